@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
+import type { AppDeps } from './core/deps.js';
+import { registerErrorHandling } from './core/error-handler.js';
+import { registerOpenApi } from './core/openapi.js';
+import { connectRedis } from './core/redis.js';
+import { registerSecurity } from './core/security.js';
+import { defaultWebDist, registerWebApp } from './core/web-app.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { ensureAdmin } from './features/auth/admin-bootstrap.js';
+import { authPlugin } from './features/auth/auth.plugin.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An already-open database (tests share one per suite); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  /** Pino options or false; defaults to JSON logs at the configured level. */
+  logger?: boolean | object;
+}
+
+/** Default body limit: generous for JSON, small enough to refuse abuse (uploads set their own). */
+const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: `${config.dataDir}/site.sqlite` });
+  let redis: Redis | undefined;
+  let counters: CounterStore;
+  if (config.redisUrl) {
+    redis = await connectRedis(config.redisUrl);
+    counters = new RedisCounterStore(redis, `site:${config.nodeEnv}:`);
+  } else {
+    counters = new MemoryCounterStore();
+  }
+  const deps: AppDeps = { config, database, counters, redis };
+  app.decorate('deps', deps);
+
+  app.addHook('onClose', async () => {
+    await counters.close();
+    await redis?.quit();
+    if (ownsDatabase) await database.destroy();
+  });
+
+  if (ownsDatabase) await database.migrate();
+  await ensureAdmin(deps, app.log);
+
+  await app.register(cookie);
+  await registerSecurity(app, config);
+  await registerOpenApi(app);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir ?? defaultWebDist);
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { dataModeSchema } from '@site/contract';
+import { z } from 'zod';
+
+/** Every setting the server reads, with its default. The README lists the same table. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  DATA_MODE: dataModeSchema.default('demo'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  dataMode: 'demo' | 'live';
+  redisUrl: string | undefined;
+  adminPassword: string | undefined;
+  adminEmail: string;
+  sessionTtlMs: number;
+  logLevel: string;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  /** 'auto': Secure when the request arrived over HTTPS (directly or, with TRUST_PROXY, via a proxy). */
+  cookieSecure: 'auto' | boolean;
+  cookieSameSite: 'lax' | 'strict' | 'none';
+  loginMaxFailuresPerUsername: number;
+  loginMaxAttemptsPerIp: number;
+  /** Where the built web app lives; undefined = the web workspace's dist folder. */
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" so that `FOO= npm start` falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    dataMode: e.DATA_MODE,
+    redisUrl: e.REDIS_URL,
+    adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    cookieSameSite: e.COOKIE_SAMESITE,
+    loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
+    loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+  };
+}

@@ -1,0 +1,81 @@
+import type { ApiErrorBody } from '@site/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './http-errors.js';
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Authentication required',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  406: 'Not acceptable',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests',
+};
+
+export function errorBody(code: number, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return fields && Object.keys(fields).length > 0
+    ? { success: false, code, message, fields }
+    : { success: false, code, message };
+}
+
+/** Turns zod issues (one per failing path) into `{ field: message }`, first message per field wins. */
+function validationFields(error: { validation: { instancePath: string; message?: string }[] }) {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+/** Fastify's own client-error codes and the readable message we answer each with. */
+function fastifyClientError(error: FastifyError): { status: number; message: string } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, message: 'Request body is not valid JSON' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'Request body is empty but the content type is JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, message: 'Unsupported content type' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'Content-Length does not match the body' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One error format for every failure (DESIGN §4): client mistakes keep their 4xx status and a
+ * readable message; anything else is logged and answered with a bland 500.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error);
+      const first = Object.values(fields)[0];
+      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+      return reply.code(400).send(errorBody(400, first ? `Invalid ${where}: ${first}` : `Invalid ${where}`, fields));
+    }
+    const known = fastifyClientError(error);
+    if (known) return reply.code(known.status).send(errorBody(known.status, known.message));
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody(status, STATUS_MESSAGES[status] ?? error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
+  });
+}
+
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(errorBody(404, `No API route ${request.method} ${request.url.split('?')[0] ?? ''}`));
+}

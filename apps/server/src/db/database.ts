@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+// pg returns int8 and numeric as strings; our int8 values (counts, cents) fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Runs pending migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent SQLite is used. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path (or ':memory:'). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (created if missing); tests use a fresh one per run. */
+  pgSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  let kyselyDialect: SqliteDialect | PostgresDialect;
+
+  if (options.databaseUrl) {
+    const schema = options.pgSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A fresh schema per test run keeps parallel runs apart.
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    kyselyDialect = new PostgresDialect({ pool });
+  } else {
+    const file = options.sqliteFile ?? ':memory:';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SqliteDatabase(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    kyselyDialect = new SqliteDialect({ database: sqlite });
+  }
+
+  const db = new Kysely<Database>({ dialect: kyselyDialect });
+
+  return {
+    db,
+    dialect,
+    async migrate() {
+      if (options.pgSchema) {
+        await db.schema.createSchema(options.pgSchema).ifNotExists().execute();
+      }
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations(dialect) },
+        ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
+      });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      }
+    },
+    destroy: () => db.destroy(),
+  };
+}

@@ -1,0 +1,126 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../../core/http-errors.js';
+import { type AuthService, authService } from './auth.service.js';
+import { safeEqual } from './tokens.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface AuthContext {
+  /** How this request proved who it is: CSRF applies to cookies only. */
+  method: 'cookie' | 'token';
+  token: string;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, from the session cookie or `Authorization: Token …`; null if none. */
+    user: AuthUser | null;
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    auth: AuthService;
+  }
+  interface FastifyContextConfig {
+    /** Set to false on routes that create a session (login, signup) and so cannot carry one. */
+    csrf?: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^(?:Token|Bearer)\s+(\S+)$/i);
+  return match?.[1];
+}
+
+/**
+ * Resolves the caller on every API request and enforces CSRF for cookie-authenticated
+ * mutations (DESIGN §4): header `X-CSRFToken` must equal both the `csrftoken` cookie and the
+ * token bound to the session.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const service = authService(app.deps);
+    app.decorate('auth', service);
+    app.decorateRequest('user', null);
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const headerToken = bearerToken(request.headers.authorization);
+      const cookieToken = request.cookies[SESSION_COOKIE];
+      const token = headerToken ?? cookieToken;
+      if (!token || token.length > 128) return;
+
+      const session = await service.resolve(token);
+      if (!session) {
+        if (!headerToken) clearSessionCookies(reply);
+        return;
+      }
+      request.user = {
+        id: session.userId,
+        username: session.username,
+        email: session.email,
+        isAdmin: session.isAdmin,
+      };
+      request.auth = { method: headerToken ? 'token' : 'cookie', token, csrfToken: session.csrfToken };
+
+      if (request.auth.method === 'cookie' && UNSAFE_METHODS.has(request.method)) {
+        if (request.routeOptions.config?.csrf === false) return;
+        const header = request.headers[CSRF_HEADER];
+        const cookie = request.cookies[CSRF_COOKIE];
+        const ok =
+          typeof header === 'string' &&
+          typeof cookie === 'string' &&
+          safeEqual(header, cookie) &&
+          safeEqual(header, session.csrfToken);
+        if (!ok) throw forbidden('CSRF token missing or incorrect. Reload the page and try again.');
+      }
+    });
+  },
+  { name: 'auth' },
+);
+
+export function clearSessionCookies(reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+/** preHandler: 401 unless signed in. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized('You must be logged in to do this.');
+}
+
+/** preHandler: 401 signed out, 403 for anyone but an admin. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (!request.user) throw unauthorized('You must be logged in to do this.');
+  if (!request.user.isAdmin) throw forbidden('Only the site administrator can do this.');
+}
+
+/** The signed-in user inside a handler guarded by `requireUser`. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('You must be logged in to do this.');
+  return request.user;
+}
+
+/**
+ * The seed's clients name the acting user in a `user` / `userid` / `user_id` parameter. Identity
+ * comes from the session; such a parameter, when present, must name the same user (else 403).
+ */
+export function assertSeedUser(request: FastifyRequest, ...claimed: (number | undefined | null)[]): AuthUser {
+  const user = currentUser(request);
+  for (const id of claimed) {
+    if (id !== undefined && id !== null && id !== user.id) {
+      throw forbidden('You can only access your own data.');
+    }
+  }
+  return user;
+}

@@ -1,0 +1,89 @@
+import type { LoginRequest, SignupRequest } from '@site/contract';
+import type { AppDeps } from '../../core/deps.js';
+import { conflict, HttpError, notFound, tooManyRequests } from '../../core/http-errors.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { type SessionWithUser, sessionsRepository } from './sessions.repository.js';
+import { hashToken, newToken } from './tokens.js';
+import { usersRepository } from './users.repository.js';
+
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
+const SIGNUPS_PER_IP = 20;
+
+export interface IssuedSession {
+  token: string;
+  csrfToken: string;
+  expiresAt: number;
+  user: { id: number; username: string; isAdmin: boolean };
+}
+
+export function authService(deps: AppDeps) {
+  const users = usersRepository(deps.database.db);
+  const sessions = sessionsRepository(deps.database.db);
+  const { counters, config } = deps;
+
+  async function issueSession(user: IssuedSession['user']): Promise<IssuedSession> {
+    const token = newToken();
+    const csrfToken = newToken();
+    const expiresAt = Date.now() + config.sessionTtlMs;
+    await sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
+    return { token, csrfToken, expiresAt, user };
+  }
+
+  return {
+    async signup(input: SignupRequest, ip: string): Promise<IssuedSession> {
+      if ((await counters.hit(`signup:ip:${ip}`, SIGNUP_WINDOW_MS)) > SIGNUPS_PER_IP) {
+        throw tooManyRequests('Too many sign-ups from this address. Please try again later.');
+      }
+      const taken = await users.taken(input.username, input.email);
+      if (taken.username || taken.email) throw takenError(taken);
+      const passwordHash = await hashPassword(input.password);
+      let id: number;
+      try {
+        id = await users.create({ ...input, passwordHash, isAdmin: false });
+      } catch (error) {
+        // Two sign-ups for the same name raced past the check above.
+        if (isUniqueViolation(error)) throw takenError(await users.taken(input.username, input.email));
+        throw error;
+      }
+      return issueSession({ id, username: input.username, isAdmin: false });
+    },
+
+    /**
+     * Failed attempts are counted per username and every attempt per IP; past either limit the
+     * login is refused before the password is even checked, so guessing cannot continue.
+     */
+    async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
+      const nameKey = `login:user:${input.username.toLowerCase()}`;
+      const ipKey = `login:ip:${ip}`;
+      const ipAttempts = await counters.hit(ipKey, LOGIN_WINDOW_MS);
+      const nameFailures = await counters.get(nameKey);
+      if (ipAttempts > config.loginMaxAttemptsPerIp || nameFailures >= config.loginMaxFailuresPerUsername) {
+        throw tooManyRequests('Too many login attempts. Please wait 15 minutes and try again.');
+      }
+      const user = await users.findByUsername(input.username);
+      if (!user) throw notFound('User not found');
+      if (!(await verifyPassword(user.password_hash, input.password))) {
+        await counters.hit(nameKey, LOGIN_WINDOW_MS);
+        throw new HttpError(401, 'Invalid username or password');
+      }
+      await counters.reset(nameKey);
+      return issueSession({ id: user.id, username: user.username, isAdmin: user.is_admin === 1 });
+    },
+
+    logout: (token: string) => sessions.deleteByTokenHash(hashToken(token)),
+
+    resolve: (token: string): Promise<SessionWithUser | undefined> => sessions.findLive(hashToken(token)),
+
+    purgeExpiredSessions: () => sessions.deleteExpired(),
+  };
+}
+export type AuthService = ReturnType<typeof authService>;
+
+function takenError(taken: { username: boolean; email: boolean }) {
+  const fields: Record<string, string> = {};
+  if (taken.username) fields.username = 'Username is already taken';
+  if (taken.email) fields.email = 'Email is already taken';
+  return conflict('Username or email is already taken', fields);
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import { isoNow } from '../../core/time.js';
+import type { Database } from '../../db/schema.js';
+
+export interface SessionWithUser {
+  sessionId: number;
+  csrfToken: string;
+  userId: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export function sessionsRepository(db: Kysely<Database>) {
+  return {
+    async create(session: { tokenHash: string; userId: number; csrfToken: string; expiresAt: number }) {
+      await db
+        .insertInto('sessions')
+        .values({
+          token_hash: session.tokenHash,
+          user_id: session.userId,
+          csrf_token: session.csrfToken,
+          created_at: isoNow(),
+          expires_at: isoNow(session.expiresAt),
+        })
+        .execute();
+    },
+
+    /** The live session for a token digest together with its user, in one query. */
+    async findLive(tokenHash: string, now = Date.now()): Promise<SessionWithUser | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as sessionId',
+          'sessions.csrf_token as csrfToken',
+          'users.id as userId',
+          'users.username as username',
+          'users.email as email',
+          'users.is_admin as isAdmin',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .where('sessions.expires_at', '>', isoNow(now))
+        .executeTakeFirst();
+      return row && { ...row, isAdmin: row.isAdmin === 1 };
+    },
+
+    async deleteByTokenHash(tokenHash: string) {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    async deleteExpired(now = Date.now()) {
+      const result = await db.deleteFrom('sessions').where('expires_at', '<=', isoNow(now)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,13 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 32 random bytes, URL-safe: the bearer token and cookie value of one session. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Only this digest is stored, so a leaked database does not leak live sessions. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,68 @@
+import { type Kysely, sql } from 'kysely';
+import { isoNow } from '../../core/time.js';
+import type { Database } from '../../db/schema.js';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+}
+
+const columns = ['id', 'username', 'email', 'password_hash', 'is_admin'] as const;
+
+export function usersRepository(db: Kysely<Database>) {
+  return {
+    findByUsername(username: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .select(columns)
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findById(id: number): Promise<UserRow | undefined> {
+      return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Which of the two unique fields are already taken (case-insensitively). */
+    async taken(username: string, email: string) {
+      const rows = await db
+        .selectFrom('users')
+        .select(['username', 'email'])
+        .where((eb) =>
+          eb.or([
+            eb(sql<string>`lower(username)`, '=', username.toLowerCase()),
+            eb(sql<string>`lower(email)`, '=', email.toLowerCase()),
+          ]),
+        )
+        .execute();
+      return {
+        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
+        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+      };
+    },
+
+    async create(user: { username: string; email: string; passwordHash: string; isAdmin: boolean }) {
+      const row = await db
+        .insertInto('users')
+        .values({
+          username: user.username,
+          email: user.email,
+          password_hash: user.passwordHash,
+          is_admin: user.isAdmin ? 1 : 0,
+          created_at: isoNow(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async hasAdmin(): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

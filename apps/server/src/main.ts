@@ -1,0 +1,46 @@
+import { buildApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp({
+    config,
+    logger:
+      process.stdout.isTTY && config.nodeEnv !== 'production'
+        ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+        : { level: config.logLevel },
+  });
+
+  // Expired sessions are deleted hourly so the table does not grow without bound.
+  const sweep = setInterval(() => void app.auth.purgeExpiredSessions().catch(() => {}), 60 * 60 * 1000);
+  sweep.unref();
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal} received, closing`);
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

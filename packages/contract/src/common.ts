@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A positive database id; accepts numeric strings because query strings and form data carry text. */
+export const idSchema = z.coerce
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive id')
+  .max(2_147_483_647, 'Id is too large');
+
+/**
+ * The seed's clients send the acting user as `user`, `userid` or `user_id`. Identity comes from
+ * the session; this optional field is only checked against it (403 on mismatch).
+ */
+export const seedUserField = idSchema.optional();
+
+export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });
