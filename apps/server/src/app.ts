@@ -52,7 +52,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let counters: CounterStore;
   if (config.redisUrl) {
     redis = await connectRedis(config.redisUrl);
-    counters = new RedisCounterStore(redis, `site:${config.nodeEnv}:`);
+    counters = new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`);
   } else {
     counters = new MemoryCounterStore();
   }

@@ -17,6 +17,7 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('site:'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
@@ -51,6 +52,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataMode: 'demo' | 'live';
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   adminPassword: string | undefined;
   adminEmail: string;
   sessionTtlMs: number;
@@ -86,6 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     dataMode: e.DATA_MODE,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

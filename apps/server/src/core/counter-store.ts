@@ -48,7 +48,7 @@ export class MemoryCounterStore implements CounterStore {
 export class RedisCounterStore implements CounterStore {
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'site:counter:',
+    private readonly prefix: string,
   ) {}
 
   async hit(key: string, windowMs: number) {

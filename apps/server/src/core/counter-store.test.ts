@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store.js';
+import { connectRedis } from './redis.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+const stores: [string, () => CounterStore][] = [['memory', () => new MemoryCounterStore()]];
+if (redis) stores.push(['redis', () => new RedisCounterStore(redis, `test:${randomBytes(6).toString('hex')}:`)]);
+
+describe.each(stores)('%s counter store', (_name, make) => {
+  it('counts hits within a window and forgets them after it', async () => {
+    const store = make();
+    expect(await store.get('k')).toBe(0);
+    expect(await store.hit('k', 150)).toBe(1);
+    expect(await store.hit('k', 150)).toBe(2);
+    expect(await store.get('k')).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(await store.get('k')).toBe(0);
+    expect(await store.hit('k', 150)).toBe(1);
+  });
+
+  it('keeps keys apart and resets one key', async () => {
+    const store = make();
+    await store.hit('a', 10_000);
+    await store.hit('a', 10_000);
+    await store.hit('b', 10_000);
+    await store.reset('a');
+    expect(await store.get('a')).toBe(0);
+    expect(await store.get('b')).toBe(1);
+  });
+
+  it('counts concurrent hits exactly', async () => {
+    const store = make();
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.hit('burst', 10_000)));
+    expect(new Set(results).size).toBe(50);
+    expect(await store.get('burst')).toBe(50);
+  });
+});

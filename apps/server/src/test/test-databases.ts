@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../db/database.js';
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/**
+ * Every database-touching suite runs on SQLite, and again on PostgreSQL when TEST_DATABASE_URL
+ * is set (CI sets it). Use with `describe.each(testDatabaseKinds)`.
+ */
+export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the connection and removes the file or schema. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a temporary SQLite file, or a new schema on the test PostgreSQL. */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+    const handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+    await handle.migrate();
+    return {
+      handle,
+      async drop() {
+        await handle.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+  await handle.migrate();
+  return {
+    handle,
+    async drop() {
+      await handle.destroy();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit/API/component tests (SQLite, plus PostgreSQL and Redis when
+// TEST_DATABASE_URL / TEST_REDIS_URL are set), then build the site and run the browser tests in
+// Debian's Chromium. Ends with one line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-reports-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function count(reportFile) {
+  if (!fs.existsSync(reportFile)) return;
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function finish(ok, reason) {
+  if (reason) console.error(`\n✖ ${reason}`);
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(ok && totals.failed === 0 ? 0 : 1);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+    return false;
+  }
+  console.log('Installing Debian chromium for the browser tests…');
+  return (
+    run('apt-get update', 'apt-get', ['update', '-qq']) &&
+    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
+      DEBIAN_FRONTEND: 'noninteractive',
+    })
+  );
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only (set it to add PostgreSQL).');
+}
+if (!run('typecheck', 'npm', ['run', '-s', 'typecheck'])) finish(false, 'typecheck failed');
+if (!run('lint', 'npm', ['run', '-s', 'lint'])) finish(false, 'lint failed');
+
+const unitReport = path.join(reports, 'unit.json');
+const unitOk = run('unit, API and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${unitReport}`,
+]);
+count(unitReport);
+if (!unitOk) finish(false, 'unit, API or component tests failed');
+
+if (!ensureChromium()) finish(false, 'browser tests need Chromium');
+if (!run('build', 'npm', ['run', '-s', 'build'])) finish(false, 'build failed');
+const e2eReport = path.join(reports, 'e2e.json');
+const e2eOk = run('browser tests', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'e2e/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${e2eReport}`,
+]);
+count(e2eReport);
+finish(e2eOk, e2eOk ? undefined : 'browser tests failed');
