@@ -121,7 +121,7 @@ describe('accounts and the site shell in a real browser', () => {
     ] as const) {
       await page.goto(`${server.baseUrl}${route}`);
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator('main').first().innerText()).not.toBe('');
+      await expect.poll(() => page.locator('main').first().textContent()).toMatch(/\S/);
       await screenshot(page, `route-${name}`);
     }
     expect(errors.filter((e) => !expectedNoise.test(e))).toEqual([]);

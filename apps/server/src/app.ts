@@ -11,11 +11,12 @@ import { registerOpenApi } from './core/openapi.js';
 import { connectRedis } from './core/redis.js';
 import { registerSecurity } from './core/security.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
-import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { todoRoutes } from './features/todo/todo.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -46,8 +47,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandling(app);
 
   const ownsDatabase = !options.database;
-  const database =
-    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: `${config.dataDir}/site.sqlite` });
+  const database = options.database ?? openConfiguredDatabase(config);
   let redis: Redis | undefined;
   let counters: CounterStore;
   if (config.redisUrl) {
@@ -77,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(todoRoutes);
     },
     { prefix: '/api' },
   );

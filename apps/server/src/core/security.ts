@@ -29,6 +29,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     },
     // Same-origin API; cross-origin clients are allowed explicitly through CORS below.
     crossOriginResourcePolicy: { policy: config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: config.trustProxy ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });

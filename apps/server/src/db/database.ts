@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   pgSchema?: string;
 }
 
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
+  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'site.sqlite') });
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   let kyselyDialect: SqliteDialect | PostgresDialect;

@@ -23,7 +23,18 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+export interface TodosTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  description: string;
+  completed: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  todos: TodosTable;
 }

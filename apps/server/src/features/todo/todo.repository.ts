@@ -1,0 +1,77 @@
+import type { Todo } from '@site/contract';
+import type { Kysely, Selectable } from 'kysely';
+import { isoNow } from '../../core/time.js';
+import type { Database, TodosTable } from '../../db/schema.js';
+
+const toTodo = (row: Selectable<TodosTable>): Todo => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  completed: row.completed === 1,
+  user: row.user_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+/** Every query is scoped by owner: another user's id simply finds nothing. */
+export function todoRepository(db: Kysely<Database>) {
+  return {
+    async listForUser(userId: number): Promise<Todo[]> {
+      const rows = await db
+        .selectFrom('todos')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toTodo);
+    },
+
+    async create(userId: number, input: { title: string; description: string }): Promise<Todo> {
+      const now = isoNow();
+      const row = await db
+        .insertInto('todos')
+        .values({
+          user_id: userId,
+          title: input.title,
+          description: input.description,
+          completed: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toTodo(row);
+    },
+
+    /** Applies the given fields to the user's item; undefined when it is not theirs or does not exist. */
+    async update(
+      userId: number,
+      todoId: number,
+      patch: { title?: string | undefined; description?: string | undefined; completed?: boolean | undefined },
+    ): Promise<Todo | undefined> {
+      const row = await db
+        .updateTable('todos')
+        .set({
+          ...(patch.title !== undefined ? { title: patch.title } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+          ...(patch.completed !== undefined ? { completed: patch.completed ? 1 : 0 } : {}),
+          updated_at: isoNow(),
+        })
+        .where('id', '=', todoId)
+        .where('user_id', '=', userId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toTodo(row);
+    },
+
+    async delete(userId: number, todoId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('todos')
+        .where('id', '=', todoId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+export type TodoRepository = ReturnType<typeof todoRepository>;

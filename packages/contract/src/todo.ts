@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema, seedUserField } from './common.js';
+
+export const TODO_TITLE_MAX = 200;
+export const TODO_DESCRIPTION_MAX = 2000;
+
+export const todoTitleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(TODO_TITLE_MAX, `Title must be at most ${TODO_TITLE_MAX} characters`);
+
+export const todoDescriptionSchema = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(TODO_DESCRIPTION_MAX, `Description must be at most ${TODO_DESCRIPTION_MAX} characters`);
+
+export const todoSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  completed: z.boolean(),
+  /** The owner's user id (seed §3 "owning user"). */
+  user: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Todo = z.infer<typeof todoSchema>;
+
+/** GET /api/todo?user= — the seed splits items into open and completed lists, newest first. */
+export const listTodosQuerySchema = z.object({ user: seedUserField });
+export const listTodosResponseSchema = z.object({
+  todos: z.array(todoSchema),
+  completed: z.array(todoSchema),
+});
+export type ListTodosResponse = z.infer<typeof listTodosResponseSchema>;
+
+/** POST /api/todo/ */
+export const createTodoRequestSchema = z.object({
+  user: seedUserField,
+  title: todoTitleSchema,
+  description: todoDescriptionSchema.default(''),
+});
+export type CreateTodoRequest = z.input<typeof createTodoRequestSchema>;
+
+/** PATCH /api/todo/ — the edit form sends every field; any subset is accepted. */
+export const updateTodoRequestSchema = z.object({
+  user: seedUserField,
+  todo_id: idSchema,
+  title: todoTitleSchema.optional(),
+  description: todoDescriptionSchema.optional(),
+  completed: z.boolean({ error: 'Completed must be true or false' }).optional(),
+});
+export type UpdateTodoRequest = z.infer<typeof updateTodoRequestSchema>;
+
+/** PUT /api/todo/ marks complete; DELETE /api/todo/ removes. Both name the item by todo_id. */
+export const todoIdRequestSchema = z.object({ user: seedUserField, todo_id: idSchema });
+export type TodoIdRequest = z.infer<typeof todoIdRequestSchema>;
+
+export const deleteTodoResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  todo_id: z.number().int(),
+});
