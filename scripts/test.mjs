@@ -53,28 +53,24 @@ if (!process.env.TEST_DATABASE_URL) {
 if (!run('typecheck', 'npm', ['run', '-s', 'typecheck'])) finish(false, 'typecheck failed');
 if (!run('lint', 'npm', ['run', '-s', 'lint'])) finish(false, 'lint failed');
 
-const unitReport = path.join(reports, 'unit.json');
-const unitOk = run('unit, API and component tests', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${unitReport}`,
-]);
-count(unitReport);
-if (!unitOk) finish(false, 'unit, API or component tests failed');
+/** Runs vitest with an extra JSON report, adds its counts to the totals, and says whether it passed. */
+function vitest(title, name, extraArgs = []) {
+  const report = path.join(reports, `${name}.json`);
+  const ok = run(title, 'npx', [
+    'vitest',
+    'run',
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  count(report);
+  return ok;
+}
+
+if (!vitest('unit, API and component tests', 'unit')) finish(false, 'unit, API or component tests failed');
 
 if (!ensureChromium()) finish(false, 'browser tests need Chromium');
 if (!run('build', 'npm', ['run', '-s', 'build'])) finish(false, 'build failed');
-const e2eReport = path.join(reports, 'e2e.json');
-const e2eOk = run('browser tests', 'npx', [
-  'vitest',
-  'run',
-  '--config',
-  'e2e/vitest.config.ts',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${e2eReport}`,
-]);
-count(e2eReport);
+const e2eOk = vitest('browser tests', 'e2e', ['--config', 'e2e/vitest.config.ts']);
 finish(e2eOk, e2eOk ? undefined : 'browser tests failed');

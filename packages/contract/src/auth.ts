@@ -45,6 +45,7 @@ export const signupResponseSchema = z.object({
   user_id: z.number().int(),
   username: z.string(),
   csrf_token: z.string(),
+  is_admin: z.boolean(),
   message: z.string(),
 });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;

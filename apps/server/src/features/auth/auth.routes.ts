@@ -9,6 +9,7 @@ import {
 } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clearSessionCookies, currentUser, requireUser } from './auth.plugin.js';
+import type { IssuedSession } from './auth.service.js';
 import { setSessionCookies } from './session-cookies.js';
 
 const errors = {
@@ -18,6 +19,19 @@ const errors = {
   409: apiErrorSchema,
   429: apiErrorSchema,
 };
+
+/** The seed's login/signup answer: the same session as the cookies, for token-based clients. */
+function sessionBody(session: IssuedSession, message: string) {
+  return {
+    code: 200 as const,
+    token: session.token,
+    user_id: session.user.id,
+    username: session.user.username,
+    csrf_token: session.csrfToken,
+    is_admin: session.user.isAdmin,
+    message,
+  };
+}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -34,14 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await app.auth.signup(request.body, request.ip);
       setSessionCookies(request, reply, app.deps.config, session);
-      return {
-        code: 200 as const,
-        token: session.token,
-        user_id: session.user.id,
-        username: session.user.username,
-        csrf_token: session.csrfToken,
-        message: 'Account created',
-      };
+      return sessionBody(session, 'Account created');
     },
   );
 
@@ -59,15 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await app.auth.login(request.body, request.ip);
       setSessionCookies(request, reply, app.deps.config, session);
-      return {
-        code: 200 as const,
-        token: session.token,
-        user_id: session.user.id,
-        username: session.user.username,
-        csrf_token: session.csrfToken,
-        is_admin: session.user.isAdmin,
-        message: 'Login successful',
-      };
+      return sessionBody(session, 'Login successful');
     },
   );
 
