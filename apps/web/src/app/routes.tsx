@@ -1,0 +1,37 @@
+import { Route, Routes } from 'react-router';
+import { HomePage } from '../features/home/HomePage';
+import { AppLayout } from '../features/layout/AppLayout';
+import { lazyPage } from '../lib/lazy-page';
+
+// Every page but the home page is its own chunk, fetched on first visit.
+const WeatherPage = lazyPage(() => import('../features/weather/WeatherPage'), 'WeatherPage');
+const SudokuMenuPage = lazyPage(() => import('../features/sudoku/SudokuMenuPage'), 'SudokuMenuPage');
+const SudokuGamePage = lazyPage(() => import('../features/sudoku/SudokuGamePage'), 'SudokuGamePage');
+const TodoPage = lazyPage(() => import('../features/todo/TodoPage'), 'TodoPage');
+const FinanceHomePage = lazyPage(() => import('../features/finance/FinanceHomePage'), 'FinanceHomePage');
+const WalletPage = lazyPage(() => import('../features/finance/WalletPage'), 'WalletPage');
+const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage');
+const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage');
+const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage');
+const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
+
+/** Seed §2 routes plus /docs/:app and a 404 page. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="apps/forecast" element={<WeatherPage />} />
+        <Route path="apps/sudoku" element={<SudokuMenuPage />} />
+        <Route path="apps/sudoku/game" element={<SudokuGamePage />} />
+        <Route path="apps/todo" element={<TodoPage />} />
+        <Route path="apps/finance" element={<FinanceHomePage />} />
+        <Route path="apps/finance/wallet" element={<WalletPage />} />
+        <Route path="apps/finance/stock/:symbol" element={<StockPage />} />
+        <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="docs/:app" element={<DocsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,117 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, callsTo, mockFetch, stubLocation } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { LoginModal } from './LoginModal';
+
+const loginSuccess = {
+  code: 200,
+  token: 'tok-123',
+  user_id: 7,
+  username: 'alice',
+  csrf_token: 'csrf',
+  is_admin: false,
+  message: 'Login successful',
+};
+
+function renderLogin() {
+  const view = renderWithProviders(<LoginModal opened onClose={() => {}} />);
+  const dialog = screen.getByRole('dialog', { name: 'Login' });
+  const submit = () => view.user.click(within(dialog).getByRole('button', { name: 'Login' }));
+  const fill = async (username: string, password: string) => {
+    await view.user.type(within(dialog).getByLabelText(/Username/), username);
+    await view.user.type(within(dialog).getByLabelText(/Password/), password);
+  };
+  return { ...view, dialog, submit, fill };
+}
+
+describe('LoginModal', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('requires both fields and sends nothing when they are empty', async () => {
+    const fetchMock = mockFetch({});
+    const { submit } = renderLogin();
+
+    await submit();
+
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('shows "Invalid username or password" on both fields for 401', async () => {
+    mockFetch({ 'POST /api/login': apiError(401, 'Invalid username or password') });
+    const { fill, submit } = renderLogin();
+
+    await fill('alice', 'wrong-password');
+    await submit();
+
+    expect(await screen.findAllByText('Invalid username or password')).toHaveLength(2);
+    expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows "User not found" on the username field for 404', async () => {
+    mockFetch({ 'POST /api/login': apiError(404, 'No such user') });
+    const { fill, submit } = renderLogin();
+
+    await fill('nobody', 'whatever-password');
+    await submit();
+
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Username/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Password/)).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the server message for 429', async () => {
+    mockFetch({ 'POST /api/login': apiError(429, 'Too many login attempts. Try again in 5 minutes.') });
+    const { fill, submit } = renderLogin();
+
+    await fill('alice', 'password1');
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts. Try again in 5 minutes.');
+  });
+
+  it('shows a readable alert when the server cannot be reached', async () => {
+    mockFetch({ 'POST /api/login': { networkError: true } });
+    const { fill, submit } = renderLogin();
+
+    await fill('alice', 'password1');
+    await submit();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/could not reach the server/i);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('stores the session and reloads the page on success', async () => {
+    const location = stubLocation();
+    const fetchMock = mockFetch({ 'POST /api/login': { body: loginSuccess } });
+    const { fill, submit } = renderLogin();
+
+    await fill(' alice ', 'correct-password');
+    await submit();
+
+    await vi.waitFor(() => expect(location.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(callsTo(fetchMock, 'POST', '/api/login')[0]?.body).toEqual({
+      username: 'alice',
+      password: 'correct-password',
+    });
+    expect(localStorage.getItem('token')).toBe('tok-123');
+    expect(localStorage.getItem('userId')).toBe('7');
+    expect(localStorage.getItem('username')).toBe('alice');
+  });
+
+  it('submits with Enter', async () => {
+    const location = stubLocation();
+    mockFetch({ 'POST /api/login': { body: loginSuccess } });
+    const { user, dialog } = renderLogin();
+
+    await user.type(within(dialog).getByLabelText(/Username/), 'alice');
+    await user.type(within(dialog).getByLabelText(/Password/), 'correct-password{Enter}');
+
+    await vi.waitFor(() => expect(location.reload).toHaveBeenCalled(), { timeout: 5000 });
+  });
+});

@@ -1,0 +1,92 @@
+import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PasswordField } from '../../components/PasswordField';
+import { useLogin } from './api/use-login';
+import { describeLoginFailure } from './auth-errors';
+import { AUTH_MODAL_SIZE } from './auth-modal-size';
+import { completeSignIn } from './session';
+
+interface LoginModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onSwitchToSignup?: () => void;
+}
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+const initialValues: LoginValues = { username: '', password: '' };
+
+export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProps) {
+  const login = useLogin();
+  const [alert, setAlert] = useState<string | null>(null);
+  const form = useForm<LoginValues>({
+    initialValues,
+    // Seed §5: both fields are required and an incomplete form is never sent.
+    validate: {
+      username: (value) => (value.trim() ? null : 'Username is required'),
+      password: (value) => (value ? null : 'Password is required'),
+    },
+  });
+
+  const close = () => {
+    form.reset();
+    setAlert(null);
+    login.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit((values) => {
+    setAlert(null);
+    login.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (result) =>
+          completeSignIn({ token: result.token, userId: result.user_id, username: result.username }),
+        onError: (error) => {
+          const failure = describeLoginFailure(error);
+          form.setErrors(failure.fields);
+          setAlert(failure.alert);
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Login" size={AUTH_MODAL_SIZE} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {alert && (
+            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+              {alert}
+            </Alert>
+          )}
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            data-autofocus
+            {...form.getInputProps('username')}
+          />
+          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
+            Login
+          </Button>
+          {onSwitchToSignup && (
+            <Text size="sm" c="dimmed" ta="center">
+              No account yet?{' '}
+              <Anchor component="button" type="button" size="sm" onClick={onSwitchToSignup}>
+                Create one
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

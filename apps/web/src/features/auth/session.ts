@@ -1,0 +1,21 @@
+import { logoutResponseSchema } from '@site/contract';
+import { apiRequest } from '../../lib/api-client';
+import { clearStorage, type StoredSession, saveSession } from '../../lib/storage';
+
+/** Seed §4: a successful login or signup stores the user and reloads the whole page. */
+export function completeSignIn(session: StoredSession): void {
+  saveSession(session);
+  window.location.reload();
+}
+
+/** Seed §4: Log Out clears local storage and returns to '/' (a full load, so no state survives). */
+export async function logOut(): Promise<void> {
+  try {
+    await apiRequest('POST', '/api/logout', { schema: logoutResponseSchema });
+  } catch (error) {
+    // The local sign-out must happen even when the server cannot be told.
+    console.error('Log out request failed', error);
+  }
+  clearStorage();
+  window.location.assign('/');
+}

@@ -1,0 +1,97 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { IconBriefcase, IconBulb, IconCheck, IconDownload, IconHeart, IconMoodSmile } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { siteConfig } from '../../config/site';
+import { HomeSection } from './HomeSection';
+import { NoticeAlert } from './NoticeAlert';
+
+const personalityIcons = [IconBulb, IconMoodSmile, IconHeart];
+
+/** The about page under the hero banner (seed §1), rendered from the site config. */
+export function HomePage() {
+  const site = siteConfig;
+  return (
+    <Stack gap={40}>
+      <NoticeAlert />
+
+      <Group gap="sm">
+        <Button component={Link} to={site.portfolioUrl} leftSection={<IconBriefcase size={18} />}>
+          Portfolio
+        </Button>
+        <Button
+          component="a"
+          href={site.resumeUrl}
+          download={site.resumeFileName}
+          variant="default"
+          leftSection={<IconDownload size={18} />}
+        >
+          Download Resume
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+        <HomeSection title="Tech stack">
+          <Table withRowBorders={false} verticalSpacing={6} horizontalSpacing={0}>
+            <Table.Tbody>
+              {site.techStack.map((item) => (
+                <Table.Tr key={item.layer}>
+                  <Table.Th w={120} fw={600}>
+                    {item.layer}
+                  </Table.Th>
+                  <Table.Td>{item.description}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="sm" c="dimmed">
+            Last updated: {site.lastUpdated}
+          </Text>
+        </HomeSection>
+
+        <HomeSection title="Professional interests">
+          <List
+            spacing={6}
+            icon={
+              <ThemeIcon size={20} radius="xl" variant="light">
+                <IconCheck size={13} />
+              </ThemeIcon>
+            }
+          >
+            {site.interests.map((interest) => (
+              <List.Item key={interest}>{interest}</List.Item>
+            ))}
+          </List>
+        </HomeSection>
+      </SimpleGrid>
+
+      <HomeSection title="Skills">
+        <Group gap="xs">
+          {site.skills.map((skill) => (
+            <Badge key={skill} variant="light" size="lg" radius="sm" tt="none">
+              {skill}
+            </Badge>
+          ))}
+        </Group>
+      </HomeSection>
+
+      <HomeSection title="About me">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {site.personality.map((blurb, index) => {
+            const Icon = personalityIcons[index % personalityIcons.length] ?? IconBulb;
+            return (
+              <Card key={blurb.title} withBorder radius="md" padding="lg">
+                <ThemeIcon size={40} radius="md" variant="light" mb="sm" aria-hidden>
+                  <Icon size={22} />
+                </ThemeIcon>
+                <Text fw={600}>{blurb.title}</Text>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {blurb.text}
+                </Text>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+      </HomeSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { IconUser } from '@tabler/icons-react';
+import { useMe } from '../auth/api/use-me';
+import { useAuthModals } from '../auth/auth-modals-context';
+import { useLogOut } from './use-log-out';
+
+/** Right side of the top bar: Login/Signup for visitors, the username and Log Out otherwise. */
+export function AccountActions() {
+  const me = useMe();
+  const { openLogin, openSignup } = useAuthModals();
+  const { logOut, pending } = useLogOut();
+
+  // Avoids flashing Login/Signup at a signed-in user while /api/me is on its way.
+  if (me.isPending) return <Skeleton height={36} width={160} radius="sm" />;
+
+  if (me.data) {
+    return (
+      <Group gap="sm" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          <IconUser size={18} aria-hidden />
+          <Text fw={500} size="sm" maw={180} truncate="end" title={me.data.username}>
+            {me.data.username}
+          </Text>
+        </Group>
+        <Button variant="default" onClick={logOut} loading={pending}>
+          Log Out
+        </Button>
+      </Group>
+    );
+  }
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="default" onClick={openLogin}>
+        Login
+      </Button>
+      <Button onClick={openSignup}>Signup</Button>
+    </Group>
+  );
+}

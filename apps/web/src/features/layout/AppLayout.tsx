@@ -1,0 +1,30 @@
+import { Box, Container } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { PageLoader } from '../../components/PageLoader';
+import { Footer } from './Footer';
+import { HeroBanner } from './HeroBanner';
+import { MobileWarning } from './MobileWarning';
+import { TopBar } from './TopBar';
+
+/** The frame around every page: top bar, hero (home only), the page, footer. */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <TopBar />
+      {pathname === '/' && <HeroBanner />}
+      <Container component="main" size="lg" py="xl" w="100%" style={{ flex: 1 }}>
+        <MobileWarning hiddenFrom="sm" mb="lg" />
+        {/* Keyed by path so an error on one page clears when the user navigates away. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Container>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { Badge, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconBuilding,
+  IconFolder,
+  IconHome,
+  IconLogin,
+  IconLogout,
+  IconUserPlus,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { appIcon } from '../../config/app-icons';
+import { apps } from '../../config/apps';
+import { useMe } from '../auth/api/use-me';
+import { useAuthModals } from '../auth/auth-modals-context';
+import { MobileWarning } from './MobileWarning';
+import { useLogOut } from './use-log-out';
+
+interface MobileNavProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+const soon = (
+  <Badge size="xs" variant="light" color="gray">
+    Soon
+  </Badge>
+);
+
+/** Seed §2 Layout: the phone-sized slide-in sidebar that replaces the top bar. */
+export function MobileNav({ opened, onClose }: MobileNavProps) {
+  const { pathname } = useLocation();
+  const me = useMe();
+  const { openLogin, openSignup } = useAuthModals();
+  const { logOut, pending } = useLogOut();
+
+  const openModal = (open: () => void) => () => {
+    onClose();
+    open();
+  };
+
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Navigation" size="80%" padding="md">
+      <Stack gap="md">
+        <MobileWarning />
+        <nav aria-label="Main">
+          <NavLink
+            component={Link}
+            to="/"
+            label="Home"
+            leftSection={<IconHome size={18} />}
+            active={pathname === '/'}
+            onClick={onClose}
+          />
+          {/* Placeholders kept from the seed's sidebar; they have no pages yet. */}
+          <NavLink label="Work" leftSection={<IconBriefcase size={18} />} rightSection={soon} disabled />
+          <NavLink label="Company" leftSection={<IconBuilding size={18} />} rightSection={soon} disabled />
+          <NavLink label="Careers" leftSection={<IconUsers size={18} />} rightSection={soon} disabled />
+          {me.data ? (
+            <NavLink
+              component="button"
+              label="Log Out"
+              description={`Signed in as ${me.data.username}`}
+              leftSection={<IconLogout size={18} />}
+              onClick={logOut}
+              disabled={pending}
+            />
+          ) : (
+            <>
+              <NavLink
+                component="button"
+                label="Log in"
+                leftSection={<IconLogin size={18} />}
+                onClick={openModal(openLogin)}
+              />
+              <NavLink
+                component="button"
+                label="Sign Up"
+                leftSection={<IconUserPlus size={18} />}
+                onClick={openModal(openSignup)}
+              />
+            </>
+          )}
+        </nav>
+        <Divider />
+        <nav aria-label="Apps">
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
+            Apps
+          </Text>
+          {apps.map((app) => (
+            <NavLink
+              key={app.key}
+              component={Link}
+              to={app.path}
+              label={app.label}
+              leftSection={appIcon(app.key, 18)}
+              active={pathname.startsWith(app.path)}
+              onClick={onClose}
+            />
+          ))}
+          <NavLink
+            component={Link}
+            to="/portfolio"
+            label="Portfolio"
+            leftSection={<IconFolder size={18} />}
+            active={pathname === '/portfolio'}
+            onClick={onClose}
+          />
+        </nav>
+      </Stack>
+    </Drawer>
+  );
+}

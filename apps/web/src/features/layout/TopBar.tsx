@@ -1,0 +1,71 @@
+import { Burger, Button, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router';
+import { AccountActions } from './AccountActions';
+import { AppsMenu } from './AppsMenu';
+import { Brand } from './Brand';
+import { DemoDataBadge } from './DemoDataBadge';
+import { MobileNav } from './MobileNav';
+import classes from './TopBar.module.css';
+import { useFixedOnScroll } from './use-fixed-on-scroll';
+
+const TOP_BAR_HEIGHT = '3.75rem';
+
+function NavButton({ to, label }: { to: string; label: string }) {
+  const { pathname } = useLocation();
+  const active = pathname === to;
+  return (
+    <Button
+      component={Link}
+      to={to}
+      variant={active ? 'light' : 'subtle'}
+      color="gray"
+      aria-current={active ? 'page' : undefined}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * Seed §2 Layout: the bar sits in the page flow and becomes fixed (with a shadow) once the
+ * user has scrolled past it. From the `sm` breakpoint (768px) down it is a burger + drawer.
+ */
+export function TopBar() {
+  const { slotRef, fixed } = useFixedOnScroll<HTMLDivElement>();
+  const [drawerOpened, drawer] = useDisclosure(false);
+
+  return (
+    <div ref={slotRef} className={classes.slot} style={{ '--top-bar-height': TOP_BAR_HEIGHT } as CSSProperties}>
+      <header className={fixed ? `${classes.bar} ${classes.fixed}` : classes.bar} data-fixed={fixed || undefined}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" visibleFrom="sm">
+            <Group gap="lg" wrap="nowrap">
+              <Brand />
+              <nav aria-label="Main">
+                <Group gap={4} wrap="nowrap">
+                  <NavButton to="/" label="Home" />
+                  <AppsMenu />
+                  <NavButton to="/portfolio" label="Portfolio" />
+                </Group>
+              </nav>
+            </Group>
+            <Group gap="md" wrap="nowrap">
+              <DemoDataBadge />
+              <AccountActions />
+            </Group>
+          </Group>
+          <Group h="100%" justify="space-between" wrap="nowrap" hiddenFrom="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open navigation" size="sm" />
+              <Brand />
+            </Group>
+            <DemoDataBadge />
+          </Group>
+        </Container>
+      </header>
+      <MobileNav opened={drawerOpened} onClose={drawer.close} />
+    </div>
+  );
+}

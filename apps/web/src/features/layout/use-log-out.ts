@@ -1,0 +1,12 @@
+import { useState } from 'react';
+import { logOut } from '../auth/session';
+
+/** Log Out with a pending flag for the button; the page navigates away when it is done. */
+export function useLogOut() {
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    await logOut();
+  };
+  return { logOut: run, pending };
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function SudokuMenuPage() {
+  return <ComingSoon title="Sudoku" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../components/ComingSoon';
+
+export function TodoPage() {
+  return <ComingSoon title="Todo List" />;
+}

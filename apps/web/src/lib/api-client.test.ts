@@ -1,0 +1,85 @@
+import { loginResponseSchema } from '@site/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../test/cookies';
+import { apiError, mockFetch } from '../test/fetch-mock';
+import { ApiError, apiRequest } from './api-client';
+
+function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers {
+  return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
+}
+
+describe('apiRequest', () => {
+  it('sends the csrftoken cookie as X-CSRFToken on POST, with a JSON body and same-origin credentials', async () => {
+    setCookie('other', '1');
+    setCookie('csrftoken', 'abc123');
+    const fetchMock = mockFetch({ 'POST /api/todo/': { body: { ok: true } } });
+
+    await apiRequest('POST', '/api/todo/', { body: { title: 'Milk' } });
+
+    const headers = sentHeaders(fetchMock);
+    expect(headers.get('X-CSRFToken')).toBe('abc123');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.body).toBe(JSON.stringify({ title: 'Milk' }));
+  });
+
+  it('does not send the CSRF header on GET, and encodes the query', async () => {
+    setCookie('csrftoken', 'abc123');
+    const fetchMock = mockFetch({ 'GET /api/weather': { body: {} } });
+
+    await apiRequest('GET', '/api/weather', { query: { lat: 51.5, formatted: 'London, UK', skip: undefined } });
+
+    expect(sentHeaders(fetchMock).has('X-CSRFToken')).toBe(false);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/weather?lat=51.5&formatted=London%2C+UK');
+  });
+
+  it('turns the error body into an ApiError with status, message and fields', async () => {
+    mockFetch({
+      'POST /api/signup': apiError(400, 'Invalid request', { email: 'Enter a valid email address' }),
+    });
+
+    const error = await apiRequest('POST', '/api/signup', { body: {} }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Invalid request',
+      fields: { email: 'Enter a valid email address' },
+    });
+  });
+
+  it('reports a network failure as status 0 with a readable message', async () => {
+    mockFetch({ 'GET /api/me': { networkError: true } });
+
+    const error = await apiRequest('GET', '/api/me').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toMatch(/could not reach the server/i);
+  });
+
+  it('validates a success body with the schema', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'POST /api/login': { body: { code: 200, token: 't' } } });
+
+    const error = await apiRequest('POST', '/api/login', { body: {}, schema: loginResponseSchema }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/unexpected response/i);
+  });
+
+  it('gives a readable error for a non-JSON error page', async () => {
+    const fetchMock = mockFetch({});
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+
+    const error = await apiRequest('GET', '/api/health').catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 502 });
+    expect((error as ApiError).message).toMatch(/502 Bad Gateway/);
+  });
+});

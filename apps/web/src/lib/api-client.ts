@@ -1,0 +1,101 @@
+import { apiErrorSchema, CSRF_COOKIE, CSRF_HEADER } from '@site/contract';
+import { ApiError } from './api-error';
+import { readCookie } from './cookies';
+
+export { ApiError, isApiError } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** Anything with zod's `parse`; keeps this module free of a direct zod dependency. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** Validates (and types) a successful response. */
+  schema?: ResponseSchema<T>;
+  signal?: AbortSignal;
+}
+
+const MUTATING_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
+const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (!search) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (MUTATING_METHODS.has(method)) {
+    // Cookie-authenticated writes are refused without the double-submit CSRF token (DESIGN §4).
+    const csrfToken = readCookie(CSRF_COOKIE);
+    if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
+  }
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.fields);
+  // Not the API's error format, e.g. a proxy's HTML page when the server is down.
+  const reason = statusText ? `${status} ${statusText}` : String(status);
+  return new ApiError(status, `The server answered with an error (${reason}). Please try again.`);
+}
+
+/**
+ * Calls the same-origin API with JSON in and out. Resolves with the (validated) body of a 2xx
+ * answer; rejects with an ApiError carrying the status, message and field messages otherwise.
+ */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  const { body, query, schema, signal } = options;
+  const hasBody = body !== undefined;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: buildHeaders(method, hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // Let react-query see cancellations as such instead of as a failed request.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, response.statusText, data);
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch (error) {
+    console.error(`Unexpected response from ${method} ${path}`, error);
+    throw new ApiError(response.status, 'The server sent an unexpected response. Please try again.');
+  }
+}

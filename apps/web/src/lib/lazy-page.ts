@@ -1,0 +1,31 @@
+import { type ComponentType, lazy } from 'react';
+
+/** Seed §9: a lazily loaded chunk that has not arrived after 120 s counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Loading chunk timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * React.lazy for a named export, so page modules keep named exports:
+ * `lazyPage(() => import('./TodoPage'), 'TodoPage')`.
+ */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => {
+    const module = await withTimeout(load(), CHUNK_TIMEOUT_MS);
+    return { default: module[name] as ComponentType };
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The seed's client keeps the signed-in user in local storage under these keys (seed §3). The
+ * session itself lives in an httpOnly cookie; these values only let per-user apps send the ids
+ * the seed's API calls carry. What the UI shows as "signed in" comes from GET /api/me.
+ */
+export const storageKeys = {
+  token: 'token',
+  userId: 'userId',
+  username: 'username',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  userId: number;
+  username: string;
+}
+
+export function saveSession(session: StoredSession): void {
+  localStorage.setItem(storageKeys.token, session.token);
+  localStorage.setItem(storageKeys.userId, String(session.userId));
+  localStorage.setItem(storageKeys.username, session.username);
+}
+
+export function readSession(): StoredSession | null {
+  const token = localStorage.getItem(storageKeys.token);
+  const userId = Number(localStorage.getItem(storageKeys.userId));
+  const username = localStorage.getItem(storageKeys.username);
+  if (!token || !username || !Number.isInteger(userId) || userId <= 0) return null;
+  return { token, userId, username };
+}
+
+/** Seed §4: Log Out clears local storage, including what the apps stored (e.g. the weather search). */
+export function clearStorage(): void {
+  localStorage.clear();
+}
+
+/** Drops only the sign-in keys, e.g. when the server says the stored session has ended. */
+export function clearSession(): void {
+  for (const key of Object.values(storageKeys)) localStorage.removeItem(key);
+}

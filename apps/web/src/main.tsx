@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/AppProviders';
+import { createQueryClient } from './app/query-client';
+import { AppRoutes } from './app/routes';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <BrowserRouter>
+      <AppProviders queryClient={createQueryClient()}>
+        <AppRoutes />
+      </AppProviders>
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// Library chunks that change rarely get their own long-cached files, so an app release only
+// invalidates the app's own chunks.
+const vendorChunks = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 20 },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+  { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 20 },
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
+    // sources, so the web app never depends on a stale build of them.
+    conditions: ['source', ...defaultClientConditions],
+  },
+  server: {
+    port: 5173,
+    // The API runs as its own process in development; same-origin requests keep cookies simple.
+    proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: true,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: vendorChunks } },
+    },
+  },
+});
