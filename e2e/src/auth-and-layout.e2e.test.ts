@@ -65,7 +65,7 @@ describe('accounts and the site shell in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Signup' });
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Email').fill(`${username}@example.com`);
-    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
     await screenshot(page, 'signup-modal');
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Signup' }).click()]);
     await expect.poll(() => page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
@@ -88,7 +88,7 @@ describe('accounts and the site shell in a real browser', () => {
     await expect.poll(() => dialog.getByText('Password is required').isVisible()).toBe(true);
 
     await dialog.getByLabel('Username').fill(username);
-    await dialog.getByLabel('Password').fill('not-the-password');
+    await dialog.getByLabel('Password', { exact: true }).fill('not-the-password');
     await dialog.getByRole('button', { name: 'Login' }).click();
     await expect.poll(() => dialog.getByText('Invalid username or password').count()).toBe(2);
     await screenshot(page, 'login-wrong-password');
@@ -101,7 +101,7 @@ describe('accounts and the site shell in a real browser', () => {
   it('logs in and out again', async () => {
     const dialog = page.getByRole('dialog', { name: 'Login' });
     await dialog.getByLabel('Username').fill(username);
-    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByLabel('Password', { exact: true }).fill(password);
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Login' }).click()]);
     await expect.poll(() => page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
     expect((await storage()).username).toBe(username);

@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 
-/** Placeholder while a lazily loaded page's code arrives. */
-export function PageLoader() {
+/** A centred loader for a page or section that is waiting for code or data. */
+export function PageLoader({ label = 'Loading page' }: { label?: string }) {
   return (
-    <Center mih={240} role="status" aria-label="Loading page">
+    <Center mih={240} role="status" aria-label={label}>
       <Loader />
     </Center>
   );

@@ -38,3 +38,10 @@ afterEach(() => {
   localStorage.clear();
   clearCookies();
 });
+
+// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

@@ -1,5 +1,101 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { Todo } from '@site/contract';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageLoader } from '../../components/PageLoader';
+import { useMe } from '../auth/api/use-me';
+import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
+import { ConfirmDeleteModal } from './components/ConfirmDeleteModal';
+import { TodoFormModal, type TodoFormValues } from './components/TodoFormModal';
+import { TodoList } from './components/TodoList';
 
+/** Which form modal is open: adding, editing one item, or none. */
+type FormState = { mode: 'add' } | { mode: 'edit'; todo: Todo } | null;
+
+/** Seed §2 To-do page: 'Todo List' with an Add Item modal, then 'Completed Todos'. */
 export function TodoPage() {
-  return <ComingSoon title="Todo List" />;
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const todos = useTodos(signedIn);
+  const createTodo = useCreateTodo();
+  const updateTodo = useUpdateTodo();
+  const completeTodo = useCompleteTodo();
+  const deleteTodo = useDeleteTodo();
+  const [form, setForm] = useState<FormState>(null);
+  const [toDelete, setToDelete] = useState<Todo | null>(null);
+
+  if (me.isPending) return <PageLoader label="Checking your session…" />;
+  if (!signedIn) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Todo List</Title>
+        <LoginRequiredCard reason="Your to-do items are saved to your account." />
+      </Stack>
+    );
+  }
+
+  const submit = (values: TodoFormValues) =>
+    form?.mode === 'edit'
+      ? updateTodo.mutateAsync({ todo_id: form.todo.id, ...values })
+      : createTodo.mutateAsync({ title: values.title, description: values.description });
+
+  const edit = (todo: Todo) => setForm({ mode: 'edit', todo });
+  const completingId = completeTodo.isPending ? completeTodo.variables : undefined;
+
+  return (
+    <Stack gap="xl">
+      <section aria-labelledby="todo-list-heading">
+        <Group justify="space-between" mb="md">
+          <Title order={1} id="todo-list-heading">
+            Todo List
+          </Title>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })}>
+            Add Item
+          </Button>
+        </Group>
+        {todos.isPending ? (
+          <PageLoader label="Loading your items…" />
+        ) : todos.isError ? (
+          <Alert color="red" icon={<IconAlertCircle />} title="Could not load your to-do list">
+            <Text size="sm">{todos.error.message}</Text>
+            <Button size="xs" mt="sm" variant="white" color="red" onClick={() => todos.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : (
+          <TodoList
+            todos={todos.data.todos}
+            empty="Nothing to do. Add an item to get started."
+            onEdit={edit}
+            onDelete={setToDelete}
+            onComplete={(todo) => completeTodo.mutate(todo.id)}
+            completingId={completingId}
+          />
+        )}
+      </section>
+
+      {todos.data && (
+        <section aria-labelledby="completed-heading">
+          <Title order={2} id="completed-heading" mb="md">
+            Completed Todos
+          </Title>
+          <TodoList todos={todos.data.completed} empty="No completed items yet." onEdit={edit} onDelete={setToDelete} />
+        </section>
+      )}
+
+      <TodoFormModal
+        opened={form !== null}
+        todo={form?.mode === 'edit' ? form.todo : undefined}
+        onClose={() => setForm(null)}
+        onSubmit={submit}
+      />
+      <ConfirmDeleteModal
+        todo={toDelete}
+        deleting={deleteTodo.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={(todo) => deleteTodo.mutate(todo.id, { onSuccess: () => setToDelete(null) })}
+      />
+    </Stack>
+  );
 }

@@ -43,7 +43,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: Tod
         </Field>
         <Field label="Status">
           {todo.completed ? (
-            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />} w="fit-content">
+            <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={12} />} w="fit-content">
               Completed
             </Badge>
           ) : onComplete ? (
@@ -59,7 +59,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: Tod
               Mark Complete
             </Button>
           ) : (
-            <Badge color="gray" variant="light" w="fit-content">
+            <Badge color="gray" variant="light" tt="none" w="fit-content">
               Not Completed
             </Badge>
           )}

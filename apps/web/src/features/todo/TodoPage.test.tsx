@@ -1,0 +1,128 @@
+import type { Todo } from '@site/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { TodoPage } from './TodoPage';
+
+const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
+const item = (id: number, title: string, completed = false, description = ''): Todo => ({
+  id,
+  title,
+  description,
+  completed,
+  user: 7,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+function signIn() {
+  setCookie('csrftoken', 'csrf-123');
+}
+
+describe('TodoPage', () => {
+  it('invites a visitor to log in instead of loading anything', async () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<TodoPage />);
+    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/todo')).toHaveLength(0);
+  });
+
+  it('lists open items with Mark Complete and completed items under Completed Todos', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': {
+        body: { todos: [item(2, 'Write tests', false, 'all of them')], completed: [item(1, 'Ship', true)] },
+      },
+    });
+    renderWithProviders(<TodoPage />);
+    const open = await screen.findByRole('article', { name: 'Write tests' });
+    expect(within(open).getByText('all of them')).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Mark Complete' })).toBeInTheDocument();
+    const done = screen.getByRole('article', { name: 'Ship' });
+    expect(within(done).getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Completed Todos' })).toBeInTheDocument();
+  });
+
+  it('adds an item through the Add Item modal and shows it without a reload', async () => {
+    signIn();
+    let list = { todos: [] as Todo[], completed: [] as Todo[] };
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': () => ({ body: list }),
+      'POST /api/todo/': (init) => {
+        const body = JSON.parse(String(init?.body));
+        const created = item(5, body.title, false, body.description);
+        list = { todos: [created], completed: [] };
+        return { body: created };
+      },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    expect(await screen.findByText('Nothing to do. Add an item to get started.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Item' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/todo/')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Title/), 'Buy milk');
+    await user.type(within(dialog).getByLabelText('Description'), 'semi-skimmed');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+
+    expect(await screen.findByRole('article', { name: 'Buy milk' })).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, 'POST', '/api/todo/');
+    expect(call?.body).toEqual({ title: 'Buy milk', description: 'semi-skimmed' });
+    expect(call?.init?.headers).toBeInstanceOf(Headers);
+    expect((call?.init?.headers as Headers).get('X-CSRFToken')).toBe('csrf-123');
+  });
+
+  it('edits an item back to not completed with the Completed checkbox', async () => {
+    signIn();
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': { body: { todos: [], completed: [item(3, 'Done thing', true)] } },
+      'PATCH /api/todo/': { body: item(3, 'Done thing', false) },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Done thing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Item' });
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Completed' });
+    expect(checkbox).toBeChecked();
+    await user.click(checkbox);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/todo/')[0]?.body).toEqual({
+      todo_id: 3,
+      title: 'Done thing',
+      description: '',
+      completed: false,
+    });
+  });
+
+  it('asks before deleting and shows a readable message when loading fails', async () => {
+    signIn();
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': { body: { todos: [item(4, 'Old task')], completed: [] } },
+      'DELETE /api/todo/': { body: { success: true, message: 'Todo item deleted', todo_id: 4 } },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Old task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item' });
+    expect(callsTo(fetchMock, 'DELETE', '/api/todo/')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/todo/')[0]?.body).toEqual({ todo_id: 4 }));
+  });
+
+  it('shows the server message and a retry button when the list cannot load', async () => {
+    signIn();
+    mockFetch({ 'GET /api/me': { body: me }, 'GET /api/todo': apiError(503, 'Database is unavailable') });
+    renderWithProviders(<TodoPage />);
+    expect(await screen.findByText('Could not load your to-do list')).toBeInTheDocument();
+    expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

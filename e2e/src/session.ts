@@ -1,0 +1,16 @@
+import type { Page } from 'playwright-core';
+
+/** Signs up a fresh user through the real modal, the way a person would; the page reloads signed in. */
+export async function signUpThroughUi(page: Page, baseUrl: string, username: string, password = 'e2e-password-123') {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Signup' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Signup' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Email').fill(`${username}@example.com`);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Signup' }).click()]);
+  await page.getByRole('button', { name: 'Log Out' }).waitFor();
+}
+
+export const uniqueUsername = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
