@@ -15,8 +15,14 @@ import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { financeRoutes } from './features/finance/finance.routes.js';
+import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
+import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
+import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
+import { weatherRoutes } from './features/weather/weather.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -67,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (ownsDatabase) await database.migrate();
   await ensureAdmin(deps, app.log);
+  await seedSampleProjects(deps);
 
   await app.register(cookie);
   await registerSecurity(app, config);
@@ -78,6 +85,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(todoRoutes);
+      await api.register(portfolioRoutes);
+      await api.register(sudokuRoutes);
+      await api.register(financeRoutes);
+      await api.register(weatherRoutes);
+      await api.register(geocodingRoutes);
     },
     { prefix: '/api' },
   );

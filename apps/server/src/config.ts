@@ -40,6 +40,32 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   WEB_DIST_DIR: z.string().optional(),
+  SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
+  YAHOO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'YAHOO_BASE_URL must be an http(s) URL' })
+    .default('https://query1.finance.yahoo.com'),
+  YAHOO_COOKIE_URL: z
+    .url({ protocol: /^https?$/, error: 'YAHOO_COOKIE_URL must be an http(s) URL' })
+    .default('https://fc.yahoo.com'),
+  YAHOO_CRUMB: z.enum(['auto', 'off']).default('auto'),
+  YAHOO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  YAHOO_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  YAHOO_QUOTE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  YAHOO_PROFILE_CACHE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(86_400),
+  OPEN_METEO_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'OPEN_METEO_BASE_URL must be an http(s) URL' })
+    .default('https://api.open-meteo.com'),
+  NWS_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'NWS_BASE_URL must be an http(s) URL' })
+    .default('https://api.weather.gov'),
+  NWS_USER_AGENT: z.string().min(1).max(200).optional(),
+  GEOAPIFY_API_KEY: z.string().min(1).max(200).optional(),
+  GEOAPIFY_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'GEOAPIFY_BASE_URL must be an http(s) URL' })
+    .default('https://api.geoapify.com'),
+  PHOTON_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'PHOTON_BASE_URL must be an http(s) URL' })
+    .default('https://photon.komoot.io'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,6 +93,26 @@ export interface Config {
   loginMaxAttemptsPerIp: number;
   /** Where the built web app lives; undefined = the web workspace's dist folder. */
   webDistDir: string | undefined;
+  /** Puzzles kept ready per difficulty; 0 generates each on demand. */
+  sudokuPoolSize: number;
+  /** Live market data (DATA_MODE=live): Yahoo Finance endpoints, time-out, retries and cache lifetimes. */
+  yahooBaseUrl: string;
+  /** Page that sets Yahoo's session cookie for the crumb handshake. */
+  yahooCookieUrl: string;
+  yahooCrumb: 'auto' | 'off';
+  yahooTimeoutMs: number;
+  yahooMaxRetries: number;
+  yahooQuoteCacheMs: number;
+  yahooProfileCacheMs: number;
+  /** Live weather (DATA_MODE=live): Open-Meteo, and the US National Weather Service for text forecasts. */
+  openMeteoBaseUrl: string;
+  nwsBaseUrl: string;
+  /** NWS asks every client to identify itself; defaults to the site name and ADMIN_EMAIL. */
+  nwsUserAgent: string;
+  /** Live address search: Geoapify when a key is set, else Photon (no key). */
+  geoapifyApiKey: string | undefined;
+  geoapifyBaseUrl: string;
+  photonBaseUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +147,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
     loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    sudokuPoolSize: e.SUDOKU_POOL_SIZE,
+    yahooBaseUrl: e.YAHOO_BASE_URL,
+    yahooCookieUrl: e.YAHOO_COOKIE_URL,
+    yahooCrumb: e.YAHOO_CRUMB,
+    yahooTimeoutMs: e.YAHOO_TIMEOUT_MS,
+    yahooMaxRetries: e.YAHOO_MAX_RETRIES,
+    yahooQuoteCacheMs: e.YAHOO_QUOTE_CACHE_SECONDS * 1000,
+    yahooProfileCacheMs: e.YAHOO_PROFILE_CACHE_SECONDS * 1000,
+    openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
+    nwsBaseUrl: e.NWS_BASE_URL,
+    nwsUserAgent: e.NWS_USER_AGENT ?? `personal-site-weather/1.0 (${e.ADMIN_EMAIL})`,
+    geoapifyApiKey: e.GEOAPIFY_API_KEY,
+    geoapifyBaseUrl: e.GEOAPIFY_BASE_URL,
+    photonBaseUrl: e.PHOTON_BASE_URL,
   };
 }

@@ -30,6 +30,8 @@ export async function createTestApp(
     DATA_DIR: '/nonexistent-test-data-dir',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Puzzles are generated on demand in tests, so no app spends CPU filling a pool nobody uses.
+    SUDOKU_POOL_SIZE: '0',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false });

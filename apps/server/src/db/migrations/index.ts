@@ -2,6 +2,10 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import { down001, up001 } from './001_users_and_sessions.js';
 import { down002, up002 } from './002_todos.js';
+import { down003, up003 } from './003_sudoku_games.js';
+import { down004, up004 } from './004_weather_favourites.js';
+import { down005, up005 } from './005_watchlist.js';
+import { down006, up006 } from './006_portfolio.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -11,5 +15,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_users_and_sessions': { up: up001(dialect), down: down001 },
     '002_todos': { up: up002(dialect), down: down002 },
+    '003_sudoku_games': { up: up003(dialect), down: down003 },
+    '004_weather_favourites': { up: up004(dialect), down: down004 },
+    '005_watchlist': { up: up005(dialect), down: down005 },
+    '006_portfolio': { up: up006(dialect), down: down006 },
   };
 }

@@ -94,12 +94,12 @@ export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
-/** preHandler: 401 unless signed in. */
+/** Route hook (use as onRequest, so it runs before body parsing and validation): 401 unless signed in. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw unauthorized('You must be logged in to do this.');
 }
 
-/** preHandler: 401 signed out, 403 for anyone but an admin. */
+/** Route hook (onRequest, like requireUser): 401 signed out, 403 for anyone but an admin. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw unauthorized('You must be logged in to do this.');
   if (!request.user.isAdmin) throw forbidden('Only the site administrator can do this.');

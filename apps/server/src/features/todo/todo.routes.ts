@@ -18,7 +18,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 /** Seed §7 To-do: one path, a method per action; the owner always comes from the session. */
 export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = todoService(todoRepository(app.deps.database.db));
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/todo',

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './ttl-cache.js';
+
+describe('TtlCache', () => {
+  it('expires entries after their TTL', () => {
+    let now = 1000;
+    const cache = new TtlCache<string>({ maxEntries: 10, now: () => now });
+    cache.set('a', 'x', 100);
+    expect(cache.get('a')).toBe('x');
+    now += 99;
+    expect(cache.get('a')).toBe('x');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('b', 'y', 0);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('drops the oldest entries beyond its size', () => {
+    const cache = new TtlCache<number>({ maxEntries: 2 });
+    cache.set('a', 1, 1000);
+    cache.set('b', 2, 1000);
+    cache.set('a', 3, 1000);
+    cache.set('c', 4, 1000);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([3, undefined, 4]);
+    expect(cache.size).toBe(2);
+  });
+
+  it('loads once for concurrent misses and does not cache failures', async () => {
+    const cache = new TtlCache<number>({ maxEntries: 10 });
+    let calls = 0;
+    const load = async () => {
+      calls += 1;
+      await new Promise((r) => setTimeout(r, 10));
+      return 42;
+    };
+    expect(await Promise.all([cache.getOrLoad('k', 1000, load), cache.getOrLoad('k', 1000, load)])).toEqual([42, 42]);
+    expect(calls).toBe(1);
+    expect(await cache.getOrLoad('k', 1000, load)).toBe(42);
+    expect(calls).toBe(1);
+
+    await expect(cache.getOrLoad('bad', 1000, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.getOrLoad('bad', 1000, async () => 7)).toBe(7);
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  type GetFullStockResponse,
+  type GetStockResponse,
+  type GetWatchlistResponse,
+  type HistoryInterval,
+  type HistoryRange,
+  type NewsItem,
+  type PriceHistory,
+  type Stock,
+  type StockQuote,
+  type SymbolSearchResponse,
+  WATCHLIST_MAX,
+  type WatchlistChangeResponse,
+  type WatchlistItem,
+} from '@site/contract';
+import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
+import type { Bar, MarketDataProvider } from './market-data/index.js';
+import type { WatchlistRepository } from './watchlist.repository.js';
+
+/** History keyed by the bar's start time as ISO-8601 UTC, oldest first (contract `priceHistorySchema`). */
+export function toPriceHistory(bars: Bar[]): PriceHistory {
+  const history: PriceHistory = {};
+  for (const bar of bars) {
+    history[new Date(bar.time).toISOString()] = {
+      Open: bar.open,
+      High: bar.high,
+      Low: bar.low,
+      Close: bar.close,
+      Volume: bar.volume,
+    };
+  }
+  return history;
+}
+
+const isUpstreamFailure = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
+
+function watchlistItem(symbol: string, quote: StockQuote | undefined): WatchlistItem {
+  return {
+    symbol,
+    shortName: quote?.shortName ?? null,
+    exchange: quote?.exchange ?? null,
+    currentPrice: quote?.currentPrice ?? null,
+    regularMarketOpen: quote?.regularMarketOpen ?? null,
+    regularMarketDayHigh: quote?.regularMarketDayHigh ?? null,
+    regularMarketDayLow: quote?.regularMarketDayLow ?? null,
+    regularMarketPreviousClose: quote?.regularMarketPreviousClose ?? null,
+    regularMarketChange: quote?.regularMarketChange ?? null,
+    regularMarketChangePercent: quote?.regularMarketChangePercent ?? null,
+  };
+}
+
+/**
+ * Seed §7 Finance (stock lookup, full stock, watchlist). `market` is resolved per call so the
+ * app's shared provider (and a test's replacement) is always the one used.
+ */
+export function financeService(repository: WatchlistRepository, market: () => MarketDataProvider) {
+  /** Profile and quote merged into the seed's Stock. The profile comes first: live, it also refreshes the quote. */
+  async function stock(symbol: string): Promise<Stock> {
+    const provider = market();
+    const profile = await provider.getProfile(symbol);
+    const quote = await provider.getQuote(symbol);
+    return { ...profile, ...quote, shortName: quote.shortName || profile.shortName };
+  }
+
+  return {
+    stock,
+
+    async getStock(symbol: string, userId: number | undefined): Promise<GetStockResponse> {
+      const info = await stock(symbol);
+      if (userId === undefined) return { symbol, stock: info };
+      return { symbol, stock: info, watchlist: await repository.contains(userId, symbol) };
+    },
+
+    async getFullStock(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<GetFullStockResponse> {
+      const provider = market();
+      const info = await stock(symbol);
+      const [bars, news] = await Promise.all([
+        provider.getHistory(symbol, range, interval),
+        // News is secondary: an upstream failure leaves it empty rather than failing the page.
+        provider.getNews(symbol).catch((error: unknown): NewsItem[] => {
+          if (isUpstreamFailure(error)) return [];
+          throw error;
+        }),
+      ]);
+      return { symbol, range, interval, info, history: toPriceHistory(bars), news };
+    },
+
+    async search(query: string): Promise<SymbolSearchResponse> {
+      return { query, results: await market().search(query, 10) };
+    },
+
+    async watchlist(userId: number): Promise<GetWatchlistResponse> {
+      const symbols = await repository.list(userId);
+      let quotes = new Map<string, StockQuote>();
+      let pricesMissing = false;
+      if (symbols.length > 0) {
+        try {
+          // One batched call for the whole list.
+          quotes = await market().getQuotes(symbols);
+        } catch (error) {
+          if (!isUpstreamFailure(error)) throw error;
+          pricesMissing = true;
+        }
+      }
+      const count = symbols.length;
+      const message =
+        count === 0
+          ? 'No stocks in watchlist'
+          : `${count} ${count === 1 ? 'stock' : 'stocks'} in watchlist${pricesMissing ? '; prices are unavailable right now' : ''}`;
+      return {
+        success: true,
+        symbols,
+        message,
+        items: symbols.map((s) => watchlistItem(s, quotes.get(s))),
+      };
+    },
+
+    async add(userId: number, symbol: string): Promise<WatchlistChangeResponse> {
+      // Only real symbols: the provider answers 404 for unknown ones.
+      await market().getQuote(symbol);
+      const result = await repository.add(userId, symbol, WATCHLIST_MAX);
+      if (result === 'duplicate') throw conflict(`${symbol} is already in your watchlist`);
+      if (result === 'full') {
+        throw badRequest(`Your watchlist is full (at most ${WATCHLIST_MAX} stocks). Remove one before adding another.`);
+      }
+      return {
+        success: true,
+        message: `${symbol} added to your watchlist`,
+        symbol,
+        symbols: await repository.list(userId),
+      };
+    },
+
+    async remove(userId: number, symbol: string): Promise<WatchlistChangeResponse> {
+      if (!(await repository.remove(userId, symbol))) throw notFound(`${symbol} is not in your watchlist`);
+      return {
+        success: true,
+        message: `${symbol} removed from your watchlist`,
+        symbol,
+        symbols: await repository.list(userId),
+      };
+    },
+  };
+}

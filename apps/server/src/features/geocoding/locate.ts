@@ -1,0 +1,21 @@
+import type { Locator } from '../weather/weather.service.js';
+import { distanceKm, gazetteer } from './gazetteer.js';
+import { countryName } from './providers/demo-geocoder.js';
+
+/**
+ * Names a bare coordinate from the gazetteer: the country of the nearest city within 100 km, and
+ * "City, Region, Country" when that city is within 15 km. Used when a weather request has no
+ * address or country code.
+ */
+export const locateInGazetteer: Locator = (lat, lon) => {
+  const g = gazetteer();
+  const i = g.nearest(lat, lon, 100);
+  if (i === undefined) return undefined;
+  const city = g.city(i);
+  const near = distanceKm(lat, lon, city.lat, city.lon) <= 15;
+  const region = city.region && city.region !== city.name ? city.region : undefined;
+  return {
+    countryCode: city.countryCode,
+    label: near ? [city.name, region, countryName(city.countryCode)].filter(Boolean).join(', ') : undefined,
+  };
+};

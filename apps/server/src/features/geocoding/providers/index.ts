@@ -1,0 +1,17 @@
+import type { Config } from '../../../config.js';
+import { demoGeocoder } from './demo-geocoder.js';
+import { geoapifyGeocoder } from './geoapify.js';
+import { photonGeocoder } from './photon.js';
+import type { GeocodingProvider } from './types.js';
+
+/** DATA_MODE=demo: the embedded gazetteer; live: Geoapify with GEOAPIFY_API_KEY, else Photon. */
+export function createGeocodingProvider(
+  config: Pick<Config, 'dataMode' | 'geoapifyApiKey' | 'geoapifyBaseUrl' | 'photonBaseUrl'>,
+  options: { timeoutMs?: number; retryDelayMs?: number } = {},
+): GeocodingProvider {
+  if (config.dataMode === 'demo') return demoGeocoder();
+  if (config.geoapifyApiKey) {
+    return geoapifyGeocoder({ baseUrl: config.geoapifyBaseUrl, apiKey: config.geoapifyApiKey, ...options });
+  }
+  return photonGeocoder({ baseUrl: config.photonBaseUrl, ...options });
+}

@@ -1,0 +1,250 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../test/multipart.js';
+import {
+  createTestApp,
+  injectAs,
+  logIn,
+  signUp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
+import { testDatabaseKinds } from '../../test/test-databases.js';
+
+const fields = {
+  title: 'Weather dashboard',
+  description: 'Forecasts at a glance',
+  technology: 'React, Fastify',
+  backend_features: 'Caching',
+  frontend_features: 'Charts',
+};
+
+const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+
+describe.each(testDatabaseKinds)('portfolio API on %s', (kind) => {
+  let t: TestApp;
+  let admin: TestUser;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    user = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const send = async (
+    as: TestUser | null,
+    method: 'POST' | 'PUT',
+    url: string,
+    form: Record<string, string | Blob>,
+  ) => {
+    const body = await multipartBody(form);
+    return as ? injectAs(t.app, as, { method, url, ...body }) : t.app.inject({ method, url, ...body });
+  };
+  const create = async (form: Record<string, string | Blob> = fields) => {
+    const res = await send(admin, 'POST', '/api/portfolio/create', form);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const counts = async () => {
+    const db = t.database.handle.db;
+    const projects = await db
+      .selectFrom('portfolio_projects')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const images = await db
+      .selectFrom('portfolio_images')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { projects: Number(projects.n), images: Number(images.n) };
+  };
+
+  it('lists the sample projects of a fresh install publicly, each with a loadable image', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/portfolio/' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    const img = await t.app.inject({ method: 'GET', url: list[0].image });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+  });
+
+  it.each(['png', 'jpeg', 'webp', 'gif'] as const)(
+    'lets the admin create a project with a %s image',
+    async (format) => {
+      const project = await create({
+        ...fields,
+        image: file(await image(format), `shot.${format}`, `image/${format}`),
+      });
+      expect(project).toMatchObject({ ...fields, id: expect.any(Number) });
+      expect(project.image).toMatch(new RegExp(`^/api/portfolio/${project.id}/image\\?v=[0-9a-f]{12}$`));
+      const res = await t.app.inject({ method: 'GET', url: project.image });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 64 });
+      const again = await t.app.inject({
+        method: 'GET',
+        url: project.image,
+        headers: { 'if-none-match': res.headers.etag as string },
+      });
+      expect(again.statusCode).toBe(304);
+    },
+  );
+
+  it('shrinks a large image to a web-friendly size', async () => {
+    const project = await create({ ...fields, image: file(await image('png', 4000, 1000), 'wide.png', 'image/png') });
+    const res = await t.app.inject({ method: 'GET', url: project.image });
+    expect(await sharp(res.rawPayload).metadata()).toMatchObject({ width: 1600, height: 400 });
+  });
+
+  it('creates a project without an image, and accepts JSON bodies too', async () => {
+    const project = await create();
+    expect(project.image).toBeNull();
+    const json = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/portfolio/create',
+      payload: { title: 'JSON project' },
+    });
+    expect(json.json()).toMatchObject({ title: 'JSON project', description: '', image: null });
+  });
+
+  it('updates fields and keeps the old image when no new file is sent', async () => {
+    const project = await create({ ...fields, image: file(await image('png'), 'a.png', 'image/png') });
+    const res = await send(admin, 'PUT', `/api/portfolio/update/${project.id}`, {
+      ...fields,
+      title: 'Renamed',
+      image: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: project.id, title: 'Renamed', image: project.image });
+  });
+
+  it('replaces the image on update and deletes the old one', async () => {
+    const project = await create({ ...fields, image: file(await image('png'), 'a.png', 'image/png') });
+    const before = await counts();
+    const res = await send(admin, 'PUT', `/api/portfolio/update/${project.id}`, {
+      ...fields,
+      image: file(await image('jpeg', 80, 80), 'b.jpg', 'image/jpeg'),
+    });
+    expect(res.json().image).not.toBe(project.image);
+    expect(await counts()).toEqual(before);
+    const old = await t.app.inject({ method: 'GET', url: project.image });
+    expect(old.headers['cache-control']).toBe('no-cache'); // old version URL no longer matches
+  });
+
+  it('deletes a project and its image', async () => {
+    const project = await create({ ...fields, image: file(await image('png'), 'a.png', 'image/png') });
+    const before = await counts();
+    const res = await injectAs(t.app, admin, { method: 'DELETE', url: `/api/portfolio/delete/${project.id}` });
+    expect(res.json()).toEqual({ success: true, message: 'Project deleted', id: project.id });
+    expect(await counts()).toEqual({ projects: before.projects - 1, images: before.images - 1 });
+    expect((await t.app.inject({ method: 'GET', url: project.image })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, admin, { method: 'DELETE', url: `/api/portfolio/delete/${project.id}` })).statusCode,
+    ).toBe(404);
+  });
+
+  describe('refuses bad uploads and changes nothing', () => {
+    it('a text file renamed .png (415)', async () => {
+      const before = await counts();
+      const res = await send(admin, 'POST', '/api/portfolio/create', {
+        ...fields,
+        image: file(Buffer.from('just some text, not an image'), 'evil.png', 'image/png'),
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toMatchObject({ success: false, code: 415, fields: { image: expect.any(String) } });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('a PNG signature with a broken body (415)', async () => {
+      const png = await image('png');
+      const res = await send(admin, 'POST', '/api/portfolio/create', {
+        ...fields,
+        image: file(Buffer.concat([png.subarray(0, 16), Buffer.alloc(200)]), 'broken.png', 'image/png'),
+      });
+      expect(res.statusCode).toBe(415);
+    });
+
+    it('a 6 MB image (413)', async () => {
+      const before = await counts();
+      const big = Buffer.concat([await image('png'), Buffer.alloc(6 * 1024 * 1024)]);
+      const res = await send(admin, 'POST', '/api/portfolio/create', {
+        ...fields,
+        image: file(big, 'huge.png', 'image/png'),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, code: 413, message: 'The image must be 5 MB or smaller' });
+      expect(await counts()).toEqual(before);
+    });
+
+    it.each([
+      ['a missing title', { description: 'x' }, 'title'],
+      ['a blank title', { title: '   ' }, 'title'],
+      ['a 121-character title', { title: 'x'.repeat(121) }, 'title'],
+    ])('%s (400)', async (_label, form, field) => {
+      const before = await counts();
+      const res = await send(admin, 'POST', '/api/portfolio/create', form);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toHaveProperty(field);
+      expect(await counts()).toEqual(before);
+    });
+
+    it('unknown and malformed ids', async () => {
+      expect((await send(admin, 'PUT', '/api/portfolio/update/999999', fields)).statusCode).toBe(404);
+      expect((await send(admin, 'PUT', '/api/portfolio/update/abc', fields)).statusCode).toBe(400);
+      expect((await injectAs(t.app, admin, { method: 'DELETE', url: '/api/portfolio/delete/0' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('only the admin may change projects', () => {
+    it('answers 401 signed out and 403 to a plain user, changing nothing', async () => {
+      const project = await create();
+      const before = await counts();
+      for (const as of [null, user]) {
+        const status = as ? 403 : 401;
+        expect((await send(as, 'POST', '/api/portfolio/create', fields)).statusCode).toBe(status);
+        expect((await send(as, 'PUT', `/api/portfolio/update/${project.id}`, { title: 'hijack' })).statusCode).toBe(
+          status,
+        );
+        const del = as
+          ? await injectAs(t.app, as, { method: 'DELETE', url: `/api/portfolio/delete/${project.id}` })
+          : await t.app.inject({ method: 'DELETE', url: `/api/portfolio/delete/${project.id}` });
+        expect(del.statusCode).toBe(status);
+      }
+      expect(await counts()).toEqual(before);
+      const list = (await t.app.inject({ method: 'GET', url: '/api/portfolio' })).json();
+      expect(list.find((p: { id: number }) => p.id === project.id).title).toBe(fields.title);
+    });
+
+    it('needs the CSRF header from the admin too', async () => {
+      const body = await multipartBody(fields);
+      const res = await injectAs(t.app, admin, { method: 'POST', url: '/api/portfolio/create', ...body, csrf: false });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+});
+
+describe('sample projects', () => {
+  it('are added once: deleting them is final across restarts', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+      for (const project of (await t.app.inject({ method: 'GET', url: '/api/portfolio' })).json()) {
+        await injectAs(t.app, admin, { method: 'DELETE', url: `/api/portfolio/delete/${project.id}` });
+      }
+      const { seedSampleProjects } = await import('./portfolio-samples.js');
+      await seedSampleProjects(t.app.deps);
+      expect((await t.app.inject({ method: 'GET', url: '/api/portfolio' })).json()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

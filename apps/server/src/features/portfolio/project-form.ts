@@ -1,0 +1,45 @@
+import { PORTFOLIO_IMAGE_MAX_BYTES, type PortfolioFields, portfolioFieldsSchema } from '@site/contract';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../core/http-errors.js';
+import { parseOrThrow } from '../../core/validation.js';
+
+export const multipartLimits = {
+  fileSize: PORTFOLIO_IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 16 * 1024,
+  parts: 12,
+};
+
+const TOO_LARGE = `The image must be ${PORTFOLIO_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller`;
+
+/**
+ * Reads the seed's multipart project form (text fields plus an optional `image` file). JSON bodies
+ * are accepted too, without an image. An empty file part means "no new image".
+ */
+export async function readProjectForm(request: FastifyRequest): Promise<{ fields: PortfolioFields; image?: Buffer }> {
+  if (!request.isMultipart()) {
+    return { fields: parseOrThrow(portfolioFieldsSchema, request.body ?? {}) };
+  }
+  const raw: Record<string, string> = {};
+  let image: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'image') throw badRequest(`Unexpected file field "${part.fieldname}"`);
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) image = bytes;
+      } else {
+        if (part.valueTruncated)
+          throw badRequest(`The ${part.fieldname} field is too long`, { [part.fieldname]: 'Too long' });
+        // The seed's client may send a placeholder "image" text field when no file was chosen.
+        if (part.fieldname !== 'image') raw[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, TOO_LARGE, { image: TOO_LARGE });
+    throw error;
+  }
+  return { fields: parseOrThrow(portfolioFieldsSchema, raw), ...(image ? { image } : {}) };
+}

@@ -1,0 +1,9 @@
+/** Sudoku engine: solving, human-style grading, generation by difficulty, a ready pool and board checks. */
+export { type Board, DIFFICULTIES, type Difficulty, isValidBoardShape, parseBoard } from './board.js';
+export { type BoardCheck, type BoardErrors, checkBoard } from './check-board.js';
+export { type GenerateOptions, generatePuzzle, type Puzzle } from './generator.js';
+export { difficultyOf, type Grade, gradePuzzle, TECHNIQUES, type TechniqueName, type Tier } from './grader.js';
+export { PuzzlePool, type PuzzlePoolOptions } from './puzzle-pool.js';
+export { mulberry32, type Rng } from './random.js';
+export { shufflePuzzle } from './shuffle.js';
+export { countSolutions, solve } from './solver.js';

@@ -1,0 +1,119 @@
+import type { SudokuDifficulty, SudokuGame } from '@site/contract';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { isoNow } from '../../core/time.js';
+import type { Database, SudokuGamesTable } from '../../db/schema.js';
+import { decodeBoard } from './board-codec.js';
+
+export type GameRow = Selectable<SudokuGamesTable>;
+
+export const toGame = (row: GameRow): SudokuGame => ({
+  id: row.id,
+  difficulty: row.difficulty,
+  created_at: row.created_at,
+  time: row.time,
+  status: row.status,
+  player: { id: row.user_id },
+  transformed_state: decodeBoard(row.state),
+  transformed_solution: decodeBoard(row.solution),
+  puzzle: decodeBoard(row.puzzle),
+});
+
+/** Every query is scoped by owner, so another user's game id finds nothing. */
+export function sudokuRepository(db: Kysely<Database>) {
+  return {
+    async create(userId: number, game: { difficulty: SudokuDifficulty; puzzle: string; solution: string }) {
+      const now = isoNow();
+      return db
+        .insertInto('sudoku_games')
+        .values({
+          user_id: userId,
+          difficulty: game.difficulty,
+          puzzle: game.puzzle,
+          solution: game.solution,
+          state: game.puzzle,
+          time: 0,
+          status: 'playing',
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    find: (userId: number, gameId: number) =>
+      db
+        .selectFrom('sudoku_games')
+        .selectAll()
+        .where('id', '=', gameId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
+
+    listPlaying: (userId: number) =>
+      db
+        .selectFrom('sudoku_games')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '=', 'playing')
+        .orderBy('id', 'desc')
+        .execute(),
+
+    async delete(userId: number, gameId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('sudoku_games')
+        .where('id', '=', gameId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * Saves progress of a game still being played. Time never goes backwards: the stored value is
+     * the larger of the two, decided in the database so racing updates cannot lower it.
+     */
+    async saveProgress(userId: number, gameId: number, progress: { time: number; state?: string }) {
+      const result = await db
+        .updateTable('sudoku_games')
+        .set({
+          time: sql<number>`case when time < ${progress.time} then ${progress.time} else time end`,
+          ...(progress.state ? { state: progress.state } : {}),
+          updated_at: isoNow(),
+        })
+        .where('id', '=', gameId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'playing')
+        .returning(['time'])
+        .executeTakeFirst();
+      return result?.time;
+    },
+
+    /** Ends a game still being played; false when it was already finished (or is not theirs). */
+    async finish(userId: number, gameId: number, outcome: 'won' | 'lost', state?: string): Promise<boolean> {
+      const now = isoNow();
+      const result = await db
+        .updateTable('sudoku_games')
+        .set({ status: outcome, finished_at: now, updated_at: now, ...(state ? { state } : {}) })
+        .where('id', '=', gameId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'playing')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async stats(userId: number) {
+      const rows = await db
+        .selectFrom('sudoku_games')
+        .select([
+          'difficulty',
+          'status',
+          (eb) => eb.fn.min<number>('time').as('best'),
+          (eb) => eb.fn.countAll<number>().as('n'),
+        ])
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['won', 'lost'])
+        .groupBy(['difficulty', 'status'])
+        .execute();
+      return rows.map((r) => ({ ...r, best: Number(r.best), n: Number(r.n) }));
+    },
+  };
+}
+export type SudokuRepository = ReturnType<typeof sudokuRepository>;

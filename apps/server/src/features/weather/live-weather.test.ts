@@ -1,0 +1,338 @@
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryCounterStore } from '../../core/counter-store.js';
+import { type FakeUpstream, readFixture, startFakeUpstream } from './fixtures/fake-upstream.js';
+import { fetchNwsForecasts, supplementalFromPeriods } from './providers/nws.js';
+import { openMeteoProvider } from './providers/open-meteo.js';
+import type { Forecast, ForecastRequest, WeatherProvider } from './providers/types.js';
+import { perClientLimit } from './rate-limit.js';
+import { UpstreamError } from './upstream.js';
+import { weatherService } from './weather.service.js';
+
+const fixture = (name: string) => readFixture(new URL(`./fixtures/${name}`, import.meta.url));
+const FORECAST = fixture('open-meteo-forecast.json');
+const POINTS = fixture('nws-points.json');
+const NWS_FORECAST = fixture('nws-forecast.json');
+const POINTS_404 = fixture('nws-points-404.json');
+const USER_AGENT = 'site-tests/1.0 (tests@example.com)';
+
+const NEW_YORK: ForecastRequest = { lat: 40.71, lon: -73.99, timezone: 'America/New_York', countryCode: 'us' };
+const PARIS: ForecastRequest = { lat: 48.86, lon: 2.35, timezone: 'Europe/Paris', countryCode: 'fr' };
+
+let upstream: FakeUpstream;
+let provider: WeatherProvider;
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  provider = openMeteoProvider({
+    baseUrl: upstream.baseUrl,
+    timeoutMs: 300,
+    retryDelayMs: 5,
+    nws: { baseUrl: upstream.baseUrl, userAgent: USER_AGENT, timeoutMs: 300, retryDelayMs: 5 },
+  });
+});
+afterAll(() => upstream.close());
+beforeEach(() => upstream.reset());
+
+const forecastCalls = () => upstream.requests.filter((r) => r.path === '/v1/forecast');
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UpstreamError);
+  return error as UpstreamError;
+};
+
+describe('Open-Meteo adapter', () => {
+  it('asks for the seed’s variables in °F, mph and inches in the place’s zone, and maps the answer', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST });
+    upstream.on('/points/40.71,-73.99', { body: POINTS });
+    upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    const result = await provider.forecast(NEW_YORK);
+
+    const sent = forecastCalls()[0]?.query;
+    expect(sent?.get('latitude')).toBe('40.71');
+    expect(sent?.get('longitude')).toBe('-73.99');
+    expect(sent?.get('temperature_unit')).toBe('fahrenheit');
+    expect(sent?.get('wind_speed_unit')).toBe('mph');
+    expect(sent?.get('precipitation_unit')).toBe('inch');
+    expect(sent?.get('timezone')).toBe('America/New_York');
+    expect(sent?.get('forecast_days')).toBe('7');
+    expect(sent?.get('current')?.split(',')).toEqual([
+      'temperature_2m',
+      'relative_humidity_2m',
+      'apparent_temperature',
+      'is_day',
+      'cloud_cover',
+      'wind_speed_10m',
+      'wind_direction_10m',
+      'wind_gusts_10m',
+      'weather_code',
+    ]);
+    expect(sent?.get('daily')?.split(',')).toEqual([
+      'weather_code',
+      'temperature_2m_max',
+      'temperature_2m_min',
+      'apparent_temperature_max',
+      'apparent_temperature_min',
+      'precipitation_sum',
+      'precipitation_probability_max',
+      'wind_speed_10m_max',
+      'wind_gusts_10m_max',
+    ]);
+
+    expect(result.source).toBe('open-meteo');
+    expect(result.timezone).toBe('America/New_York');
+    expect(result.current).toEqual({
+      temperature: 78.4,
+      feelsLike: 79.9,
+      cloud_cover: 41,
+      relative_humidity: 52,
+      wind_speed: 9.8,
+      wind_direction: 203,
+      wind_gusts: 21.3,
+      code: 2,
+      is_day: true,
+    });
+    expect(result.daily).toHaveLength(7);
+    expect(result.daily[0]).toEqual({
+      date: '2025-06-10',
+      temperature_2m_max: 81.2,
+      temperature_2m_min: 66.1,
+      apparent_temperature_max: 82.9,
+      apparent_temperature_min: 65,
+      precipitation_probability_max: 10,
+      precipitation_sum: 0,
+      wind_speed_10m_max: 12.4,
+      wind_gusts_10m_max: 25.3,
+      weather_code: 2,
+    });
+    // Local dates exactly as sent, never shifted; a missing value stays null.
+    expect(result.daily.map((d) => d.date)).toEqual([
+      '2025-06-10',
+      '2025-06-11',
+      '2025-06-12',
+      '2025-06-13',
+      '2025-06-14',
+      '2025-06-15',
+      '2025-06-16',
+    ]);
+    expect(result.daily[6]?.precipitation_probability_max).toBeNull();
+  });
+
+  it('adds the NWS text forecasts for a US place, keyed by local date, with a User-Agent', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST });
+    upstream.on('/points/40.71,-73.99', { body: POINTS });
+    upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    const result = await provider.forecast(NEW_YORK);
+    expect(result.supplemental).toEqual({
+      '2025-06-10': { detailedForecast: 'Partly cloudy, with a low around 66. South wind 5 to 10 mph.' },
+      '2025-06-11': {
+        detailedForecast:
+          'Rain. Cloudy, with a high near 75. Southeast wind 10 to 15 mph, with gusts as high as 30 mph. Chance of precipitation is 80%.',
+      },
+      '2025-06-12': {
+        detailedForecast:
+          'A chance of showers and thunderstorms after 2pm. Partly sunny, with a high near 77. West wind 5 to 10 mph. Chance of precipitation is 40%.',
+      },
+      '2025-06-13': { detailedForecast: 'Mostly sunny, with a high near 80. Northwest wind 5 to 10 mph.' },
+    });
+    const nwsCalls = upstream.requests.filter((r) => r.path !== '/v1/forecast');
+    expect(nwsCalls.map((r) => r.path)).toEqual(['/points/40.71,-73.99', '/gridpoints/OKX/33,35/forecast']);
+    for (const call of nwsCalls) expect(call.headers['user-agent']).toBe(USER_AGENT);
+  });
+
+  it('does not ask NWS about places outside the US', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST });
+    const result = await provider.forecast(PARIS);
+    expect(result.supplemental).toEqual({});
+    expect(upstream.requests.map((r) => r.path)).toEqual(['/v1/forecast']);
+  });
+
+  it('leaves the text forecasts empty when NWS has no data for the point (404)', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST });
+    upstream.on('/points/40.71,-73.99', { status: 404, body: POINTS_404 });
+    const result = await provider.forecast(NEW_YORK);
+    expect(result.supplemental).toEqual({});
+    expect(result.daily).toHaveLength(7);
+  });
+
+  it('leaves the text forecasts empty when NWS fails, is slow or answers nonsense', async () => {
+    for (const broken of [
+      [{ status: 500, body: { title: 'Unexpected Problem' } }],
+      [{ body: POINTS, delayMs: 1000 }],
+      [{ body: '{"properties": ' }],
+      [{ body: { properties: {} } }],
+    ]) {
+      upstream.reset();
+      upstream.on('/v1/forecast', { body: FORECAST });
+      upstream.on('/points/40.71,-73.99', ...broken);
+      const result = await provider.forecast(NEW_YORK);
+      expect(result.supplemental).toEqual({});
+      expect(result.current.temperature).toBe(78.4);
+    }
+  });
+
+  it('retries once after a 429 or a 5xx and then succeeds', async () => {
+    upstream.on('/v1/forecast', { status: 429, body: { reason: 'Too many' } }, { body: FORECAST });
+    expect((await provider.forecast(PARIS)).daily).toHaveLength(7);
+    expect(forecastCalls()).toHaveLength(2);
+
+    upstream.reset();
+    upstream.on('/v1/forecast', { status: 503, body: {} }, { body: FORECAST });
+    expect((await provider.forecast(PARIS)).daily).toHaveLength(7);
+    expect(forecastCalls()).toHaveLength(2);
+  });
+
+  it('answers 503 when Open-Meteo keeps answering 429', async () => {
+    upstream.on('/v1/forecast', { status: 429, body: {}, headers: { 'retry-after': '0' } });
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(503);
+    expect(error.message).toMatch(/busy right now/);
+    expect(forecastCalls()).toHaveLength(2);
+  });
+
+  it('answers 502 when Open-Meteo keeps failing with 500', async () => {
+    upstream.on('/v1/forecast', { status: 500, body: {} });
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(502);
+    expect(error.message).toMatch(/Open-Meteo.*failed \(HTTP 500\)/);
+    expect(forecastCalls()).toHaveLength(2);
+  });
+
+  it('answers 502 at once for a 400, with no retry', async () => {
+    upstream.on('/v1/forecast', { status: 400, body: fixture('open-meteo-error.json') });
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(502);
+    expect(forecastCalls()).toHaveLength(1);
+  });
+
+  it('answers 503 on a time-out, without waiting twice', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST, delayMs: 2000 });
+    const started = Date.now();
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(503);
+    expect(error.message).toMatch(/did not answer in time/);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(forecastCalls()).toHaveLength(1);
+  });
+
+  it('answers 502 for a malformed body or an unexpected shape', async () => {
+    upstream.on('/v1/forecast', { body: '{"latitude": 40.7, "daily": [' });
+    expect((await failure(provider.forecast(PARIS))).statusCode).toBe(502);
+    upstream.reset();
+    upstream.on('/v1/forecast', { body: { latitude: 40.7, timezone: 'UTC', daily: 'soon' } });
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(502);
+    expect(error.message).toMatch(/could not read/);
+  });
+
+  it('answers 503 when nothing listens', async () => {
+    const dead = openMeteoProvider({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 300, retryDelayMs: 5 });
+    expect((await failure(dead.forecast(PARIS))).statusCode).toBe(503);
+  });
+});
+
+describe('NWS periods', () => {
+  it('prefers the daytime text for a date and falls back to the night’s', () => {
+    expect(
+      supplementalFromPeriods([
+        { name: 'Tonight', startTime: '2025-06-10T18:00:00-04:00', isDaytime: false, detailedForecast: 'Clear.' },
+        {
+          name: 'Wednesday Night',
+          startTime: '2025-06-11T18:00:00-04:00',
+          isDaytime: false,
+          detailedForecast: 'Night.',
+        },
+        { name: 'Wednesday', startTime: '2025-06-11T06:00:00-04:00', isDaytime: true, detailedForecast: 'Day.' },
+        { name: 'Thursday', startTime: '2025-06-12T06:00:00-04:00', isDaytime: true, detailedForecast: '   ' },
+      ]),
+    ).toEqual({ '2025-06-10': { detailedForecast: 'Clear.' }, '2025-06-11': { detailedForecast: 'Day.' } });
+  });
+
+  it('keeps the local date of the period even when UTC is already the next day', () => {
+    // 20:00 in Honolulu is 06:00 UTC the next day.
+    expect(
+      supplementalFromPeriods([
+        { startTime: '2025-06-10T20:00:00-10:00', isDaytime: false, detailedForecast: 'Mostly clear.' },
+      ]),
+    ).toEqual({ '2025-06-10': { detailedForecast: 'Mostly clear.' } });
+  });
+
+  it('only ever calls the configured host, whatever URL the points answer names', async () => {
+    upstream.on('/points/40.71,-73.99', { body: POINTS });
+    upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    const result = await fetchNwsForecasts(40.71, -73.99, { baseUrl: upstream.baseUrl, userAgent: USER_AGENT });
+    expect(Object.keys(result)).toHaveLength(4);
+  });
+});
+
+describe('forecast caching', () => {
+  it('keeps a forecast 10 minutes per ~0.01° cell and shares one call between concurrent requests', async () => {
+    let now = Date.parse('2025-06-10T12:00:00Z');
+    let calls = 0;
+    const counting: WeatherProvider = {
+      async forecast(request) {
+        calls++;
+        await new Promise((r) => setTimeout(r, 20));
+        return {
+          timezone: request.timezone,
+          current: {
+            temperature: 1,
+            feelsLike: 1,
+            cloud_cover: 1,
+            relative_humidity: 1,
+            wind_speed: 1,
+            wind_direction: 1,
+            wind_gusts: 1,
+            code: 0,
+            is_day: true,
+          },
+          daily: [],
+          supplemental: {},
+          source: 'demo',
+        } satisfies Forecast;
+      },
+    };
+    const service = weatherService({ provider: counting, now: () => now });
+    const query = { lat: 48.8566, lon: 2.3522, timezone: 'Europe/Paris', country_code: 'fr', formatted: 'Paris' };
+    await Promise.all([service.forecast(query), service.forecast({ ...query, lat: 48.8581, lon: 2.3538 })]);
+    expect(calls).toBe(1);
+    const answer = await service.forecast({ ...query, formatted: 'Somewhere else' });
+    expect(calls).toBe(1);
+    // The answer still echoes this request's own address and coordinates.
+    expect(answer.address).toBe('Somewhere else');
+    expect(answer.geodata).toEqual({ lat: 48.8566, lon: 2.3522 });
+    await service.forecast({ ...query, lat: 48.87 });
+    expect(calls).toBe(2);
+    now += 10 * 60 * 1000 + 1;
+    await service.forecast(query);
+    expect(calls).toBe(3);
+  });
+
+  it('does not cache failures', async () => {
+    let calls = 0;
+    const flaky: WeatherProvider = {
+      async forecast() {
+        calls++;
+        throw new UpstreamError(502, 'nope', 'status', 500);
+      },
+    };
+    const service = weatherService({ provider: flaky });
+    const query = { lat: 1, lon: 2, timezone: 'UTC', country_code: 'xx', formatted: 'x' };
+    await expect(service.forecast(query)).rejects.toThrow('nope');
+    await expect(service.forecast(query)).rejects.toThrow('nope');
+    expect(calls).toBe(2);
+  });
+});
+
+describe('per-client budget', () => {
+  it('answers 429 past the budget, per client address', async () => {
+    const limit = perClientLimit(new MemoryCounterStore(), 'weather', 2);
+    const from = (ip: string) => ({ ip }) as FastifyRequest;
+    await limit(from('10.0.0.1'));
+    await limit(from('10.0.0.1'));
+    await expect(limit(from('10.0.0.1'))).rejects.toMatchObject({ statusCode: 429 });
+    await expect(limit(from('10.0.0.2'))).resolves.toBeUndefined();
+  });
+});

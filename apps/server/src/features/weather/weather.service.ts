@@ -1,0 +1,63 @@
+import type { WeatherQuery, WeatherResponse } from '@site/contract';
+import { TtlCache } from '../../core/ttl-cache.js';
+import type { Forecast, WeatherProvider } from './providers/types.js';
+import { zoneAt } from './time-zones.js';
+
+/** Forecasts are kept 10 minutes per ~1 km cell (DESIGN §3). */
+export const FORECAST_CACHE_MS = 10 * 60 * 1000;
+const UNITS = { temperature: '°F', wind_speed: 'mph', precipitation: 'inch' } as const;
+
+/** What a bare coordinate is near: its country and a readable name. */
+export type Locator = (lat: number, lon: number) => { countryCode: string; label: string | undefined } | undefined;
+
+/** "48.8534°N, 2.3488°E" */
+export function coordinateLabel(lat: number, lon: number): string {
+  const la = `${Math.abs(lat).toFixed(4)}°${lat >= 0 ? 'N' : 'S'}`;
+  const lo = `${Math.abs(lon).toFixed(4)}°${lon >= 0 ? 'E' : 'W'}`;
+  return `${la}, ${lo}`;
+}
+
+/** Coordinates rounded to 0.01° (~1 km): the cache cell and what the provider is asked for. */
+const cell = (v: number) => Math.round(v * 100) / 100;
+
+export function weatherService(options: {
+  provider: WeatherProvider;
+  locate?: Locator | undefined;
+  now?: () => number;
+  cacheMs?: number;
+}) {
+  const cache = new TtlCache<Forecast>({ maxEntries: 1000, ...(options.now ? { now: options.now } : {}) });
+  const ttl = options.cacheMs ?? FORECAST_CACHE_MS;
+
+  return {
+    cache,
+    async forecast(query: WeatherQuery): Promise<WeatherResponse> {
+      const { lat, lon } = query;
+      const timezone = query.timezone ?? zoneAt(lat, lon);
+      let countryCode = query.country_code ?? null;
+      let address = query.formatted;
+      if (countryCode === null || address === undefined) {
+        const near = options.locate?.(lat, lon);
+        countryCode ??= near?.countryCode ?? null;
+        address ??= near?.label;
+      }
+      address ??= coordinateLabel(lat, lon);
+
+      const request = { lat: cell(lat), lon: cell(lon), timezone, countryCode };
+      const key = `${request.lat},${request.lon}|${timezone}|${countryCode ?? ''}`;
+      const forecast = await cache.getOrLoad(key, ttl, () => options.provider.forecast(request));
+      return {
+        weather: forecast.daily,
+        supplemental: forecast.supplemental,
+        address,
+        current: forecast.current,
+        geodata: { lat, lon },
+        timezone: forecast.timezone,
+        country_code: countryCode,
+        units: UNITS,
+        source: forecast.source,
+      };
+    },
+  };
+}
+export type WeatherService = ReturnType<typeof weatherService>;

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+import { seedUserField } from './common.js';
+
+/*
+ * Finance I: stock lookup, full stock (profile + price history + news) and the watchlist
+ * (seed §2 Finance home and Stock detail page, §3 Stock/Officer/News/Price history/Watchlist,
+ * §7 Finance calls). Field names are the seed's (Yahoo's) on purpose.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Symbols
+// ---------------------------------------------------------------------------------------------
+
+export const SYMBOL_MAX_LENGTH = 15;
+/** Letters, digits, `.`, `-`, `=` and an optional leading `^` (indices such as ^GSPC). */
+export const SYMBOL_PATTERN = /^\^?[A-Z0-9][A-Z0-9.=-]*$/;
+
+/** Symbols are trimmed and upper-cased (seed §9: "Symbols upper-cased and compared upper-case"). */
+export const normalizeSymbol = (symbol: string) => symbol.trim().toUpperCase();
+
+export const symbolSchema = z
+  .string({ error: 'Symbol is required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'Symbol is required')
+  .max(SYMBOL_MAX_LENGTH, `Symbol must be at most ${SYMBOL_MAX_LENGTH} characters`)
+  .regex(SYMBOL_PATTERN, 'Symbol may contain only letters, digits, ".", "-", "=" and a leading "^"');
+
+// ---------------------------------------------------------------------------------------------
+// Chart ranges and intervals (seed §2 Analysis, Price History)
+// ---------------------------------------------------------------------------------------------
+
+export const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '5y', 'max'] as const;
+export type HistoryRange = (typeof RANGES)[number];
+export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '1d', '1wk', '1mo'] as const;
+export type HistoryInterval = (typeof INTERVALS)[number];
+
+export const DEFAULT_RANGE: HistoryRange = '1y';
+export const DEFAULT_INTERVAL: HistoryInterval = '1d';
+
+/** Button labels of the seed's range and interval pickers. */
+export const RANGE_LABELS: Record<HistoryRange, string> = {
+  '1d': 'Day',
+  '5d': 'Week',
+  '1mo': 'Month',
+  '3mo': '3M',
+  '6mo': '6M',
+  '1y': '1Y',
+  '5y': '5Y',
+  max: 'Max',
+};
+export const INTERVAL_LABELS: Record<HistoryInterval, string> = {
+  '1m': '1m',
+  '5m': '5m',
+  '15m': '15m',
+  '30m': '30m',
+  '1h': '1h',
+  '1d': '1d',
+  '1wk': '1w',
+  '1mo': '1mo',
+};
+
+/** Intervals measured in minutes (bars within market hours); the chart's x unit is then "minute". */
+export const INTRADAY_INTERVALS: readonly HistoryInterval[] = ['1m', '5m', '15m', '30m', '1h'];
+export const isIntradayInterval = (interval: HistoryInterval) => INTRADAY_INTERVALS.includes(interval);
+
+/**
+ * The seed's availability table: 1m/5m/15m/30m only for 1d or 5d; 1h only for 1d, 5d or 1mo;
+ * 1wk only for 1mo and longer; 1mo only for 3mo and longer; 1d always.
+ */
+export const INTERVAL_RANGES: Record<HistoryInterval, readonly HistoryRange[]> = {
+  '1m': ['1d', '5d'],
+  '5m': ['1d', '5d'],
+  '15m': ['1d', '5d'],
+  '30m': ['1d', '5d'],
+  '1h': ['1d', '5d', '1mo'],
+  '1d': RANGES,
+  '1wk': ['1mo', '3mo', '6mo', '1y', '5y', 'max'],
+  '1mo': ['3mo', '6mo', '1y', '5y', 'max'],
+};
+
+export function isIntervalAllowed(range: HistoryRange, interval: HistoryInterval): boolean {
+  return INTERVAL_RANGES[interval]?.includes(range) ?? false;
+}
+
+/** The intervals a range offers, in button order. */
+export function allowedIntervals(range: HistoryRange): HistoryInterval[] {
+  return INTERVALS.filter((interval) => isIntervalAllowed(range, interval));
+}
+
+export function intervalNotAllowedMessage(range: HistoryRange, interval: HistoryInterval): string {
+  const ranges = INTERVAL_RANGES[interval] ?? [];
+  return `Interval ${interval} is not available for range ${range}; it is available for ${ranges.join(', ')}`;
+}
+
+export const rangeSchema = z.enum(RANGES, { error: `Range must be one of ${RANGES.join(', ')}` });
+export const intervalSchema = z.enum(INTERVALS, { error: `Interval must be one of ${INTERVALS.join(', ')}` });
+
+// ---------------------------------------------------------------------------------------------
+// Entities (seed §3)
+// ---------------------------------------------------------------------------------------------
+
+export const officerSchema = z.object({ name: z.string(), title: z.string() });
+export type Officer = z.infer<typeof officerSchema>;
+
+/** The moving part of a stock: price and today's session. Numbers are null when the source lacks them. */
+export const stockQuoteSchema = z.object({
+  symbol: z.string(),
+  shortName: z.string(),
+  /** Last trade price (during market hours it moves; otherwise the last close). Trades use it. */
+  currentPrice: z.number(),
+  regularMarketOpen: z.number().nullable(),
+  regularMarketDayHigh: z.number().nullable(),
+  regularMarketDayLow: z.number().nullable(),
+  regularMarketPreviousClose: z.number().nullable(),
+  regularMarketVolume: z.number().nullable(),
+  /** currentPrice − regularMarketPreviousClose, and the same in percent. */
+  regularMarketChange: z.number().nullable(),
+  regularMarketChangePercent: z.number().nullable(),
+  /** ISO-8601 UTC time of the last trade. */
+  regularMarketTime: z.string().nullable(),
+  /** PRE, REGULAR, POST or CLOSED (live data may carry Yahoo's other values). */
+  marketState: z.string().nullable(),
+  /** Exchange code as Yahoo spells it: NMS (Nasdaq), NYQ (NYSE), … */
+  exchange: z.string(),
+  currency: z.string(),
+  marketCap: z.number().nullable(),
+});
+export type StockQuote = z.infer<typeof stockQuoteSchema>;
+
+/** The company part of a stock: changes rarely. Strings are null when the source lacks them. */
+export const stockProfileSchema = z.object({
+  symbol: z.string(),
+  shortName: z.string(),
+  longName: z.string().nullable(),
+  exchange: z.string(),
+  website: z.string().nullable(),
+  irWebsite: z.string().nullable(),
+  industry: z.string().nullable(),
+  sector: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  fullTimeEmployees: z.number().int().nullable(),
+  longBusinessSummary: z.string().nullable(),
+  companyOfficers: z.array(officerSchema),
+});
+export type StockProfile = z.infer<typeof stockProfileSchema>;
+
+/** Seed §3 Stock: every field of the quote and of the profile. */
+export const stockSchema = stockProfileSchema.extend(stockQuoteSchema.shape);
+export type Stock = z.infer<typeof stockSchema>;
+
+export const newsThumbnailResolutionSchema = z.object({
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  tag: z.string(),
+});
+export const newsItemSchema = z.object({
+  uuid: z.string(),
+  title: z.string(),
+  link: z.string(),
+  publisher: z.string(),
+  /** Epoch seconds, as Yahoo sends it. */
+  providerPublishTime: z.number().int(),
+  relatedTickers: z.array(z.string()),
+  /** Always present; `resolutions` may be empty. Show the image only if `resolutions[0]?.url`. */
+  thumbnail: z.object({ resolutions: z.array(newsThumbnailResolutionSchema) }),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+/** One bar of seed §3 Price history. */
+export const priceBarSchema = z.object({
+  Open: z.number(),
+  High: z.number(),
+  Low: z.number(),
+  Close: z.number(),
+  Volume: z.number(),
+});
+export type PriceBar = z.infer<typeof priceBarSchema>;
+
+/**
+ * Price history keyed by the bar's start time as an ISO-8601 UTC string
+ * (e.g. "2025-01-02T14:30:00.000Z"), oldest first. Daily, weekly and monthly bars are stamped
+ * with the market open (09:30 America/New_York) of their first trading day, so the UTC date of
+ * the key is the trading date.
+ */
+export const priceHistorySchema = z.record(z.string(), priceBarSchema);
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Calls (seed §7 Finance)
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/finance/get_stock?symbol=&user= — public; `user`, if given while signed in, must be you. */
+export const getStockQuerySchema = z.object({ symbol: symbolSchema, user: seedUserField });
+/**
+ * The seed's "response symbol and an object of stock fields": `symbol` is the normalised symbol
+ * and `stock` holds every Stock field (`stock.currentPrice` is the trade price). `watchlist` is
+ * present only for a signed-in caller: true when the symbol is in their watchlist.
+ */
+export const getStockResponseSchema = z.object({
+  symbol: z.string(),
+  stock: stockSchema,
+  watchlist: z.boolean().optional(),
+});
+export type GetStockResponse = z.infer<typeof getStockResponseSchema>;
+
+/** GET /api/finance/get_full_stock?symbol=&range=&interval= — defaults 1y / 1d; forbidden pairs are 400. */
+export const getFullStockQuerySchema = z
+  .object({
+    symbol: symbolSchema,
+    range: rangeSchema.default(DEFAULT_RANGE),
+    interval: intervalSchema.default(DEFAULT_INTERVAL),
+  })
+  .superRefine((query, ctx) => {
+    if (!isIntervalAllowed(query.range, query.interval)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['interval'],
+        message: intervalNotAllowedMessage(query.range, query.interval),
+      });
+    }
+  });
+export type GetFullStockQuery = z.input<typeof getFullStockQuerySchema>;
+
+export const getFullStockResponseSchema = z.object({
+  symbol: z.string(),
+  range: rangeSchema,
+  interval: intervalSchema,
+  info: stockSchema,
+  history: priceHistorySchema,
+  news: z.array(newsItemSchema),
+});
+export type GetFullStockResponse = z.infer<typeof getFullStockResponseSchema>;
+
+/** At most this many symbols per user. */
+export const WATCHLIST_MAX = 100;
+
+/** GET /api/finance/get_watchlist?user= (signed in). */
+export const getWatchlistQuerySchema = z.object({ user: seedUserField });
+
+/** One row of the Finance home watchlist table; quote fields are null when no price could be had. */
+export const watchlistItemSchema = z.object({
+  symbol: z.string(),
+  shortName: z.string().nullable(),
+  exchange: z.string().nullable(),
+  currentPrice: z.number().nullable(),
+  regularMarketOpen: z.number().nullable(),
+  regularMarketDayHigh: z.number().nullable(),
+  regularMarketDayLow: z.number().nullable(),
+  regularMarketPreviousClose: z.number().nullable(),
+  regularMarketChange: z.number().nullable(),
+  regularMarketChangePercent: z.number().nullable(),
+});
+export type WatchlistItem = z.infer<typeof watchlistItemSchema>;
+
+/** `symbols` in the order they were added; `items` the same symbols with a quote each. */
+export const getWatchlistResponseSchema = z.object({
+  success: z.literal(true),
+  symbols: z.array(z.string()),
+  message: z.string(),
+  items: z.array(watchlistItemSchema),
+});
+export type GetWatchlistResponse = z.infer<typeof getWatchlistResponseSchema>;
+
+/**
+ * POST /api/finance/add_watchlist and /remove_watchlist: form data (multipart or urlencoded) or
+ * JSON with `symbol` and optional `user`. Errors are the standard error body (success false):
+ * 400 bad symbol or full list (WATCHLIST_MAX), 404 unknown symbol (add) or not in the list
+ * (remove), 409 already in the list (add).
+ */
+export const watchlistChangeRequestSchema = z.object({ symbol: symbolSchema, user: seedUserField });
+export type WatchlistChangeRequest = z.input<typeof watchlistChangeRequestSchema>;
+
+export const watchlistChangeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  symbol: z.string(),
+  /** The whole watchlist after the change. */
+  symbols: z.array(z.string()),
+});
+export type WatchlistChangeResponse = z.infer<typeof watchlistChangeResponseSchema>;
+
+/** GET /api/finance/search?q= — symbol look-up for the search dropdown (addition to the seed). */
+export const SEARCH_QUERY_MAX = 50;
+export const symbolSearchQuerySchema = z.object({
+  q: z
+    .string({ error: 'Search text is required' })
+    .trim()
+    .min(1, 'Search text is required')
+    .max(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`),
+});
+export const symbolSearchResultSchema = z.object({
+  symbol: z.string(),
+  shortName: z.string(),
+  exchange: z.string().nullable(),
+  /** EQUITY, ETF, INDEX, … */
+  type: z.string().nullable(),
+});
+export type SymbolSearchResult = z.infer<typeof symbolSearchResultSchema>;
+export const symbolSearchResponseSchema = z.object({
+  query: z.string(),
+  results: z.array(symbolSearchResultSchema),
+});
+export type SymbolSearchResponse = z.infer<typeof symbolSearchResponseSchema>;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idSchema } from './common.js';
+
+export const PORTFOLIO_TITLE_MAX = 120;
+export const PORTFOLIO_TEXT_MAX = 4000;
+export const PORTFOLIO_LIST_MAX = 1000;
+/** Uploads above this are refused with 413. */
+export const PORTFOLIO_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PORTFOLIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The text fields of the seed's multipart create/update form (the image travels as a file part). */
+export const portfolioFieldsSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`),
+  description: text('Description', PORTFOLIO_TEXT_MAX).default(''),
+  technology: text('Technology', PORTFOLIO_LIST_MAX).default(''),
+  backend_features: text('Backend features', PORTFOLIO_TEXT_MAX).default(''),
+  frontend_features: text('Frontend features', PORTFOLIO_TEXT_MAX).default(''),
+});
+export type PortfolioFields = z.infer<typeof portfolioFieldsSchema>;
+
+export const portfolioProjectSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** A URL the browser can load (same origin), or null when the project has no image. */
+  image: z.string().nullable(),
+  technology: z.string(),
+  backend_features: z.string(),
+  frontend_features: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PortfolioProject = z.infer<typeof portfolioProjectSchema>;
+
+export const portfolioListResponseSchema = z.array(portfolioProjectSchema);
+export const portfolioIdParamsSchema = z.object({ id: idSchema });
+export const portfolioDeleteResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idSchema, seedUserField } from './common.js';
+
+export const SUDOKU_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export const sudokuDifficultySchema = z.enum(SUDOKU_DIFFICULTIES, {
+  error: 'Difficulty must be easy, medium or hard',
+});
+export type SudokuDifficulty = z.infer<typeof sudokuDifficultySchema>;
+
+/** Elapsed seconds are bounded so a broken client cannot store nonsense (100 hours). */
+export const SUDOKU_MAX_TIME = 360_000;
+
+const cell = z.number({ error: 'Cells must be numbers 0-9' }).int('Cells must be whole numbers').min(0).max(9);
+const row = z.array(cell, { error: 'A board row must be an array' }).length(9, 'A board row has 9 cells');
+/** A 9×9 board of integers 0–9, 0 meaning empty. */
+export const sudokuBoardSchema = z
+  .array(row, { error: 'The board must be a 9×9 array of numbers' })
+  .length(9, 'The board has 9 rows');
+export type SudokuBoard = z.infer<typeof sudokuBoardSchema>;
+
+export const sudokuTimeSchema = z
+  .number({ error: 'Time must be a number of seconds' })
+  .int('Time must be whole seconds')
+  .min(0, 'Time cannot be negative')
+  .max(SUDOKU_MAX_TIME, 'Time is too large');
+
+export const sudokuGameSchema = z.object({
+  id: z.number().int(),
+  difficulty: sudokuDifficultySchema,
+  created_at: z.string(),
+  time: z.number().int(),
+  status: z.enum(['playing', 'won', 'lost']),
+  player: z.object({ id: z.number().int() }),
+  /** The board as last saved (clues plus the player's digits). */
+  transformed_state: sudokuBoardSchema,
+  transformed_solution: sudokuBoardSchema,
+  /** The original clues, so a resumed game knows which cells are locked. */
+  puzzle: sudokuBoardSchema,
+});
+export type SudokuGame = z.infer<typeof sudokuGameSchema>;
+
+export const sudokuPlayQuerySchema = z.object({
+  difficulty: sudokuDifficultySchema.default('easy'),
+  userid: seedUserField,
+});
+export const sudokuSavedGamesQuerySchema = z.object({ userid: seedUserField });
+export const sudokuSavedGamesResponseSchema = z.array(sudokuGameSchema);
+export const sudokuGameQuerySchema = z.object({ id: idSchema });
+
+export const sudokuDeleteGameRequestSchema = z.object({ gameid: idSchema, userid: seedUserField });
+export const sudokuUpdateTimeRequestSchema = z.object({ sudoku_id: idSchema, time: sudokuTimeSchema });
+export const sudokuSaveGameRequestSchema = z.object({
+  gameid: idSchema,
+  userid: seedUserField,
+  current_state: sudokuBoardSchema,
+  time: sudokuTimeSchema,
+});
+export const sudokuGiveUpRequestSchema = z.object({ gameid: idSchema, userid: seedUserField });
+export const sudokuCheckRequestSchema = z.object({ board: sudokuBoardSchema, gameid: idSchema.optional() });
+
+export const sudokuCheckResponseSchema = z.object({
+  status: z.literal('success'),
+  isCorrect: z.boolean(),
+  errors: z.object({
+    rows: z.array(z.number().int()),
+    columns: z.array(z.number().int()),
+    boxes: z.array(z.number().int()),
+  }),
+});
+export type SudokuCheckResponse = z.infer<typeof sudokuCheckResponseSchema>;
+
+export const sudokuOkResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const sudokuTimeResponseSchema = z.object({ success: z.literal(true), time: z.number().int() });
+
+/** Best (lowest) winning time per difficulty, null when none was won yet. */
+export const sudokuStatsResponseSchema = z.object({
+  best: z.object({
+    easy: z.number().int().nullable(),
+    medium: z.number().int().nullable(),
+    hard: z.number().int().nullable(),
+  }),
+  won: z.number().int(),
+  lost: z.number().int(),
+});
+export type SudokuStats = z.infer<typeof sudokuStatsResponseSchema>;
