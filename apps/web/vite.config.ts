@@ -9,6 +9,8 @@ const vendorChunks = [
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
   { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 20 },
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  // Charts load only with the pages that draw them, never with the first page.
+  { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 25 },
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 

@@ -33,9 +33,9 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
-function buildHeaders(method: HttpMethod, hasBody: boolean): Headers {
+function buildHeaders(method: HttpMethod, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (hasJsonBody) headers.set('Content-Type', 'application/json');
   if (MUTATING_METHODS.has(method)) {
     // Cookie-authenticated writes are refused without the double-submit CSRF token (DESIGN §4).
     const csrfToken = readCookie(CSRF_COOKIE);
@@ -72,14 +72,16 @@ export async function apiRequest<T = unknown>(
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
   const { body, query, schema, signal } = options;
-  const hasBody = body !== undefined;
+  // FormData goes as multipart (the browser sets the boundary); everything else as JSON.
+  const isForm = body instanceof FormData;
+  const hasJsonBody = body !== undefined && !isForm;
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
-      headers: buildHeaders(method, hasBody),
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: buildHeaders(method, hasJsonBody),
+      body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal,
     });

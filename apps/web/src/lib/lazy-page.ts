@@ -20,12 +20,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * React.lazy for a named export, so page modules keep named exports:
- * `lazyPage(() => import('./TodoPage'), 'TodoPage')`.
+ * React.lazy for a named export, so modules keep named exports and the component keeps its
+ * props type: `lazyPage(() => import('./TodoPage'), 'TodoPage')`.
  */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   return lazy(async () => {
     const module = await withTimeout(load(), CHUNK_TIMEOUT_MS);
-    return { default: module[name] as ComponentType };
+    // biome-ignore lint/suspicious/noExplicitAny: React.lazy's own bound; the export keeps its props type.
+    return { default: module[name] as M[K] & ComponentType<any> };
   });
 }

@@ -1,5 +1,90 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../lib/api-client';
+import { useMe } from '../auth/api/use-me';
+import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { useSudokuGame } from './api/use-sudoku';
+import { SudokuGameView } from './components/SudokuGameView';
 
+/** The game id from `?id=`, or null when it is missing or not a positive whole number. */
+function parseGameId(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function BackToMenu({ label = 'Back to the Sudoku menu' }: { label?: string }) {
+  return (
+    <Button component={Link} to="/apps/sudoku" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {label}
+    </Button>
+  );
+}
+
+function Problem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Sudoku</Title>
+      <Alert color="red" icon={<IconAlertCircle />} title={title}>
+        {children}
+      </Alert>
+    </Stack>
+  );
+}
+
+/**
+ * Seed §2 Sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload or a shared
+ * link resumes it where the server has it.
+ */
 export function SudokuGamePage() {
-  return <ComingSoon title="Sudoku" />;
+  const [params] = useSearchParams();
+  const id = parseGameId(params.get('id'));
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const game = useSudokuGame(id, signedIn);
+
+  if (me.isPending) return <PageLoader label="Checking your session…" />;
+  if (!signedIn) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Sudoku</Title>
+        <LoginRequiredCard reason="Your games and times are saved to your account." />
+      </Stack>
+    );
+  }
+  if (id === null) {
+    return (
+      <Problem title="No game selected">
+        <Text size="sm" mb="sm">
+          Start a new game or continue a saved one from the Sudoku menu.
+        </Text>
+        <BackToMenu />
+      </Problem>
+    );
+  }
+  if (game.isPending) return <PageLoader label="Loading your game…" />;
+  if (game.isError) {
+    const notFound = isApiError(game.error, 404);
+    return (
+      <Problem title={notFound ? 'Game not found' : 'Could not load the game'}>
+        <Text size="sm" mb="sm">
+          {notFound
+            ? 'This game does not exist or belongs to another account. It may have been deleted.'
+            : game.error.message}
+        </Text>
+        <Group gap="sm">
+          {!notFound && (
+            <Button color="red" variant="white" onClick={() => game.refetch()}>
+              Try again
+            </Button>
+          )}
+          <BackToMenu />
+        </Group>
+      </Problem>
+    );
+  }
+  return <SudokuGameView key={game.data.id} game={game.data} />;
 }

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { Todo } from '@site/contract';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth/api/use-me';
 import { LoginRequiredCard } from '../auth/LoginRequiredCard';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
-import { ConfirmDeleteModal } from './components/ConfirmDeleteModal';
 import { TodoFormModal, type TodoFormValues } from './components/TodoFormModal';
 import { TodoList } from './components/TodoList';
 
@@ -90,12 +90,15 @@ export function TodoPage() {
         onClose={() => setForm(null)}
         onSubmit={submit}
       />
-      <ConfirmDeleteModal
-        todo={toDelete}
-        deleting={deleteTodo.isPending}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete item"
+        loading={deleteTodo.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={(todo) => deleteTodo.mutate(todo.id, { onSuccess: () => setToDelete(null) })}
-      />
+        onConfirm={() => toDelete && deleteTodo.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
+      >
+        Are you sure you want to delete <strong>{toDelete?.title}</strong>? This cannot be undone.
+      </ConfirmDialog>
     </Stack>
   );
 }

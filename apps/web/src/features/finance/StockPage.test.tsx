@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import type { PriceChartProps } from './chart/chart-data';
+import { StockPage } from './StockPage';
+import { fullStock, holdRequests, me, requestsTo, watchlist, watchlistItem } from './test-fixtures';
+
+/** jsdom has no canvas: this stands in for the lazily loaded lightweight-charts component. */
+function StubChart({ history, interval, mode }: PriceChartProps) {
+  return (
+    <div data-testid="chart">
+      {Object.keys(history).length} bars at {interval} as {mode}
+    </div>
+  );
+}
+
+function renderStockPage(symbol = 'aapl') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/apps/finance/stock/:symbol" element={<StockPage ChartComponent={StubChart} />} />
+    </Routes>,
+    { route: `/apps/finance/stock/${symbol}` },
+  );
+}
+
+const fullStockRoute = () => ({ 'GET /api/finance/get_full_stock': { body: fullStock() } });
+
+const fullStockQueries = (fetchMock: ReturnType<typeof mockFetch>) =>
+  requestsTo(fetchMock, 'GET', '/api/finance/get_full_stock').map((request) => request.query);
+
+describe('StockPage', () => {
+  it("shows 'Loading...', then the header and the Profile tab", async () => {
+    const fetchMock = mockFetch(fullStockRoute());
+    const held = holdRequests(fetchMock, 'GET', '/api/finance/get_full_stock');
+    renderStockPage();
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    held.release();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'AAPL Apple Inc.' })).toBeInTheDocument();
+    expect(fullStockQueries(fetchMock)).toEqual([{ symbol: 'AAPL', range: '1y', interval: '1d' }]);
+    expect(screen.getByText('One Apple Park Way, Cupertino, CA 95014, United States')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', '/apps/finance');
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('heading', { name: 'Company Information' })).toBeInTheDocument();
+    expect(screen.getByText('Apple designs, manufactures and markets smartphones.')).toBeInTheDocument();
+    expect(screen.getByText('164,000')).toBeInTheDocument();
+    expect(screen.getByText('Consumer Electronics')).toBeInTheDocument();
+    // Only the active pane is rendered.
+    expect(screen.queryByText('Mr. Timothy D. Cook')).not.toBeInTheDocument();
+    // A visitor gets a hint instead of the watchlist button.
+    expect(screen.queryByRole('button', { name: /Watchlist/ })).not.toBeInTheDocument();
+  });
+
+  it('switches to Board, News and Analysis', async () => {
+    mockFetch(fullStockRoute());
+    const { user } = renderStockPage();
+    await user.click(await screen.findByRole('tab', { name: 'Board' }));
+    expect(screen.getByText('Mr. Timothy D. Cook')).toBeInTheDocument();
+    expect(screen.getByText('Senior VP & CFO')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Company Information' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'News' }));
+    const title = screen.getByRole('link', { name: 'Apple unveils a new phone' });
+    expect(title).toHaveAttribute('href', 'https://example.com/news/apple-phone');
+    expect(title).toHaveAttribute('target', '_blank');
+    expect(title).toHaveAttribute('rel', 'noopener noreferrer');
+    const tickers = screen.getByLabelText('Related tickers');
+    expect(within(tickers).getByRole('link', { name: 'MSFT' })).toHaveAttribute('href', '/apps/finance/stock/MSFT');
+    expect(screen.getAllByText(/Example Wire/)).toHaveLength(2);
+    // Only the first item has a thumbnail url.
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]?.querySelector('img')).toHaveAttribute('src', 'https://example.com/a.png');
+    expect(items[1]?.querySelector('img')).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Analysis' }));
+    expect(screen.getByRole('heading', { name: 'Price History' })).toBeInTheDocument();
+    expect(screen.getByTestId('chart')).toHaveTextContent('2 bars at 1d as lines');
+    await user.click(screen.getByRole('radio', { name: 'Candles' }));
+    expect(screen.getByTestId('chart')).toHaveTextContent('2 bars at 1d as candles');
+  });
+
+  it("shows 'No stock data available.' when the symbol cannot be loaded", async () => {
+    mockFetch({ 'GET /api/finance/get_full_stock': apiError(404, 'Unknown symbol ZZZZ') });
+    renderStockPage('zzzz');
+    expect(await screen.findByText('No stock data available.')).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+  });
+
+  it('offers only the intervals a range allows and reloads for each change', async () => {
+    const fetchMock = mockFetch(fullStockRoute());
+    const { user } = renderStockPage();
+    await user.click(await screen.findByRole('tab', { name: 'Analysis' }));
+    const ranges = screen.getByRole('group', { name: 'Range' });
+    const intervals = screen.getByRole('group', { name: 'Interval' });
+    const intervalButton = (label: string) => within(intervals).getByRole('button', { name: label });
+
+    // Defaults 1Y / 1d: minute intervals and 1h are off, 1w and 1mo are on.
+    expect(within(ranges).getByRole('button', { name: '1Y' })).toHaveAttribute('aria-pressed', 'true');
+    expect(intervalButton('1d')).toHaveAttribute('aria-pressed', 'true');
+    for (const label of ['1m', '5m', '15m', '30m', '1h']) expect(intervalButton(label)).toBeDisabled();
+    for (const label of ['1d', '1w', '1mo']) expect(intervalButton(label)).toBeEnabled();
+
+    await user.click(within(ranges).getByRole('button', { name: 'Day' }));
+    for (const label of ['1m', '5m', '15m', '30m', '1h', '1d']) expect(intervalButton(label)).toBeEnabled();
+    for (const label of ['1w', '1mo']) expect(intervalButton(label)).toBeDisabled();
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1d', interval: '1d' }),
+    );
+
+    await user.click(intervalButton('5m'));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1d', interval: '5m' }),
+    );
+
+    // Month does not offer 5m: the interval falls back to 1d, and 1h stays available.
+    await user.click(within(ranges).getByRole('button', { name: 'Month' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1mo', interval: '1d' }),
+    );
+    expect(intervalButton('1d')).toHaveAttribute('aria-pressed', 'true');
+    expect(intervalButton('1h')).toBeEnabled();
+    expect(intervalButton('5m')).toBeDisabled();
+    expect(intervalButton('1mo')).toBeDisabled();
+  });
+
+  it('goes to the typed symbol from the search box', async () => {
+    const fetchMock = mockFetch({
+      ...fullStockRoute(),
+      'GET /api/finance/search': { body: { query: 'msft', results: [] } },
+    });
+    const { user } = renderStockPage();
+    const input = await screen.findByPlaceholderText('Enter stock symbol...');
+    await user.type(input, 'msft');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'MSFT', range: '1y', interval: '1d' }),
+    );
+  });
+
+  it('shows the watchlist button by membership for a signed-in user', async () => {
+    setCookie('csrftoken', 'csrf-123');
+    let list = watchlist([watchlistItem('AAPL')]);
+    const fetchMock = mockFetch({
+      ...fullStockRoute(),
+      'GET /api/me': { body: me },
+      'GET /api/finance/get_watchlist': () => ({ body: list }),
+      'POST /api/finance/remove_watchlist': () => {
+        list = watchlist([]);
+        return { body: { success: true, message: 'Removed', symbol: 'AAPL', symbols: [] } };
+      },
+    });
+    const { user } = renderStockPage();
+    await user.click(await screen.findByRole('button', { name: 'Remove from Watchlist' }));
+    expect(await screen.findByRole('button', { name: 'Add to Watchlist' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'POST', '/api/finance/remove_watchlist')[0]?.form?.get('symbol')).toBe('AAPL');
+  });
+});

@@ -1,0 +1,252 @@
+import { Box, Group, Text, useComputedColorScheme } from '@mantine/core';
+import { isIntradayInterval } from '@site/contract';
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type DeepPartial,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  LineSeries,
+  type LogicalRange,
+  type MouseEventParams,
+  type SeriesType,
+  type TimeChartOptions,
+} from 'lightweight-charts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatCompact, formatUsd } from '../../../lib/format';
+import {
+  type ChartBar,
+  clampLogicalRange,
+  fixedAutoscale,
+  formatBarTime,
+  formatCrosshairTime,
+  formatTick,
+  type PriceChartProps,
+  priceBounds,
+  spanLimits,
+  toChartBars,
+  toSeriesData,
+  volumeBounds,
+} from './chart-data';
+
+/*
+ * The price-history chart (seed §2 Analysis) on lightweight-charts. This module is loaded lazily
+ * (see LazyPriceHistoryChart) so the library stays out of the main bundle. The library's
+ * TradingView attribution logo stays on, as its licence asks.
+ */
+
+const LINES = [
+  { key: 'close', label: 'Close', color: '#1c7ed6', width: 2 },
+  { key: 'open', label: 'Open', color: '#f08c00', width: 1 },
+  { key: 'high', label: 'High', color: '#2f9e44', width: 1 },
+  { key: 'low', label: 'Low', color: '#e03131', width: 1 },
+] as const;
+
+const UP = '#12b886';
+const DOWN = '#fa5252';
+const VOLUME_COLORS = { volumeUp: 'rgba(18, 184, 134, 0.45)', volumeDown: 'rgba(250, 82, 82, 0.45)' };
+const VOLUME_SCALE = 'volume';
+
+const PALETTES = {
+  light: { background: '#ffffff', text: '#495057', grid: '#f1f3f5', border: '#dee2e6' },
+  dark: { background: '#242424', text: '#c9c9c9', grid: '#2e2e2e', border: '#424242' },
+} as const;
+
+type Palette = (typeof PALETTES)[keyof typeof PALETTES];
+
+function themeOptions(palette: Palette): DeepPartial<TimeChartOptions> {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: palette.background },
+      textColor: palette.text,
+      // Required attribution (lightweight-charts licence): never turn this off.
+      attributionLogo: true,
+    },
+    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
+    rightPriceScale: { borderColor: palette.border },
+    timeScale: { borderColor: palette.border },
+  };
+}
+
+/** Seed §2/§9: pan by dragging and zoom by wheel or pinch, along the time axis only. */
+const INTERACTION: DeepPartial<TimeChartOptions> = {
+  autoSize: true,
+  handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
+  handleScale: {
+    mouseWheel: true,
+    pinch: true,
+    axisPressedMouseMove: { time: true, price: false },
+    axisDoubleClickReset: { time: true, price: false },
+  },
+  rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.22 } },
+  timeScale: { fixLeftEdge: true, fixRightEdge: true, rightOffset: 0, tickMarkFormatter: formatTick },
+  localization: { locale: 'en-US', timeFormatter: formatCrosshairTime },
+};
+
+function Legend({
+  bar,
+  interval,
+  mode,
+}: {
+  bar: ChartBar | undefined;
+  interval: PriceChartProps['interval'];
+  mode: PriceChartProps['mode'];
+}) {
+  if (!bar) return null;
+  const values = [
+    { label: 'Open', value: bar.open, color: LINES[1].color },
+    { label: 'High', value: bar.high, color: LINES[2].color },
+    { label: 'Low', value: bar.low, color: LINES[3].color },
+    { label: 'Close', value: bar.close, color: LINES[0].color },
+  ];
+  return (
+    <Group gap="md" wrap="wrap" mb="xs" aria-live="off" data-testid="chart-legend">
+      <Text size="sm" fw={600}>
+        {formatBarTime(bar, interval)}
+      </Text>
+      {values.map((item) => (
+        <Group key={item.label} gap={6} wrap="nowrap">
+          {mode === 'lines' && <Box w={10} h={10} style={{ borderRadius: 2, background: item.color }} aria-hidden />}
+          <Text size="sm" c="dimmed">
+            {item.label}
+          </Text>
+          <Text size="sm" fw={500}>
+            {formatUsd(item.value)}
+          </Text>
+        </Group>
+      ))}
+      <Group gap={6} wrap="nowrap">
+        <Box w={10} h={10} style={{ borderRadius: 2, background: VOLUME_COLORS.volumeUp }} aria-hidden />
+        <Text size="sm" c="dimmed">
+          Volume
+        </Text>
+        <Text size="sm" fw={500}>
+          {formatCompact(bar.volume)}
+        </Text>
+      </Group>
+    </Group>
+  );
+}
+
+export function PriceHistoryChart({ history, interval, mode, height = 420 }: PriceChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const scheme = useComputedColorScheme('light');
+  const bars = useMemo(() => toChartBars(history, interval), [history, interval]);
+  const [hovered, setHovered] = useState<number | null>(null);
+
+  // The chart itself: made once on the container, removed on unmount.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const chart = createChart(container, INTERACTION);
+    chartRef.current = chart;
+    return () => {
+      chartRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  // Follows the page's light/dark scheme without rebuilding the series.
+  useEffect(() => {
+    chartRef.current?.applyOptions(themeOptions(PALETTES[scheme]));
+  }, [scheme]);
+
+  // Series, scales and span limits for the current data and view.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.applyOptions({ timeScale: { timeVisible: isIntradayInterval(interval), secondsVisible: false } });
+    const data = toSeriesData(bars, VOLUME_COLORS);
+    const priceScale = fixedAutoscale(priceBounds(bars));
+    const series: ISeriesApi<SeriesType>[] = [];
+
+    if (mode === 'candles') {
+      const candles = chart.addSeries(CandlestickSeries, {
+        upColor: UP,
+        downColor: DOWN,
+        borderUpColor: UP,
+        borderDownColor: DOWN,
+        wickUpColor: UP,
+        wickDownColor: DOWN,
+        autoscaleInfoProvider: priceScale,
+      });
+      candles.setData(data.candles);
+      series.push(candles);
+    } else {
+      for (const line of LINES) {
+        const lineSeries = chart.addSeries(LineSeries, {
+          color: line.color,
+          lineWidth: line.width,
+          // The legend names the lines; only Close gets an axis label and a price line.
+          title: line.key === 'close' ? line.label : '',
+          priceLineVisible: line.key === 'close',
+          lastValueVisible: line.key === 'close',
+          autoscaleInfoProvider: priceScale,
+        });
+        lineSeries.setData(data[line.key]);
+        series.push(lineSeries);
+      }
+    }
+
+    // Volume on its own overlay scale along the bottom (seed: "a volume bar chart on a second axis").
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: VOLUME_SCALE,
+      priceFormat: { type: 'volume' },
+      priceLineVisible: false,
+      lastValueVisible: false,
+      autoscaleInfoProvider: fixedAutoscale(volumeBounds(bars)),
+    });
+    chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+    volume.setData(data.volume);
+    series.push(volume);
+    setHovered(null);
+
+    // Seed §5: keep the visible time span within its limits by clamping the logical range. The
+    // first view is all of the data, or its latest 30 days when it covers more.
+    const limits = spanLimits(interval, bars);
+    const times = bars.map((bar) => bar.timeMs);
+    const initial = limits ? clampLogicalRange({ from: 0, to: bars.length - 1 }, times, limits) : null;
+    if (initial) chart.timeScale().setVisibleLogicalRange(initial);
+    else chart.timeScale().fitContent();
+    let adjusting = false;
+    const onRangeChange = (range: LogicalRange | null) => {
+      if (!range || !limits || adjusting) return;
+      const next = clampLogicalRange(range, times, limits);
+      if (!next) return;
+      adjusting = true;
+      chart.timeScale().setVisibleLogicalRange(next);
+      adjusting = false;
+    };
+    const onCrosshairMove = (param: MouseEventParams) => {
+      setHovered(param.logical === undefined ? null : Math.round(param.logical));
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRangeChange);
+    chart.subscribeCrosshairMove(onCrosshairMove);
+
+    return () => {
+      // On unmount the chart is already gone (its effect cleans up first).
+      if (chartRef.current !== chart) return;
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
+      chart.unsubscribeCrosshairMove(onCrosshairMove);
+      for (const item of series) chart.removeSeries(item);
+    };
+  }, [bars, mode, interval]);
+
+  const legendBar =
+    hovered !== null && hovered >= 0 && hovered < bars.length ? bars[hovered] : (bars.at(-1) as ChartBar | undefined);
+
+  return (
+    <div>
+      <Legend bar={legendBar} interval={interval} mode={mode} />
+      <div
+        ref={containerRef}
+        style={{ width: '100%', height, position: 'relative' }}
+        role="img"
+        aria-label={`Price history chart with ${bars.length} bars`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import type { PriceHistory } from '@site/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  type ChartBar,
+  clampLogicalRange,
+  DAY_MS,
+  fixedAutoscale,
+  formatBarTime,
+  formatCrosshairTime,
+  formatTick,
+  MAX_VISIBLE_SPAN_MS,
+  priceBounds,
+  spanLimits,
+  TICK_MARK,
+  timeAtLogical,
+  toChartBars,
+  toSeriesData,
+  volumeBounds,
+  wallClockSeconds,
+} from './chart-data';
+
+const bar = (open: number, high: number, low: number, close: number, volume: number) => ({
+  Open: open,
+  High: high,
+  Low: low,
+  Close: close,
+  Volume: volume,
+});
+
+const daily: PriceHistory = {
+  // Deliberately out of order: the mapping sorts.
+  '2025-01-03T14:30:00.000Z': bar(102, 110, 100, 108, 2_000),
+  '2025-01-02T14:30:00.000Z': bar(100, 105, 95, 101, 1_000),
+  '2025-01-06T14:30:00.000Z': bar(108, 120, 90, 95, 5_000),
+};
+
+/** Minute bars every `stepMin` minutes from a New York market open. */
+function intraday(count: number, stepMin: number, startIso = '2025-07-01T13:30:00.000Z'): PriceHistory {
+  const start = Date.parse(startIso);
+  const history: PriceHistory = {};
+  for (let i = 0; i < count; i += 1) {
+    history[new Date(start + i * stepMin * 60_000).toISOString()] = bar(10, 11, 9, 10, 100);
+  }
+  return history;
+}
+
+describe('toChartBars', () => {
+  it('orders daily bars and uses the trading date as a business day', () => {
+    const bars = toChartBars(daily, '1d');
+    expect(bars.map((b) => b.time)).toEqual([
+      { year: 2025, month: 1, day: 2 },
+      { year: 2025, month: 1, day: 3 },
+      { year: 2025, month: 1, day: 6 },
+    ]);
+    expect(bars[0]).toMatchObject({ open: 100, high: 105, low: 95, close: 101, volume: 1_000 });
+    expect(bars[0]?.timeMs).toBe(Date.parse('2025-01-02T14:30:00.000Z'));
+  });
+
+  it('draws intraday bars at New York wall-clock time, summer and winter', () => {
+    const [summer] = toChartBars({ '2025-07-01T13:30:00.000Z': bar(1, 1, 1, 1, 1) }, '5m');
+    const [winter] = toChartBars({ '2025-01-02T14:30:00.000Z': bar(1, 1, 1, 1, 1) }, '1m');
+    expect(summer?.time).toBe(Date.parse('2025-07-01T09:30:00.000Z') / 1000);
+    expect(winter?.time).toBe(Date.parse('2025-01-02T09:30:00.000Z') / 1000);
+    expect(wallClockSeconds(Date.parse('2025-03-10T13:30:00.000Z'))).toBe(Date.parse('2025-03-10T09:30:00Z') / 1000);
+  });
+
+  it('skips unparsable keys and duplicate chart times', () => {
+    const bars = toChartBars(
+      {
+        nonsense: bar(1, 1, 1, 1, 1),
+        '2025-01-02T14:30:00.000Z': bar(1, 1, 1, 1, 1),
+        '2025-01-02T15:30:00.000Z': bar(2, 2, 2, 2, 2),
+      },
+      '1d',
+    );
+    expect(bars).toHaveLength(1);
+  });
+});
+
+describe('toSeriesData', () => {
+  it('maps bars to a line per price, candles and coloured volume', () => {
+    const data = toSeriesData(toChartBars(daily, '1d'), { volumeUp: 'up', volumeDown: 'down' });
+    const day = { year: 2025, month: 1, day: 2 };
+    expect(data.close[0]).toEqual({ time: day, value: 101 });
+    expect(data.open[0]).toEqual({ time: day, value: 100 });
+    expect(data.high[0]).toEqual({ time: day, value: 105 });
+    expect(data.low[0]).toEqual({ time: day, value: 95 });
+    expect(data.candles[0]).toEqual({ time: day, open: 100, high: 105, low: 95, close: 101 });
+    expect(data.volume.map((v) => [v.value, v.color])).toEqual([
+      [1_000, 'up'],
+      [2_000, 'up'],
+      [5_000, 'down'],
+    ]);
+  });
+});
+
+describe('scale bounds', () => {
+  it('runs the price axis from 0.9 × lowest low to 1.1 × highest high', () => {
+    const bounds = priceBounds(toChartBars(daily, '1d'));
+    expect(bounds?.minValue).toBeCloseTo(81);
+    expect(bounds?.maxValue).toBeCloseTo(132);
+    expect(fixedAutoscale(bounds)()).toEqual({ priceRange: bounds });
+  });
+
+  it('runs the volume axis from 0 to 1.2 × the highest volume', () => {
+    expect(volumeBounds(toChartBars(daily, '1d'))).toEqual({ minValue: 0, maxValue: 6_000 });
+  });
+
+  it('has no bounds without data', () => {
+    expect(priceBounds([])).toBeNull();
+    expect(volumeBounds([])).toBeNull();
+    expect(fixedAutoscale(null)()).toBeNull();
+  });
+});
+
+describe('visible span limits', () => {
+  it('applies to intraday charts only, with a minimum of one day or the whole data', () => {
+    expect(spanLimits('1d', toChartBars(daily, '1d'))).toBeNull();
+    const dayOfMinutes = toChartBars(intraday(390, 1), '1m');
+    expect(spanLimits('1m', dayOfMinutes)).toEqual({ minMs: 389 * 60_000, maxMs: MAX_VISIBLE_SPAN_MS });
+    const fiveDays = toChartBars(intraday(2000, 5), '5m');
+    expect(spanLimits('5m', fiveDays)).toEqual({ minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS });
+  });
+
+  it('interpolates and extrapolates logical indexes to times', () => {
+    const times = [0, 10, 20, 40];
+    expect(timeAtLogical(times, 1.5)).toBe(15);
+    expect(timeAtLogical(times, 2.5)).toBe(30);
+    expect(timeAtLogical(times, -1)).toBe(-10);
+    expect(timeAtLogical(times, 4)).toBe(60);
+  });
+
+  const hourly = (count: number) => Array.from({ length: count }, (_, i) => i * 3_600_000);
+
+  it('leaves a range inside the limits alone', () => {
+    const times = hourly(24 * 40);
+    expect(clampLogicalRange({ from: 100, to: 200 }, times, { minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS })).toBeNull();
+  });
+
+  it('narrows a range wider than 30 days, keeping the right edge', () => {
+    const times = hourly(24 * 40);
+    const limits = { minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS };
+    const clamped = clampLogicalRange({ from: 0, to: 959 }, times, limits);
+    expect(clamped?.to).toBe(959);
+    const span = timeAtLogical(times, clamped?.to ?? 0) - timeAtLogical(times, clamped?.from ?? 0);
+    expect(span).toBeCloseTo(MAX_VISIBLE_SPAN_MS, -3);
+  });
+
+  it('widens a range shorter than a day, moving the right edge when the left one hits the first bar', () => {
+    const times = hourly(24 * 5);
+    const limits = { minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS };
+    const widened = clampLogicalRange({ from: 50, to: 54 }, times, limits);
+    expect(widened?.to).toBe(54);
+    expect(widened?.from).toBeCloseTo(30);
+    const pinned = clampLogicalRange({ from: 2, to: 6 }, times, limits);
+    expect(pinned?.from).toBe(0);
+    expect(pinned?.to).toBeCloseTo(24);
+  });
+
+  it('copes with the overnight gaps of intraday data', () => {
+    // Two sessions of 5-minute bars, 17.5 h apart.
+    const bars: ChartBar[] = [
+      ...toChartBars(intraday(78, 5, '2025-07-01T13:30:00.000Z'), '5m'),
+      ...toChartBars(intraday(78, 5, '2025-07-02T13:30:00.000Z'), '5m'),
+    ];
+    const times = bars.map((b) => b.timeMs);
+    const limits = { minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS };
+    const clamped = clampLogicalRange({ from: 100, to: 150 }, times, limits);
+    expect(clamped).not.toBeNull();
+    const span = timeAtLogical(times, clamped?.to ?? 0) - timeAtLogical(times, clamped?.from ?? 0);
+    expect(span).toBeCloseTo(DAY_MS, -3);
+  });
+});
+
+describe('formatBarTime', () => {
+  it('shows the date for daily bars and the exchange time for intraday ones', () => {
+    const [day] = toChartBars(daily, '1d');
+    expect(formatBarTime(day as ChartBar, '1d')).toBe('Jan 2, 2025');
+    const [minute] = toChartBars(intraday(1, 1), '1m');
+    // ICU versions differ in the space before AM (U+202F or U+0020).
+    expect(formatBarTime(minute as ChartBar, '1m').replace(/\s/g, ' ')).toBe('Jul 1, 2025, 9:30 AM ET');
+  });
+});
+
+describe('time labels', () => {
+  it('labels ticks by their kind', () => {
+    const day = { year: 2026, month: 3, day: 3 };
+    expect(formatTick(day, TICK_MARK.Year)).toBe('2026');
+    expect(formatTick(day, TICK_MARK.Month)).toBe('Mar');
+    expect(formatTick(day, TICK_MARK.DayOfMonth)).toBe('Mar 3');
+    expect(formatTick('2026-03-03', TICK_MARK.DayOfMonth)).toBe('Mar 3');
+    const wallClock = wallClockSeconds(Date.parse('2025-07-01T14:05:00.000Z'));
+    expect(formatTick(wallClock, TICK_MARK.Time)).toBe('10:05');
+  });
+
+  it('labels the crosshair with the date, and the time for intraday bars', () => {
+    expect(formatCrosshairTime({ year: 2026, month: 3, day: 3 })).toBe('Mar 3, 2026');
+    expect(formatCrosshairTime(wallClockSeconds(Date.parse('2025-07-01T14:05:00.000Z')))).toBe('Jul 1, 2025 10:05');
+  });
+});

@@ -1,0 +1,310 @@
+/*
+ * Pure data mapping for the price-history chart: the API's history → lightweight-charts series
+ * data, the seed's scale bounds (§9) and visible-span limits (§5). No lightweight-charts runtime
+ * code here (type imports only), so this module is cheap to import and to test in jsdom.
+ */
+import { type HistoryInterval, isIntradayInterval, type PriceHistory } from '@site/contract';
+import type {
+  AutoscaleInfo,
+  BusinessDay,
+  CandlestickData,
+  HistogramData,
+  LineData,
+  Time,
+  UTCTimestamp,
+} from 'lightweight-charts';
+
+export const DAY_MS = 86_400_000;
+/** Seed §5 chart limits: the visible span stays between one day and 30 days (intraday charts). */
+export const MIN_VISIBLE_SPAN_MS = DAY_MS;
+export const MAX_VISIBLE_SPAN_MS = 2_592_000_000;
+/** Seed §9: y axis 0.9 × lowest low to 1.1 × highest high; volume axis 0 to 1.2 × highest volume. */
+export const PRICE_FLOOR_FACTOR = 0.9;
+export const PRICE_CEILING_FACTOR = 1.1;
+export const VOLUME_CEILING_FACTOR = 1.2;
+/**
+ * Intraday bars are drawn in the exchange's wall-clock time (the chart's axis has no time zones).
+ * The bundled market data is US listings, so New York time.
+ */
+export const EXCHANGE_TIME_ZONE = 'America/New_York';
+
+export type ChartMode = 'lines' | 'candles';
+
+/** Everything a chart implementation gets; the page passes this to whatever `ChartComponent` it renders. */
+export interface PriceChartProps {
+  history: PriceHistory;
+  interval: HistoryInterval;
+  mode: ChartMode;
+  height?: number;
+}
+
+export interface ChartBar {
+  /** The API's key: the bar's start as ISO-8601 UTC. */
+  key: string;
+  /** The same instant in epoch milliseconds. */
+  timeMs: number;
+  /** The x value given to the chart: wall-clock seconds for intraday bars, a business day otherwise. */
+  time: Time;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The wall-clock time in `timeZone` at instant `ms`, as if it were UTC, in epoch seconds: the
+ * chart then labels 09:30 New York as 09:30 whatever the viewer's zone or the season.
+ */
+export function wallClockSeconds(ms: number, timeZone: string = EXCHANGE_TIME_ZONE): UTCTimestamp {
+  const parts: Record<string, number> = {};
+  for (const part of wallClockFormatter(timeZone).formatToParts(new Date(ms))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return Math.floor(wall / 1000) as UTCTimestamp;
+}
+
+/** Daily and longer bars are stamped at the market open, so the key's UTC date is the trading date. */
+function businessDay(ms: number): BusinessDay {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The history as bars in time order, one per chart time (the chart refuses duplicates). */
+export function toChartBars(history: PriceHistory, interval: HistoryInterval): ChartBar[] {
+  const intraday = isIntradayInterval(interval);
+  const bars: ChartBar[] = [];
+  for (const [key, bar] of Object.entries(history)) {
+    const timeMs = Date.parse(key);
+    if (Number.isNaN(timeMs)) continue;
+    bars.push({
+      key,
+      timeMs,
+      time: intraday ? wallClockSeconds(timeMs) : businessDay(timeMs),
+      open: bar.Open,
+      high: bar.High,
+      low: bar.Low,
+      close: bar.Close,
+      volume: bar.Volume,
+    });
+  }
+  bars.sort((a, b) => a.timeMs - b.timeMs);
+  const sortKey = (bar: ChartBar) =>
+    typeof bar.time === 'object' ? `${bar.time.year}-${bar.time.month}-${bar.time.day}` : String(bar.time);
+  return bars.filter((bar, index) => index === 0 || sortKey(bar) !== sortKey(bars[index - 1] as ChartBar));
+}
+
+export interface SeriesColors {
+  volumeUp: string;
+  volumeDown: string;
+}
+
+export interface SeriesData {
+  close: LineData[];
+  open: LineData[];
+  high: LineData[];
+  low: LineData[];
+  candles: CandlestickData[];
+  volume: HistogramData[];
+}
+
+/** One data array per series: a line each for Close, Open, High and Low, candles, and volume bars. */
+export function toSeriesData(bars: ChartBar[], colors: SeriesColors): SeriesData {
+  return {
+    close: bars.map((bar) => ({ time: bar.time, value: bar.close })),
+    open: bars.map((bar) => ({ time: bar.time, value: bar.open })),
+    high: bars.map((bar) => ({ time: bar.time, value: bar.high })),
+    low: bars.map((bar) => ({ time: bar.time, value: bar.low })),
+    candles: bars.map((bar) => ({ time: bar.time, open: bar.open, high: bar.high, low: bar.low, close: bar.close })),
+    volume: bars.map((bar) => ({
+      time: bar.time,
+      value: bar.volume,
+      color: bar.close >= bar.open ? colors.volumeUp : colors.volumeDown,
+    })),
+  };
+}
+
+export interface Bounds {
+  minValue: number;
+  maxValue: number;
+}
+
+/** Seed §9: the price axis runs from 0.9 × the lowest low to 1.1 × the highest high. */
+export function priceBounds(bars: ChartBar[]): Bounds | null {
+  if (bars.length === 0) return null;
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const bar of bars) {
+    low = Math.min(low, bar.low);
+    high = Math.max(high, bar.high);
+  }
+  return { minValue: low * PRICE_FLOOR_FACTOR, maxValue: high * PRICE_CEILING_FACTOR };
+}
+
+/** Seed §9: the volume axis runs from 0 to 1.2 × the highest volume. */
+export function volumeBounds(bars: ChartBar[]): Bounds | null {
+  if (bars.length === 0) return null;
+  const highest = Math.max(...bars.map((bar) => bar.volume));
+  return { minValue: 0, maxValue: highest > 0 ? highest * VOLUME_CEILING_FACTOR : 1 };
+}
+
+/** For a series' `autoscaleInfoProvider`: fixed bounds, whatever part of the data is visible. */
+export function fixedAutoscale(bounds: Bounds | null): () => AutoscaleInfo | null {
+  return () => (bounds ? { priceRange: { minValue: bounds.minValue, maxValue: bounds.maxValue } } : null);
+}
+
+export interface SpanLimits {
+  minMs: number;
+  maxMs: number;
+}
+
+/**
+ * Seed §5/§9 zoom limits, for intraday charts: at least one day (or all of the data, when it
+ * covers less, as a Day chart does) and at most 30 days visible. Daily and longer bars get no
+ * time limits (30 days would hide most of a 5-year chart); the chart's own bar-spacing bounds
+ * keep a few bars on screen.
+ */
+export function spanLimits(interval: HistoryInterval, bars: ChartBar[]): SpanLimits | null {
+  if (!isIntradayInterval(interval) || bars.length < 2) return null;
+  const whole = (bars.at(-1) as ChartBar).timeMs - (bars[0] as ChartBar).timeMs;
+  return { minMs: Math.min(MIN_VISIBLE_SPAN_MS, whole), maxMs: MAX_VISIBLE_SPAN_MS };
+}
+
+/**
+ * The instant at a (fractional) logical index: interpolated between bars, extended past either
+ * end with the spacing of the two outermost bars. Needs at least two times.
+ */
+export function timeAtLogical(times: readonly number[], logical: number): number {
+  const last = times.length - 1;
+  const at = (index: number) => times[index] as number;
+  if (logical <= 0) return at(0) + logical * (at(1) - at(0));
+  if (logical >= last) return at(last) + (logical - last) * (at(last) - at(last - 1));
+  const index = Math.floor(logical);
+  return at(index) + (logical - index) * (at(index + 1) - at(index));
+}
+
+export interface LogicalRange {
+  from: number;
+  to: number;
+}
+
+/** Solves `f(x) = target` for an increasing `f` on [lo, hi] by bisection. */
+function solve(f: (x: number) => number, target: number, lo: number, hi: number): number {
+  let a = lo;
+  let b = hi;
+  for (let i = 0; i < 60; i += 1) {
+    const mid = (a + b) / 2;
+    if (f(mid) < target) a = mid;
+    else b = mid;
+  }
+  return (a + b) / 2;
+}
+
+/** Spans within 1 % of a limit count as on it, so the chart's own rounding never starts a tug of war. */
+const TOLERANCE = 0.01;
+
+/**
+ * The visible logical range moved inside `limits`, or null when it already is. The right edge
+ * stays where it is (the latest bars stay in view); when that would push the left edge before
+ * the first bar, the left edge is pinned to the first bar and the right edge moves instead.
+ */
+export function clampLogicalRange(
+  range: LogicalRange,
+  times: readonly number[],
+  limits: SpanLimits,
+): LogicalRange | null {
+  if (times.length < 2) return null;
+  const span = timeAtLogical(times, range.to) - timeAtLogical(times, range.from);
+  let target: number;
+  if (span > limits.maxMs * (1 + TOLERANCE)) target = limits.maxMs;
+  else if (span < limits.minMs * (1 - TOLERANCE)) target = limits.minMs;
+  else return null;
+
+  const count = times.length;
+  const toTime = timeAtLogical(times, range.to);
+  // from: the index whose time is `target` before the right edge (span decreases as from grows).
+  let from = solve((x) => -(toTime - timeAtLogical(times, x)), -target, range.to - 2 * count, range.to);
+  let to = range.to;
+  if (from < 0 && range.from >= 0) {
+    from = 0;
+    const fromTime = timeAtLogical(times, 0);
+    to = solve((x) => timeAtLogical(times, x) - fromTime, target, 0, 2 * count);
+  }
+  return { from, to };
+}
+
+/** lightweight-charts' `TickMarkType` (a runtime enum there; plain numbers keep the library out of this module). */
+export const TICK_MARK = { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 } as const;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A chart time as a Date whose UTC fields are the wall-clock (or trading-day) fields. */
+function chartTimeToDate(time: Time): Date {
+  if (typeof time === 'number') return new Date(time * 1000);
+  if (typeof time === 'string') return new Date(`${time}T00:00:00Z`);
+  return new Date(Date.UTC(time.year, time.month - 1, time.day));
+}
+
+/** Time-axis labels: "2026" at a new year, "Mar" at a new month, "Mar 3" at a new day, "10:30" within a day. */
+export function formatTick(time: Time, tickMarkType: number): string {
+  const date = chartTimeToDate(time);
+  const month = MONTHS[date.getUTCMonth()] ?? '';
+  switch (tickMarkType) {
+    case TICK_MARK.Year:
+      return String(date.getUTCFullYear());
+    case TICK_MARK.Month:
+      return month;
+    case TICK_MARK.DayOfMonth:
+      return `${month} ${date.getUTCDate()}`;
+    default:
+      return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  }
+}
+
+/** The crosshair's time label: "Mar 3, 2026", with "10:30" added for intraday bars. */
+export function formatCrosshairTime(time: Time): string {
+  const date = chartTimeToDate(time);
+  const day = `${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return typeof time === 'number' ? `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : day;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const minuteFormat = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: EXCHANGE_TIME_ZONE,
+});
+
+/** The legend's date: "Jan 2, 2025" for daily bars, "Jan 2, 2025, 10:35 AM" (exchange time) intraday. */
+export function formatBarTime(bar: ChartBar, interval: HistoryInterval): string {
+  return isIntradayInterval(interval) ? `${minuteFormat.format(bar.timeMs)} ET` : dayFormat.format(bar.timeMs);
+}

@@ -1,0 +1,142 @@
+import {
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  type HistoryInterval,
+  type HistoryRange,
+  INTERVAL_LABELS,
+  INTERVAL_RANGES,
+  INTERVALS,
+  isIntervalAllowed,
+  type PriceHistory,
+  RANGE_LABELS,
+  RANGES,
+} from '@site/contract';
+import type { ComponentType } from 'react';
+import type { ChartMode, PriceChartProps } from '../chart/chart-data';
+
+const CHART_HEIGHT = 420;
+
+interface AnalysisPanelProps {
+  history: PriceHistory;
+  /** The interval `history` was loaded with (differs from `interval` while a new one loads). */
+  historyInterval: HistoryInterval;
+  range: HistoryRange;
+  interval: HistoryInterval;
+  onRangeChange: (range: HistoryRange) => void;
+  onIntervalChange: (interval: HistoryInterval) => void;
+  mode: ChartMode;
+  onModeChange: (mode: ChartMode) => void;
+  /** New data for a changed range or interval is on its way; the old chart stays, dimmed. */
+  loading: boolean;
+  ChartComponent: ComponentType<PriceChartProps>;
+}
+
+const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RANGE_LABELS[range]).join(', ');
+
+/** Seed §2 Analysis: 'Price History' with range and interval buttons and the chart. */
+export function AnalysisPanel({
+  history,
+  historyInterval,
+  range,
+  interval,
+  onRangeChange,
+  onIntervalChange,
+  mode,
+  onModeChange,
+  loading,
+  ChartComponent,
+}: AnalysisPanelProps) {
+  const empty = Object.keys(history).length === 0;
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="price-history-heading">
+      <Group justify="space-between" mb="md" align="flex-start">
+        <Title order={2} size="h3" id="price-history-heading">
+          Price History
+        </Title>
+        <SegmentedControl
+          aria-label="Chart type"
+          size="xs"
+          value={mode}
+          onChange={(value) => onModeChange(value as ChartMode)}
+          data={[
+            { value: 'lines', label: 'Lines' },
+            { value: 'candles', label: 'Candles' },
+          ]}
+        />
+      </Group>
+      <Stack gap="xs" mb="md">
+        <Group gap="xs" align="center">
+          <Text size="sm" c="dimmed" w={64}>
+            Range
+          </Text>
+          <Group gap={4} role="group" aria-label="Range">
+            {RANGES.map((value) => (
+              <Button
+                key={value}
+                size="xs"
+                variant={value === range ? 'filled' : 'default'}
+                aria-pressed={value === range}
+                onClick={() => onRangeChange(value)}
+              >
+                {RANGE_LABELS[value]}
+              </Button>
+            ))}
+          </Group>
+        </Group>
+        <Group gap="xs" align="center">
+          <Text size="sm" c="dimmed" w={64}>
+            Interval
+          </Text>
+          <Group gap={4} role="group" aria-label="Interval">
+            {INTERVALS.map((value) => {
+              const allowed = isIntervalAllowed(range, value);
+              const button = (
+                <Button
+                  key={value}
+                  size="xs"
+                  variant={value === interval ? 'filled' : 'default'}
+                  aria-pressed={value === interval}
+                  disabled={!allowed}
+                  onClick={() => onIntervalChange(value)}
+                >
+                  {INTERVAL_LABELS[value]}
+                </Button>
+              );
+              return allowed ? (
+                button
+              ) : (
+                <Tooltip key={value} label={`Available for ${rangeList(INTERVAL_RANGES[value])}`} withArrow>
+                  {/* A disabled button gets no pointer events; the wrapper shows why it is off. */}
+                  <span>{button}</span>
+                </Tooltip>
+              );
+            })}
+          </Group>
+        </Group>
+      </Stack>
+      <Box pos="relative" mih={CHART_HEIGHT}>
+        <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        {empty ? (
+          <Text c="dimmed" ta="center" py="xl">
+            No price data for this range and interval.
+          </Text>
+        ) : (
+          <ChartComponent history={history} interval={historyInterval} mode={mode} height={CHART_HEIGHT} />
+        )}
+      </Box>
+      <Text size="xs" c="dimmed" mt="xs">
+        Drag to pan, scroll or pinch to zoom the time axis. Intraday times are New York (exchange) time.
+      </Text>
+    </Paper>
+  );
+}

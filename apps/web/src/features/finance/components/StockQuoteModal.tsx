@@ -1,0 +1,98 @@
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { Stock } from '@site/contract';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatCompact, formatCompactUsd, formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
+import { useAuthModals } from '../../auth/auth-modals-context';
+import { stockPath } from '../paths';
+import { displayHost, ExternalLink } from './ExternalLink';
+import { PriceChange } from './PriceChange';
+import { StatList } from './StatList';
+import { WatchlistButton } from './WatchlistButton';
+
+/** Seed §9: modals are half the window wide; clamped so the popup stays readable. */
+const QUOTE_MODAL_SIZE = 'clamp(22rem, 50%, 40rem)';
+
+interface StockQuoteModalProps {
+  stock: Stock | undefined;
+  opened: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  inWatchlist: boolean;
+}
+
+const link = (url: string | null) => (url ? <ExternalLink href={url}>{displayHost(url)}</ExternalLink> : NO_VALUE);
+
+/** Seed §2 Finance home: the search result popup. */
+export function StockQuoteModal({ stock, opened, onClose, signedIn, inWatchlist }: StockQuoteModalProps) {
+  const { openLogin } = useAuthModals();
+  return (
+    <Modal
+      opened={opened && stock !== undefined}
+      onClose={onClose}
+      size={QUOTE_MODAL_SIZE}
+      centered
+      title={stock ? `${stock.symbol} · ${stock.exchange}` : ''}
+    >
+      {stock && (
+        <Stack gap="md">
+          <div>
+            <Text fw={600}>{stock.shortName}</Text>
+            <Group gap="sm" align="baseline">
+              <Text fz={28} fw={700} aria-label="Current price">
+                {formatUsd(stock.currentPrice)}
+              </Text>
+              <PriceChange change={stock.regularMarketChange} percent={stock.regularMarketChangePercent} />
+            </Group>
+          </div>
+          <StatList
+            stats={[
+              { label: 'Open', value: formatUsd(stock.regularMarketOpen) },
+              { label: 'Previous Close', value: formatUsd(stock.regularMarketPreviousClose) },
+              { label: 'High', value: formatUsd(stock.regularMarketDayHigh) },
+              { label: 'Low', value: formatUsd(stock.regularMarketDayLow) },
+              {
+                label: 'Volume',
+                value: formatCompact(stock.regularMarketVolume),
+                title: formatInteger(stock.regularMarketVolume),
+              },
+              { label: 'Market Cap', value: formatCompactUsd(stock.marketCap), title: formatUsd(stock.marketCap) },
+              { label: 'Industry', value: stock.industry ?? NO_VALUE },
+              { label: 'Sector', value: stock.sector ?? NO_VALUE },
+              { label: 'Website', value: link(stock.website) },
+              { label: 'Investor Relations', value: link(stock.irWebsite) },
+            ]}
+          />
+          <Group justify="space-between" mt="xs">
+            {signedIn ? (
+              <WatchlistButton symbol={stock.symbol} inWatchlist={inWatchlist} />
+            ) : (
+              <Text size="sm" c="dimmed">
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() => {
+                    onClose();
+                    openLogin();
+                  }}
+                >
+                  Log in
+                </Anchor>{' '}
+                to keep stocks in a watchlist.
+              </Text>
+            )}
+            <Button
+              component={Link}
+              to={stockPath(stock.symbol)}
+              variant="light"
+              rightSection={<IconArrowRight size={16} />}
+            >
+              See More
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import type { PortfolioProject } from '@site/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { PortfolioPage } from './PortfolioPage';
+
+const admin = { user_id: 1, username: 'admin', email: 'admin@example.com', is_admin: true };
+const plain = { user_id: 2, username: 'pat', email: 'pat@example.com', is_admin: false };
+const project = (id: number, title: string, image: string | null = null): PortfolioProject => ({
+  id,
+  title,
+  description: `${title} description`,
+  image,
+  technology: 'React, Fastify',
+  backend_features: 'Fast API',
+  frontend_features: 'Nice UI',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+describe('PortfolioPage', () => {
+  it('shows each project with image, title, description, technologies and features to visitors, without controls', async () => {
+    mockFetch({ 'GET /api/portfolio/': { body: [project(1, 'Site', '/api/portfolio/1/image?v=abc')] } });
+    renderWithProviders(<PortfolioPage />);
+    const card = await screen.findByRole('article', { name: 'Site' });
+    expect(within(card).getByRole('img', { name: 'Screenshot of Site' })).toHaveAttribute(
+      'src',
+      '/api/portfolio/1/image?v=abc',
+    );
+    expect(within(card).getByText('Site description')).toBeInTheDocument();
+    expect(within(card).getByText('React')).toBeInTheDocument();
+    expect(within(card).getByText('Fastify')).toBeInTheDocument();
+    expect(within(card).getByText('Fast API')).toBeInTheDocument();
+    expect(within(card).getByText('Nice UI')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Manage Projects' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'No projects' when there are none", async () => {
+    mockFetch({ 'GET /api/portfolio/': { body: [] } });
+    renderWithProviders(<PortfolioPage />);
+    expect(await screen.findByText('No projects')).toBeInTheDocument();
+  });
+
+  it('hides the admin controls from a signed-in non-admin', async () => {
+    setCookie('csrftoken', 'x');
+    mockFetch({ 'GET /api/me': { body: plain }, 'GET /api/portfolio/': { body: [project(1, 'Site')] } });
+    renderWithProviders(<PortfolioPage />);
+    await screen.findByRole('article', { name: 'Site' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Manage Projects' })).not.toBeInTheDocument());
+  });
+
+  it('lets the admin add a project as multipart form data', async () => {
+    setCookie('csrftoken', 'x');
+    let sent: FormData | undefined;
+    mockFetch({
+      'GET /api/me': { body: admin },
+      'GET /api/portfolio/': { body: [] },
+      'POST /api/portfolio/create': (init) => {
+        sent = init?.body as FormData;
+        return { body: project(9, 'New one') };
+      },
+    });
+    const { user } = renderWithProviders(<PortfolioPage />);
+    await user.click(await screen.findByRole('button', { name: 'Manage Projects' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Add Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Project' });
+    await user.type(within(dialog).getByLabelText('Title'), 'New one');
+    await user.type(within(dialog).getByLabelText('Technology'), 'TypeScript');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Project' }));
+    await waitFor(() => expect(sent).toBeInstanceOf(FormData));
+    expect(sent?.get('title')).toBe('New one');
+    expect(sent?.get('technology')).toBe('TypeScript');
+    expect(sent?.has('image')).toBe(false);
+  });
+
+  it('asks the seed question before deleting', async () => {
+    setCookie('csrftoken', 'x');
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: admin },
+      'GET /api/portfolio/': { body: [project(3, 'Old thing')] },
+      'DELETE /api/portfolio/delete/3': { body: { success: true, message: 'Project deleted', id: 3 } },
+    });
+    const { user } = renderWithProviders(<PortfolioPage />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Old thing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project' });
+    expect(within(dialog).getByText('Are you sure you want to delete the project Old thing?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => String(url).endsWith('/api/portfolio/delete/3') && init?.method === 'DELETE',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('shows a readable error when the list cannot load', async () => {
+    mockFetch({ 'GET /api/portfolio/': apiError(500, 'Something went wrong on our side. Please try again.') });
+    renderWithProviders(<PortfolioPage />);
+    expect(await screen.findByText('Could not load the projects')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import {
+  type PortfolioFields,
+  type PortfolioProject,
+  portfolioDeleteResponseSchema,
+  portfolioListResponseSchema,
+  portfolioProjectSchema,
+} from '@site/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ProjectFormInput extends PortfolioFields {
+  /** A newly chosen file; absent keeps the current image (seed §5: sent only if a new file was chosen). */
+  image?: File | null;
+}
+
+/** The seed's multipart form: the text fields, plus `image` only when a file was picked. */
+function toFormData({ image, ...fields }: ProjectFormInput): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (image) form.append('image', image);
+  return form;
+}
+
+export const portfolioApi = {
+  list: (signal?: AbortSignal): Promise<PortfolioProject[]> =>
+    apiRequest('GET', '/api/portfolio/', { schema: portfolioListResponseSchema, signal }),
+  create: (input: ProjectFormInput): Promise<PortfolioProject> =>
+    apiRequest('POST', '/api/portfolio/create', { body: toFormData(input), schema: portfolioProjectSchema }),
+  update: (id: number, input: ProjectFormInput): Promise<PortfolioProject> =>
+    apiRequest('PUT', `/api/portfolio/update/${id}`, { body: toFormData(input), schema: portfolioProjectSchema }),
+  remove: (id: number) =>
+    apiRequest('DELETE', `/api/portfolio/delete/${id}`, { schema: portfolioDeleteResponseSchema }),
+};

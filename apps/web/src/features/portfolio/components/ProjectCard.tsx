@@ -1,0 +1,90 @@
+import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import type { PortfolioProject } from '@site/contract';
+import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+
+interface ProjectCardProps {
+  project: PortfolioProject;
+  /** Present only for the admin. */
+  onEdit?: (project: PortfolioProject) => void;
+  onDelete?: (project: PortfolioProject) => void;
+}
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+function Section({ label, text }: { label: string; text: string }) {
+  if (!text) return null;
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {text}
+      </Text>
+    </div>
+  );
+}
+
+/** Seed §2 Portfolio: image, title, description, technologies, backend and frontend features. */
+export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title}>
+      <Card.Section>
+        {project.image ? (
+          <Image src={project.image} alt={`Screenshot of ${project.title}`} h={200} fit="cover" loading="lazy" />
+        ) : (
+          <Group h={200} justify="center" bg="gray.1" aria-hidden>
+            <IconPhoto size={48} color="var(--mantine-color-gray-5)" />
+          </Group>
+        )}
+      </Card.Section>
+      <Stack gap="sm" mt="md">
+        <Title order={2} size="h3">
+          {project.title}
+        </Title>
+        {project.description && <Text size="sm">{project.description}</Text>}
+        {project.technology && (
+          <Group gap={6} aria-label="Technologies">
+            {splitList(project.technology).map((tech) => (
+              <Badge key={tech} variant="light" tt="none">
+                {tech}
+              </Badge>
+            ))}
+          </Group>
+        )}
+        <Section label="Backend features" text={project.backend_features} />
+        <Section label="Frontend features" text={project.frontend_features} />
+        {(onEdit || onDelete) && (
+          <Group gap="xs" mt="xs">
+            {onEdit && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => onEdit(project)}
+                aria-label={`Edit ${project.title}`}
+              >
+                Edit
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="xs"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => onDelete(project)}
+                aria-label={`Delete ${project.title}`}
+              >
+                Delete
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

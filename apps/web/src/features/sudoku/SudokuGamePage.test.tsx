@@ -1,0 +1,290 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { SudokuGamePage } from './SudokuGamePage';
+import { makeGame, me } from './test-fixtures';
+
+type MockRoutes = Parameters<typeof mockFetch>[0];
+
+function renderGame(routes: MockRoutes, { route = '/apps/sudoku/game?id=42' } = {}) {
+  setCookie('csrftoken', 'csrf-1');
+  const fetchMock = mockFetch({ 'GET /api/me': { body: me }, ...routes });
+  const rendered = renderWithProviders(
+    <Routes>
+      <Route path="/apps/sudoku" element={<p>Sudoku menu</p>} />
+      <Route path="/apps/sudoku/game" element={<SudokuGamePage />} />
+    </Routes>,
+    { route },
+  );
+  return { ...rendered, fetchMock };
+}
+
+const gameRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
+  'GET /api/sudoku/game': { body: makeGame() },
+  'PUT /api/sudoku/updateTime': (init) => ({ body: { success: true, time: JSON.parse(String(init?.body)).time } }),
+  ...overrides,
+});
+
+const cell = (row: number, col: number) => screen.getByRole('textbox', { name: `Row ${row}, column ${col}` });
+const gridcell = (row: number, col: number) => cell(row, col).closest('[role="gridcell"]') as HTMLElement;
+
+describe('SudokuGamePage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a visitor the login card', async () => {
+    const fetchMock = mockFetch({});
+    renderWithProviders(<SudokuGamePage />, { route: '/apps/sudoku/game?id=42' });
+    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/sudoku/game')).toHaveLength(0);
+  });
+
+  it('explains a missing id or an unknown game and links back to the menu', async () => {
+    const { unmount } = renderGame({}, { route: '/apps/sudoku/game' });
+    expect(await screen.findByText('No game selected')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to the Sudoku menu/ })).toHaveAttribute('href', '/apps/sudoku');
+    unmount();
+
+    renderGame({ 'GET /api/sudoku/game': apiError(404, 'Game not found') }, { route: '/apps/sudoku/game?id=9' });
+    expect(await screen.findByText('Game not found')).toBeInTheDocument();
+    expect(screen.getByText(/does not exist or belongs to another account/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to the Sudoku menu/ })).toBeInTheDocument();
+  });
+
+  it('loads the game by id, shows the title and timer, and locks the clues', async () => {
+    const { fetchMock } = renderGame(gameRoutes());
+    expect(await screen.findByRole('heading', { level: 1, name: 'easy Sudoku' })).toBeInTheDocument();
+    const [load] = fetchMock.mock.calls.filter(([input]) => String(input).startsWith('/api/sudoku/game'));
+    expect(String(load?.[0])).toBe('/api/sudoku/game?id=42');
+    expect(screen.getByRole('timer')).toHaveTextContent('Time: 0s');
+    expect(screen.getByRole('grid', { name: 'Sudoku board' })).toBeInTheDocument();
+    const grid = screen.getByRole('grid', { name: 'Sudoku board' });
+    expect(within(grid).getAllByRole('row')).toHaveLength(9);
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(81);
+
+    expect(cell(1, 1)).toHaveValue('5');
+    expect(cell(1, 1)).toHaveAttribute('readonly');
+    expect(cell(1, 3)).toHaveValue('');
+    expect(cell(1, 3)).not.toHaveAttribute('readonly');
+    for (const name of ['Check', 'Pause', 'Save Game', 'Give Up']) {
+      expect(screen.getByRole('button', { name })).toBeEnabled();
+    }
+  });
+
+  it('resumes a saved board with the player digits editable', async () => {
+    const saved = makeGame({ time: 125 });
+    saved.transformed_state[0]![2] = 4;
+    renderGame(gameRoutes({ 'GET /api/sudoku/game': { body: saved } }));
+    expect(await screen.findByText('Time: 125s')).toBeInTheDocument();
+    expect(cell(1, 3)).toHaveValue('4');
+    expect(cell(1, 3)).not.toHaveAttribute('readonly');
+  });
+
+  it('plays with the keyboard: digits, refused characters, arrows, conflicts, undo and redo', async () => {
+    const { user } = renderGame(gameRoutes());
+    await screen.findByRole('grid');
+    await user.click(cell(1, 3));
+    await user.keyboard('4');
+    expect(cell(1, 3)).toHaveValue('4');
+
+    await user.keyboard('a');
+    expect(cell(1, 3)).toHaveValue('4');
+    expect(gridcell(1, 3)).toHaveAttribute('data-flagged');
+
+    // A clue cannot change.
+    await user.keyboard('{ArrowLeft}');
+    expect(cell(1, 2)).toHaveFocus();
+    await user.keyboard('9{Backspace}');
+    expect(cell(1, 2)).toHaveValue('3');
+
+    // The same digit twice in a row: both cells marked.
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(cell(1, 4)).toHaveFocus();
+    await user.keyboard('4');
+    expect(cell(1, 4)).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(1, 3)).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(1, 1)).not.toHaveAttribute('aria-invalid');
+
+    await user.keyboard('{Control>}z{/Control}');
+    expect(cell(1, 4)).toHaveValue('');
+    expect(cell(1, 3)).not.toHaveAttribute('aria-invalid');
+    await user.keyboard('{Control>}y{/Control}');
+    expect(cell(1, 4)).toHaveValue('4');
+    await user.keyboard('{Delete}');
+    expect(cell(1, 4)).toHaveValue('');
+
+    // Selection highlights: same row is a peer, same digit stands out.
+    await user.keyboard('{ArrowLeft}');
+    expect(gridcell(1, 9)).toHaveAttribute('data-peer');
+    expect(gridcell(4, 3)).toHaveAttribute('data-peer'); // same column
+    expect(gridcell(2, 1)).toHaveAttribute('data-peer'); // same box
+    expect(gridcell(5, 5)).not.toHaveAttribute('data-peer');
+  });
+
+  it('takes notes and digits from the number pad', async () => {
+    const { user } = renderGame(gameRoutes());
+    await screen.findByRole('grid');
+    await user.click(cell(1, 3));
+    const notes = screen.getByRole('button', { name: 'Notes' });
+    expect(notes).toHaveAttribute('aria-pressed', 'false');
+    await user.keyboard('n');
+    expect(notes).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard('12');
+    expect(cell(1, 3)).toHaveValue('');
+    expect(cell(1, 3)).toHaveAccessibleDescription('Notes 1, 2');
+    expect(within(gridcell(1, 3)).getByText('2')).toBeInTheDocument();
+
+    await user.click(notes);
+    const pad = screen.getByRole('group', { name: 'Number pad' });
+    await user.click(within(pad).getByRole('button', { name: '6' }));
+    expect(cell(1, 3)).toHaveValue('6');
+    expect(cell(1, 3)).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Erase' }));
+    expect(cell(1, 3)).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(cell(1, 3)).toHaveValue('6');
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(cell(1, 3)).toHaveValue('');
+  });
+
+  it('says Incorrect solution. and highlights the offending units for a second', async () => {
+    const { user, fetchMock } = renderGame(
+      gameRoutes({
+        'POST /api/sudoku/checkSolution': {
+          body: { status: 'success', isCorrect: false, errors: { rows: [0], columns: [], boxes: [8] } },
+        },
+      }),
+    );
+    await screen.findByRole('grid');
+    await user.click(cell(1, 3));
+    await user.keyboard('4');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+
+    expect(await screen.findByText('Incorrect solution.')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution');
+    expect(call?.body.gameid).toBe(42);
+    expect(call?.body.board[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(gridcell(1, 5)).toHaveAttribute('data-unit-error');
+    expect(gridcell(9, 9)).toHaveAttribute('data-unit-error');
+    expect(gridcell(5, 5)).not.toHaveAttribute('data-unit-error');
+    await waitFor(() => expect(gridcell(1, 5)).not.toHaveAttribute('data-unit-error'), { timeout: 3000 });
+
+    // The message goes once the board changes.
+    await user.click(cell(1, 3));
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByText('Incorrect solution.')).not.toBeInTheDocument();
+  });
+
+  it('congratulates on a correct solution and ends the game', async () => {
+    const { user } = renderGame(
+      gameRoutes({
+        'POST /api/sudoku/checkSolution': {
+          body: { status: 'success', isCorrect: true, errors: { rows: [], columns: [], boxes: [] } },
+        },
+      }),
+    );
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Congratulations! Correct solution.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
+    expect(cell(1, 3)).toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
+  });
+
+  it('gives up after confirming: Game Over - Lost, the solution and Back', async () => {
+    const { user, fetchMock } = renderGame(
+      gameRoutes({ 'PUT /api/sudoku/giveUp': { body: { success: true, message: 'Game marked as lost' } } }),
+    );
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Give Up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give up this game?' });
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/giveUp')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Give Up' }));
+
+    expect(await screen.findByText('Game Over - Lost')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/giveUp')[0]?.body).toEqual({ gameid: 42 });
+    expect(cell(1, 3)).toHaveValue('4');
+    expect(cell(9, 1)).toHaveValue('3');
+    expect(cell(9, 1)).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
+  });
+
+  it('hides the board behind a placeholder while paused and ignores keys', async () => {
+    const { user } = renderGame(gameRoutes());
+    await screen.findByRole('grid');
+    await user.click(cell(1, 3));
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Board hidden while paused' })).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryByDisplayValue('5')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
+    await user.keyboard('7');
+
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(screen.getByRole('grid')).toBeInTheDocument();
+    expect(cell(1, 3)).toHaveValue('');
+  });
+
+  it('saves the board and time with Save Game', async () => {
+    const { user, fetchMock } = renderGame(
+      gameRoutes({ 'PUT /api/sudoku/saveGame': { body: { success: true, time: 0 } } }),
+    );
+    await screen.findByRole('grid');
+    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+    await user.click(cell(1, 3));
+    await user.keyboard('4');
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Game' }));
+
+    expect(await screen.findByText('Game saved')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, 'PUT', '/api/sudoku/saveGame');
+    expect(call?.body).toMatchObject({ gameid: 42, time: 0 });
+    expect(call?.body.current_state[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
+    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+  });
+
+  it('ticks every second and sends the time every 5 s, on pause and on leaving', async () => {
+    vi.useFakeTimers();
+    const { fetchMock, unmount } = renderGame(gameRoutes());
+    // Fake timers: step time in small slices until the game has loaded (react-query batches with timers).
+    for (let i = 0; i < 200 && !screen.queryByRole('grid'); i++) {
+      await act(() => vi.advanceTimersByTimeAsync(5));
+    }
+    expect(screen.getByRole('timer')).toHaveTextContent('Time: 0s');
+    const sent = () => callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').map((c) => c.body);
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Time: 1s');
+    expect(sent()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(4000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Time: 5s');
+    expect(sent()).toEqual([{ sudoku_id: 42, time: 5 }]);
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    // fireEvent, not user-event: Testing Library's async wrapper waits on a timer that fake timers hold.
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sent().at(-1)).toEqual({ sudoku_id: 42, time: 7 });
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByRole('timer')).toHaveTextContent('Time: 7s');
+    expect(sent()).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    unmount();
+    const last = callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').at(-1);
+    expect(last?.body).toEqual({ sudoku_id: 42, time: 10 });
+    expect(last?.init?.keepalive).toBe(true);
+  });
+});

@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { SudokuMenuPage } from './SudokuMenuPage';
+import { makeGame, me } from './test-fixtures';
+
+const stats = { best: { easy: 125, medium: null, hard: null }, won: 3, lost: 1 };
+
+function Location() {
+  const location = useLocation();
+  return <p>At {`${location.pathname}${location.search}`}</p>;
+}
+
+function renderMenu() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/apps/sudoku" element={<SudokuMenuPage />} />
+      <Route path="/apps/sudoku/game" element={<Location />} />
+    </Routes>,
+    { route: '/apps/sudoku' },
+  );
+}
+
+const urlsOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
+
+describe('SudokuMenuPage', () => {
+  it('shows a visitor the login card and loads nothing', async () => {
+    const fetchMock = mockFetch({});
+    renderMenu();
+    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sudoku' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/sudoku/savedGames')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Start Game' })).not.toBeInTheDocument();
+  });
+
+  it('starts a game of the chosen difficulty and opens it', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/savedGames': { body: [] },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/play': { body: makeGame({ id: 77, difficulty: 'medium' }) },
+    });
+    const { user } = renderMenu();
+    const difficulty = await screen.findByRole('radiogroup', { name: 'Difficulty' });
+    expect(within(difficulty).getByRole('radio', { name: 'Easy' })).toBeChecked();
+    await user.click(within(difficulty).getByRole('radio', { name: 'Medium' }));
+    await user.click(screen.getByRole('button', { name: 'Start Game' }));
+
+    expect(await screen.findByText('At /apps/sudoku/game?id=77')).toBeInTheDocument();
+    const [play] = urlsOf(fetchMock, '/api/sudoku/play');
+    expect(play?.searchParams.get('difficulty')).toBe('medium');
+  });
+
+  it('labels saved games by difficulty and date, and continues the picked one', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': {
+        body: [
+          makeGame({ id: 5, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' }),
+          makeGame({ id: 4, difficulty: 'easy', created_at: '2025-11-21T12:00:00Z' }),
+        ],
+      },
+    });
+    const { user } = renderMenu();
+    const picker = await screen.findByRole('combobox', { name: 'Saved game' });
+    const continueButton = screen.getByRole('button', { name: 'Continue Game' });
+    expect(continueButton).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Game' })).toBeDisabled();
+
+    await user.click(picker);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['hard Dec 3', 'easy Nov 21']);
+    await user.click(within(listbox).getByRole('option', { name: 'easy Nov 21' }));
+    expect(continueButton).toBeEnabled();
+    await user.click(continueButton);
+    expect(await screen.findByText('At /apps/sudoku/game?id=4')).toBeInTheDocument();
+  });
+
+  it('asks before deleting a saved game, then deletes it and refreshes the list', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    let games = [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })];
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': () => ({ body: games }),
+      'DELETE /api/sudoku/deleteGame': () => {
+        games = [];
+        return { body: { success: true, message: 'Game deleted' } };
+      },
+    });
+    const { user } = renderMenu();
+    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
+    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    expect(within(dialog).getByText(/Are you sure you want to delete the game/)).toHaveTextContent('easy Nov 21');
+    expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')[0]?.body).toEqual({ gameid: 4 }));
+    const [call] = callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame');
+    expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
+    expect(await screen.findByText(/No saved games/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue Game' })).toBeDisabled();
+  });
+
+  it('keeps the game when the delete is cancelled', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })] },
+    });
+    const { user } = renderMenu();
+    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
+    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);
+  });
+
+  it('shows best times as mm:ss and the won and lost counts', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': { body: [] },
+    });
+    renderMenu();
+    const card = await screen.findByRole('region', { name: 'Best times' });
+    expect(await within(card).findByText('02:05')).toBeInTheDocument();
+    expect(within(card).getAllByLabelText('No win yet')).toHaveLength(2);
+    expect(within(card).getByText('Won 3 · Lost 1')).toBeInTheDocument();
+    expect(screen.getByText(/No saved games/)).toBeInTheDocument();
+  });
+
+  it('shows a readable error with a retry when saved games cannot load', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': apiError(503, 'Database is unavailable'),
+    });
+    renderMenu();
+    expect(await screen.findByText('Could not load your saved games')).toBeInTheDocument();
+    expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { Alert, Button, Card, Flex, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useDeleteSudokuGame, useSavedGames } from '../api/use-sudoku';
+import { savedGameOptions } from '../logic/format';
+import { gameUrl } from './PlayCard';
+
+/** Seed §2 Continue card: saved-game picker, Continue Game and Delete Game. */
+export function ContinueCard() {
+  const navigate = useNavigate();
+  const saved = useSavedGames(true);
+  const deleteGame = useDeleteSudokuGame();
+  const [picked, setPicked] = useState<string | null>(null);
+  const options = useMemo(() => savedGameOptions(saved.data ?? []), [saved.data]);
+  // A game that left the list (won, lost or deleted elsewhere) is no longer picked.
+  const current = options.find((option) => option.value === picked) ?? null;
+
+  const confirmDelete = () => {
+    if (!current) return;
+    modals.openConfirmModal({
+      title: 'Delete saved game',
+      centered: true,
+      children: (
+        <Text size="sm">
+          Are you sure you want to delete the game <strong>{current.label}</strong>? This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteGame.mutate(Number(current.value), {
+          onSuccess: () => {
+            setPicked(null);
+            notifications.show({ color: 'green', title: 'Game deleted', message: `${current.label} was deleted.` });
+          },
+          onError: (error) => {
+            console.error('Failed to delete game', error);
+            notifications.show({ color: 'red', title: 'Could not delete the game', message: error.message });
+          },
+        }),
+    });
+  };
+
+  let body: ReactNode;
+  if (saved.isPending) {
+    body = <Skeleton height={36} radius="md" aria-label="Loading saved games" />;
+  } else if (saved.isError) {
+    body = (
+      <Alert color="red" icon={<IconAlertCircle />} title="Could not load your saved games">
+        <Text size="sm">{saved.error.message}</Text>
+        <Button size="xs" mt="sm" variant="white" color="red" onClick={() => saved.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else if (options.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        No saved games. Start a new game and it will be listed here until you finish it.
+      </Text>
+    );
+  } else {
+    body = (
+      <Select
+        label="Saved game"
+        placeholder="Pick a saved game"
+        data={options}
+        value={current?.value ?? null}
+        onChange={setPicked}
+        allowDeselect={false}
+        checkIconPosition="right"
+      />
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sudoku-continue-heading">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="sudoku-continue-heading">
+            Continue
+          </Title>
+          <Text size="sm" c="dimmed">
+            Pick up an unfinished game where you left it.
+          </Text>
+        </div>
+        {body}
+        <Flex gap="sm" wrap="wrap">
+          <Button
+            style={{ flex: '1 1 auto' }}
+            leftSection={<IconPlayerPlay size={18} />}
+            disabled={!current}
+            onClick={() => current && navigate(gameUrl(Number(current.value)))}
+          >
+            Continue Game
+          </Button>
+          <Button
+            style={{ flex: '1 1 auto' }}
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={18} />}
+            disabled={!current}
+            loading={deleteGame.isPending}
+            onClick={confirmDelete}
+          >
+            Delete Game
+          </Button>
+        </Flex>
+      </Stack>
+    </Card>
+  );
+}

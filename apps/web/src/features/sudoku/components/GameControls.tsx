@@ -1,0 +1,47 @@
+import { Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
+
+interface GameControlsProps {
+  paused: boolean;
+  /** The game is over: only the page's Back button remains useful. */
+  over: boolean;
+  checking: boolean;
+  saving: boolean;
+  givingUp: boolean;
+  dirty: boolean;
+  onCheck: () => void;
+  onTogglePause: () => void;
+  onSave: () => void;
+  onGiveUp: () => void;
+}
+
+/** Seed §2 Game Controls: Check, Pause/Resume, Save Game, Give Up. */
+export function GameControls(props: GameControlsProps) {
+  const { paused, over, checking, saving, givingUp, dirty, onCheck, onTogglePause, onSave, onGiveUp } = props;
+  const busy = checking || givingUp;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sudoku-controls-heading">
+      <Title order={2} size="h4" id="sudoku-controls-heading" mb="sm">
+        Game Controls
+      </Title>
+      <SimpleGrid cols={2} spacing="xs">
+        <Button px="xs" onClick={onCheck} loading={checking} disabled={over || paused || givingUp}>
+          Check
+        </Button>
+        <Button px="xs" variant="default" onClick={onTogglePause} disabled={over || busy}>
+          {paused ? 'Resume' : 'Pause'}
+        </Button>
+        <Button px="xs" variant="light" onClick={onSave} loading={saving} disabled={over || busy}>
+          Save Game
+        </Button>
+        <Button px="xs" color="red" variant="light" onClick={onGiveUp} loading={givingUp} disabled={over || checking}>
+          Give Up
+        </Button>
+      </SimpleGrid>
+      {!over && (
+        <Text size="xs" c="dimmed" mt="xs" aria-live="polite">
+          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        </Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,260 @@
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { SudokuGame } from '@site/contract';
+import { IconAlertTriangle, IconArrowLeft, IconClock, IconConfetti, IconFlag } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { sudokuApi } from '../api/sudoku-api';
+import { useRefreshSudokuLists } from '../api/use-sudoku';
+import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
+import { useGameClock } from '../hooks/use-game-clock';
+import { useTimeSync } from '../hooks/use-time-sync';
+import { useTimedFlags } from '../hooks/use-timed-flags';
+import { formatMmSs } from '../logic/format';
+import { cellsInUnits, findConflicts, flatten, toBoard } from '../logic/game-state';
+import { GameControls } from './GameControls';
+import { InputPad } from './InputPad';
+import { KeyboardHelp } from './KeyboardHelp';
+import { PausedBoard } from './PausedBoard';
+import { SudokuBoard } from './SudokuBoard';
+import classes from './SudokuGame.module.css';
+
+/** Seed §9: the board's error highlight clears after 1000 ms, a cell's error flag after 2000 ms. */
+export const UNIT_HIGHLIGHT_MS = 1000;
+export const CELL_FLAG_MS = 2000;
+
+type Busy = 'checking' | 'saving' | 'givingUp' | null;
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One game being played (or already over), from a loaded SudokuGame. */
+export function SudokuGameView({ game }: { game: SudokuGame }) {
+  const navigate = useNavigate();
+  const refreshLists = useRefreshSudokuLists();
+  const [status, setStatus] = useState(game.status);
+  const [busy, setBusy] = useState<Busy>(null);
+  /** The board an incorrect Check was about; the message goes once the board changes. */
+  const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
+
+  const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
+    puzzle: game.puzzle,
+    current: game.transformed_state,
+    finishedWith:
+      game.status === 'lost' ? game.transformed_solution : game.status === 'won' ? game.transformed_state : undefined,
+  });
+  const playing = status === 'playing';
+  const running = playing && !state.paused && busy !== 'givingUp';
+  const clock = useGameClock(game.time, running);
+  const { flush, markSent } = useTimeSync({
+    gameId: game.id,
+    read: clock.read,
+    initialTime: game.time,
+    running,
+    active: playing,
+  });
+  const unitErrors = useTimedFlags<number>(UNIT_HIGHLIGHT_MS);
+  const cellFlags = useTimedFlags<number>(CELL_FLAG_MS);
+  const { flag: flagCells } = cellFlags;
+
+  const scope = useRef<HTMLDivElement>(null);
+  const onStray = useCallback((index: number) => flagCells([index]), [flagCells]);
+  useBoardKeyboard({ dispatch, enabled: playing && !state.paused, scope, onStray });
+
+  const onSelect = useCallback((index: number) => dispatch({ type: 'select', index }), [dispatch]);
+  const onInput = useCallback(
+    (index: number, raw: string) => {
+      // Seed §5: non-digits are stripped; the cell flashes so the player sees the key was refused.
+      if (/[^1-9]/.test(raw)) flagCells([index]);
+      dispatch({ type: 'input', index, raw });
+    },
+    [dispatch, flagCells],
+  );
+
+  const back = () => navigate('/apps/sudoku');
+
+  const check = async () => {
+    if (!playing || state.paused || busy) return;
+    const values = state.values;
+    setBusy('checking');
+    try {
+      // The server decides a win with the time it has, so bring it up to date first.
+      await flush();
+      const result = await sudokuApi.checkSolution(toBoard(values), game.id);
+      if (result.isCorrect) {
+        dispatch({ type: 'finish' });
+        setStatus('won');
+        void refreshLists();
+      } else {
+        setIncorrect({ values, empty: values.filter((v) => v === 0).length });
+        unitErrors.flag(cellsInUnits(result.errors));
+        const clashes = findConflicts(values);
+        flagCells(values.flatMap((_, i) => (clashes[i] ? [i] : [])));
+      }
+    } catch (error) {
+      console.error('Error checking solution', error);
+      notifications.show({ color: 'red', title: 'Could not check the board', message: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = async () => {
+    if (!playing || busy) return;
+    const values = state.values;
+    const time = clock.read();
+    setBusy('saving');
+    try {
+      const answer = await sudokuApi.saveGame({ gameid: game.id, current_state: toBoard(values), time });
+      markSent(answer.time);
+      dispatch({ type: 'markSaved', values });
+      void refreshLists();
+      notifications.show({
+        color: 'green',
+        title: 'Game saved',
+        message: 'Continue it any time from the Sudoku menu.',
+      });
+    } catch (error) {
+      console.error('Failed to save game', error);
+      notifications.show({ color: 'red', title: 'Could not save the game', message: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const giveUp = async () => {
+    setBusy('givingUp');
+    try {
+      await flush();
+      await sudokuApi.giveUp(game.id);
+      dispatch({ type: 'finish', values: flatten(game.transformed_solution) });
+      setStatus('lost');
+      void refreshLists();
+    } catch (error) {
+      console.error('Failed to give up game', error);
+      notifications.show({ color: 'red', title: 'Could not give up the game', message: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const confirmGiveUp = () =>
+    modals.openConfirmModal({
+      title: 'Give up this game?',
+      centered: true,
+      children: (
+        <Text size="sm">The solution will be shown and the game will count as lost. This cannot be undone.</Text>
+      ),
+      labels: { confirm: 'Give Up', cancel: 'Keep Playing' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void giveUp(),
+    });
+
+  const showIncorrect = incorrect !== null && incorrect.values === state.values && playing;
+
+  return (
+    <Stack gap="lg" ref={scope}>
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1} tt="capitalize">
+          {game.difficulty} Sudoku
+        </Title>
+        <Group gap={6} c={running ? undefined : 'dimmed'}>
+          <IconClock size={20} aria-hidden />
+          <Text role="timer" fz="lg" fw={600} ff="monospace">
+            Time: {clock.seconds}s
+          </Text>
+        </Group>
+      </Group>
+
+      {status === 'won' && (
+        <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
+          <Text size="sm">
+            You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
+          </Text>
+          <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+            Back
+          </Button>
+        </Alert>
+      )}
+      {status === 'lost' && (
+        <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
+          <Text size="sm">The full solution is shown on the board.</Text>
+          <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+            Back
+          </Button>
+        </Alert>
+      )}
+      {showIncorrect && (
+        <Alert
+          color="orange"
+          icon={<IconAlertTriangle />}
+          title="Incorrect solution."
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setIncorrect(null)}
+        >
+          <Text size="sm">
+            {incorrect.empty > 0
+              ? `${incorrect.empty} ${incorrect.empty === 1 ? 'cell is' : 'cells are'} still empty. `
+              : ''}
+            The rows, columns and boxes with a problem flash red.
+          </Text>
+        </Alert>
+      )}
+
+      <div className={classes.layout}>
+        <div className={classes.boardArea}>
+          {state.paused ? (
+            <PausedBoard />
+          ) : (
+            <SudokuBoard
+              values={state.values}
+              clues={state.clues}
+              notes={state.notes}
+              selected={playing ? state.selected : null}
+              conflicts={conflicts}
+              unitErrors={unitErrors.flags}
+              flagged={cellFlags.flags}
+              readOnly={!playing}
+              onSelect={onSelect}
+              onInput={onInput}
+            />
+          )}
+        </div>
+        <div className={classes.panel}>
+          <GameControls
+            paused={state.paused}
+            over={!playing}
+            checking={busy === 'checking'}
+            saving={busy === 'saving'}
+            givingUp={busy === 'givingUp'}
+            dirty={dirty}
+            onCheck={() => void check()}
+            onTogglePause={() => dispatch({ type: 'setPaused', paused: !state.paused })}
+            onSave={() => void save()}
+            onGiveUp={confirmGiveUp}
+          />
+          {playing && (
+            <Card withBorder radius="md" padding="md" component="section" aria-label="Input">
+              <Stack gap="sm">
+                <InputPad
+                  counts={counts}
+                  notesMode={state.notesMode}
+                  disabled={state.paused}
+                  canUndo={canUndo}
+                  canRedo={canRedo}
+                  onDigit={(digit) => dispatch({ type: 'digit', digit })}
+                  onErase={() => dispatch({ type: 'erase' })}
+                  onToggleNotes={() => dispatch({ type: 'toggleNotesMode' })}
+                  onUndo={() => dispatch({ type: 'undo' })}
+                  onRedo={() => dispatch({ type: 'redo' })}
+                />
+                <KeyboardHelp />
+              </Stack>
+            </Card>
+          )}
+        </div>
+      </div>
+    </Stack>
+  );
+}

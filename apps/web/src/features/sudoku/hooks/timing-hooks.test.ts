@@ -1,0 +1,130 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../../test/cookies';
+import { callsTo, mockFetch } from '../../../test/fetch-mock';
+import { useGameClock } from './use-game-clock';
+import { TIME_SYNC_MS, useTimeSync } from './use-time-sync';
+import { useTimedFlags } from './use-timed-flags';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useGameClock', () => {
+  it('ticks every 1000 ms while running, stops on pause and resumes from where it stopped', () => {
+    const { result, rerender } = renderHook(({ running }) => useGameClock(10, running), {
+      initialProps: { running: true },
+    });
+    expect(result.current.seconds).toBe(10);
+    act(() => vi.advanceTimersByTime(999));
+    expect(result.current.seconds).toBe(10);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current.seconds).toBe(11);
+    act(() => vi.advanceTimersByTime(3500));
+    expect(result.current.seconds).toBe(14);
+
+    rerender({ running: false });
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(result.current.seconds).toBe(14);
+    expect(result.current.read()).toBe(14);
+
+    // The half second before the pause still counts.
+    rerender({ running: true });
+    act(() => vi.advanceTimersByTime(500));
+    expect(result.current.read()).toBe(15);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.seconds).toBe(16);
+  });
+
+  it('does not run when the game starts stopped', () => {
+    const { result } = renderHook(() => useGameClock(30, false));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current.seconds).toBe(30);
+  });
+});
+
+describe('useTimeSync', () => {
+  it('sends new times every 5 s, on pause and, with keepalive, when the page goes away', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    const fetchMock = mockFetch({
+      'PUT /api/sudoku/updateTime': (init) => ({
+        body: { success: true, time: JSON.parse(String(init?.body)).time },
+      }),
+    });
+    let now = 0;
+    const read = () => now;
+    const { rerender, unmount } = renderHook(
+      ({ running }) => useTimeSync({ gameId: 42, read, initialTime: 0, running, active: true }),
+      { initialProps: { running: true } },
+    );
+    const sent = () => callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime');
+
+    now = 5;
+    await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    expect(sent().map((c) => c.body)).toEqual([{ sudoku_id: 42, time: 5 }]);
+    expect(new Headers(sent()[0]?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
+
+    // Nothing new, nothing sent.
+    await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    expect(sent()).toHaveLength(1);
+
+    now = 7;
+    rerender({ running: false });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sent().at(-1)?.body).toEqual({ sudoku_id: 42, time: 7 });
+
+    now = 9;
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+    expect(sent().at(-1)?.body).toEqual({ sudoku_id: 42, time: 9 });
+    expect(sent().at(-1)?.init?.keepalive).toBe(true);
+    expect(new Headers(sent().at(-1)?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
+
+    now = 10;
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent().at(-1)?.body).toEqual({ sudoku_id: 42, time: 10 });
+
+    now = 12;
+    unmount();
+    expect(sent().at(-1)?.body).toEqual({ sudoku_id: 42, time: 12 });
+    expect(sent().at(-1)?.init?.keepalive).toBe(true);
+    expect(sent()).toHaveLength(5);
+  });
+
+  it('sends nothing once the game is over', async () => {
+    const fetchMock = mockFetch({});
+    let now = 3;
+    const { rerender, unmount } = renderHook(
+      ({ active }) => useTimeSync({ gameId: 1, read: () => now, initialTime: 0, running: false, active }),
+      { initialProps: { active: false } },
+    );
+    rerender({ active: false });
+    now = 20;
+    await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS * 2));
+    window.dispatchEvent(new Event('pagehide'));
+    unmount();
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime')).toHaveLength(0);
+  });
+});
+
+describe('useTimedFlags', () => {
+  it('drops each key the given time after it was last flagged', () => {
+    const { result } = renderHook(() => useTimedFlags<number>(2000));
+    act(() => result.current.flag([1, 2]));
+    expect([...result.current.flags]).toEqual([1, 2]);
+    act(() => vi.advanceTimersByTime(1000));
+    act(() => result.current.flag([2]));
+    act(() => vi.advanceTimersByTime(1000));
+    expect([...result.current.flags]).toEqual([2]);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.flags.size).toBe(0);
+  });
+});

@@ -1,0 +1,101 @@
+import type { SudokuBoard } from '@site/contract';
+import { type RefObject, useEffect, useMemo, useReducer, useRef } from 'react';
+import {
+  canRedo,
+  canUndo,
+  createGameState,
+  digitCounts,
+  findConflicts,
+  type GameAction,
+  type GameState,
+  gameReducer,
+  isDirty,
+} from '../logic/game-state';
+import { actionForKey, isStrayCharacter } from '../logic/keyboard';
+
+interface BoardInit {
+  puzzle: SudokuBoard;
+  current: SudokuBoard;
+  /** Set when the game is already over: the board shows these values, read-only. */
+  finishedWith?: SudokuBoard | undefined;
+}
+
+function init({ puzzle, current, finishedWith }: BoardInit): GameState {
+  const state = createGameState(puzzle, current);
+  return finishedWith
+    ? gameReducer(state, { type: 'finish', values: createGameState(puzzle, finishedWith).values })
+    : state;
+}
+
+/** The board state (pure reducer) plus what the UI derives from it. */
+export function useGameBoard(initial: BoardInit) {
+  const [state, dispatch] = useReducer(gameReducer, initial, init);
+  const conflicts = useMemo(() => findConflicts(state.values), [state.values]);
+  const counts = useMemo(() => digitCounts(state.values), [state.values]);
+  return {
+    state,
+    dispatch,
+    conflicts,
+    counts,
+    canUndo: canUndo(state),
+    canRedo: canRedo(state),
+    dirty: isDirty(state),
+  };
+}
+
+/** Marks a board cell's input, so key handling knows a key was typed into the board. */
+export const CELL_ATTRIBUTE = 'data-sudoku-cell';
+
+function isOtherEditable(target: HTMLElement): boolean {
+  if (target.closest(`[${CELL_ATTRIBUTE}]`)) return false;
+  return (
+    target.isContentEditable ||
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+interface KeyboardOptions {
+  dispatch: (action: GameAction) => void;
+  /** Keys are handled only while the game can be played. */
+  enabled: boolean;
+  /** The game screen: keys pressed elsewhere on the page (the nav bar, a dialog) are left alone. */
+  scope: RefObject<HTMLElement | null>;
+  /** A character other than 1–9 was typed into cell `index`. */
+  onStray: (index: number) => void;
+}
+
+/**
+ * Full keyboard play (see `actionForKey` for the map). One listener on the document, so the
+ * keys work whether focus is on a cell, a game button or nowhere in particular.
+ */
+export function useBoardKeyboard({ dispatch, enabled, scope, onStray }: KeyboardOptions) {
+  const latest = useRef({ dispatch, onStray });
+  useEffect(() => {
+    latest.current = { dispatch, onStray };
+  }, [dispatch, onStray]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const onPage = !target || target === document.body || Boolean(scope.current?.contains(target));
+      if (!onPage || (target && (isOtherEditable(target) || target.closest('[role="dialog"]')))) return;
+      const action = actionForKey(event);
+      if (action) {
+        event.preventDefault();
+        latest.current.dispatch(action);
+        return;
+      }
+      const cell = target?.closest(`[${CELL_ATTRIBUTE}]`)?.getAttribute(CELL_ATTRIBUTE);
+      if (cell != null && isStrayCharacter(event)) {
+        event.preventDefault();
+        latest.current.onStray(Number(cell));
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [enabled, scope]);
+}

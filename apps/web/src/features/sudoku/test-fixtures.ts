@@ -1,0 +1,45 @@
+import type { SudokuGame } from '@site/contract';
+
+const parse = (rows: string[]) => rows.map((row) => [...row].map(Number));
+
+/** Wikipedia's example puzzle and its unique solution. */
+export const PUZZLE = parse([
+  '530070000',
+  '600195000',
+  '098000060',
+  '800060003',
+  '400803001',
+  '700020006',
+  '060000280',
+  '000419005',
+  '000080079',
+]);
+
+export const SOLUTION = parse([
+  '534678912',
+  '672195348',
+  '198342567',
+  '859761423',
+  '426853791',
+  '713924856',
+  '961537284',
+  '287419635',
+  '345286179',
+]);
+
+export function makeGame(overrides: Partial<SudokuGame> = {}): SudokuGame {
+  return {
+    id: 42,
+    difficulty: 'easy',
+    created_at: '2025-11-21T15:30:00.000Z',
+    time: 0,
+    status: 'playing',
+    player: { id: 7 },
+    transformed_state: PUZZLE.map((row) => [...row]),
+    transformed_solution: SOLUTION.map((row) => [...row]),
+    puzzle: PUZZLE.map((row) => [...row]),
+    ...overrides,
+  };
+}
+
+export const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCompact,
+  formatCompactUsd,
+  formatInteger,
+  formatPercent,
+  formatSignedUsd,
+  formatUsd,
+  NO_VALUE,
+} from './format';
+
+describe('format helpers', () => {
+  it('formats US dollars in en-US', () => {
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(-3.456)).toBe('-$3.46');
+  });
+
+  it('shows signed dollar changes', () => {
+    expect(formatSignedUsd(1.5)).toBe('+$1.50');
+    expect(formatSignedUsd(-2)).toBe('-$2.00');
+    expect(formatSignedUsd(0)).toBe('$0.00');
+  });
+
+  it('makes large numbers readable with three significant digits', () => {
+    expect(formatCompact(3_123_456_789_012)).toBe('3.12T');
+    expect(formatCompact(52_345_678)).toBe('52.3M');
+    expect(formatCompact(1_500)).toBe('1.5K');
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompactUsd(3_123_456_789_012)).toBe('$3.12T');
+    expect(formatCompactUsd(845_000_000)).toBe('$845M');
+  });
+
+  it('formats integers with grouping and rounds', () => {
+    expect(formatInteger(164000)).toBe('164,000');
+    expect(formatInteger(52_345_678.6)).toBe('52,345,679');
+  });
+
+  it('formats percentages to 2 decimals, optionally signed', () => {
+    expect(formatPercent(0.5432)).toBe('0.54%');
+    expect(formatPercent(-1.2)).toBe('-1.20%');
+    expect(formatPercent(0.5432, { signed: true })).toBe('+0.54%');
+    expect(formatPercent(-1.2, { signed: true })).toBe('-1.20%');
+    expect(formatPercent(0, { signed: true })).toBe('0.00%');
+  });
+
+  it('answers a dash for missing values', () => {
+    for (const format of [formatUsd, formatSignedUsd, formatCompact, formatCompactUsd, formatInteger, formatPercent]) {
+      expect(format(null)).toBe(NO_VALUE);
+      expect(format(undefined)).toBe(NO_VALUE);
+      expect(format(Number.NaN)).toBe(NO_VALUE);
+    }
+    expect(NO_VALUE).toBe('—');
+  });
+});

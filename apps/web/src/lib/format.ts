@@ -1,0 +1,63 @@
+/**
+ * Number and money formatting for the UI (seed §9: currency is USD in en-US format). Every
+ * helper takes `null`/`undefined` (and NaN or ±Infinity) as "no value" and answers with a dash.
+ */
+
+export const NO_VALUE = '—';
+
+type Maybe = number | null | undefined;
+
+const LOCALE = 'en-US';
+
+const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumSignificantDigits: 3 });
+const compactUsd = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 3,
+});
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const percent = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const signedPercent = new Intl.NumberFormat(LOCALE, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'exceptZero',
+});
+const signedUsd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
+
+const isNumber = (value: Maybe): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** `1234.5` → `$1,234.50`. */
+export function formatUsd(value: Maybe): string {
+  return isNumber(value) ? usd.format(value) : NO_VALUE;
+}
+
+/** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
+export function formatSignedUsd(value: Maybe): string {
+  return isNumber(value) ? signedUsd.format(value) : NO_VALUE;
+}
+
+/** Large numbers made readable: `3_120_000_000_000` → `3.12T`, `52_300_000` → `52.3M`, `950` → `950`. */
+export function formatCompact(value: Maybe): string {
+  return isNumber(value) ? compact.format(value) : NO_VALUE;
+}
+
+/** `3_120_000_000_000` → `$3.12T`. */
+export function formatCompactUsd(value: Maybe): string {
+  return isNumber(value) ? compactUsd.format(value) : NO_VALUE;
+}
+
+/** `164000` → `164,000` (rounded to a whole number). */
+export function formatInteger(value: Maybe): string {
+  return isNumber(value) ? integer.format(value) : NO_VALUE;
+}
+
+/**
+ * A value already in percent, to 2 decimals (seed §9): `0.5432` → `0.54%`. With `signed`, a
+ * plus sign is shown for gains: `+0.54%`.
+ */
+export function formatPercent(value: Maybe, { signed = false }: { signed?: boolean } = {}): string {
+  if (!isNumber(value)) return NO_VALUE;
+  return `${(signed ? signedPercent : percent).format(value)}%`;
+}
