@@ -1,0 +1,83 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
+import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
+
+/** A 40×30 blue PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPUlEQVRIie3VQQ0AMAwCwClBJxKRNRnb45L+mzSUO+mezLG4Th3hmneqAonKHCSKxWGxWAwWh8ViMV+xeAFhL2j7ARCJ6AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('portfolio administration in a real browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    errors = watchErrors(page);
+    await page.goto(server.baseUrl);
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Login' });
+    await dialog.getByLabel('Username').fill('admin');
+    await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Login' }).click()]);
+    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    await page.goto(`${server.baseUrl}/portfolio`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const card = (title: string) => page.getByRole('article', { name: title });
+  const imageLoaded = (title: string) =>
+    card(title)
+      .getByRole('img', { name: `Screenshot of ${title}` })
+      .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+
+  it('shows the sample projects with their images', async () => {
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'portfolio-admin');
+  });
+
+  it('adds a project with an image through Manage Projects', async () => {
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    await page.getByRole('menuitem', { name: 'Add Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Project' });
+    await dialog.getByLabel('Title').fill('Browser-made project');
+    await dialog.getByLabel('Description').fill('Added by the end-to-end test');
+    await dialog.getByLabel('Technology').fill('Playwright, Chromium');
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await expect.poll(() => dialog.getByRole('img', { name: 'Image preview' }).isVisible()).toBe(true);
+    await screenshot(page, 'portfolio-add-modal');
+    await dialog.getByRole('button', { name: 'Add Project' }).click();
+    await card('Browser-made project').waitFor();
+    await expect.poll(() => imageLoaded('Browser-made project')).toBe(true);
+  });
+
+  it('edits it, keeping the image', async () => {
+    await page.getByRole('button', { name: 'Edit Browser-made project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Project' });
+    await dialog.getByLabel('Title').fill('Browser-edited project');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await card('Browser-edited project').waitFor();
+    await expect.poll(() => imageLoaded('Browser-edited project')).toBe(true);
+    await page.reload();
+    await expect.poll(() => imageLoaded('Browser-edited project')).toBe(true);
+  });
+
+  it('deletes it after the seed question', async () => {
+    await page.getByRole('button', { name: 'Delete Browser-edited project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete project' });
+    await dialog.getByText('Are you sure you want to delete the project Browser-edited project?').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => card('Browser-edited project').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
