@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { useMe } from '../auth/api/use-me';
@@ -79,12 +79,11 @@ export function FinanceHomePage() {
             {watchlist.isPending ? (
               <PageLoader label="Loading your watchlist…" />
             ) : watchlist.isError ? (
-              <Alert color="red" icon={<IconAlertCircle />} title="Could not load your watchlist">
-                <Text size="sm">{watchlist.error.message}</Text>
-                <Button size="xs" mt="sm" variant="white" color="red" onClick={() => watchlist.refetch()}>
-                  Try again
-                </Button>
-              </Alert>
+              <LoadError
+                title="Could not load your watchlist"
+                error={watchlist.error}
+                onRetry={() => watchlist.refetch()}
+              />
             ) : (
               <WatchlistTable items={watchlist.data.items} />
             )}

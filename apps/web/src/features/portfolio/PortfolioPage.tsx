@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { PortfolioProject } from '@site/contract';
-import { IconAlertCircle, IconChevronDown, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth/api/use-me';
 import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api/use-portfolio';
@@ -51,12 +52,7 @@ export function PortfolioPage() {
       {projects.isPending ? (
         <PageLoader label="Loading projects" />
       ) : projects.isError ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="Could not load the projects">
-          <Text size="sm">{projects.error.message}</Text>
-          <Button size="xs" mt="sm" variant="white" color="red" onClick={() => projects.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Could not load the projects" error={projects.error} onRetry={() => projects.refetch()} />
       ) : projects.data.length === 0 ? (
         <Text c="dimmed">No projects</Text>
       ) : (

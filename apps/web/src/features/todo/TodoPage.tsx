@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import type { Todo } from '@site/contract';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth/api/use-me';
 import { LoginRequiredCard } from '../auth/LoginRequiredCard';
@@ -57,12 +58,7 @@ export function TodoPage() {
         {todos.isPending ? (
           <PageLoader label="Loading your items…" />
         ) : todos.isError ? (
-          <Alert color="red" icon={<IconAlertCircle />} title="Could not load your to-do list">
-            <Text size="sm">{todos.error.message}</Text>
-            <Button size="xs" mt="sm" variant="white" color="red" onClick={() => todos.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Could not load your to-do list" error={todos.error} onRetry={() => todos.refetch()} />
         ) : (
           <TodoList
             todos={todos.data.todos}

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Flex, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Flex, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
 import { useDeleteSudokuGame, useSavedGames } from '../api/use-sudoku';
 import { savedGameOptions } from '../logic/format';
 import { gameUrl } from './PlayCard';
@@ -48,14 +49,7 @@ export function ContinueCard() {
   if (saved.isPending) {
     body = <Skeleton height={36} radius="md" aria-label="Loading saved games" />;
   } else if (saved.isError) {
-    body = (
-      <Alert color="red" icon={<IconAlertCircle />} title="Could not load your saved games">
-        <Text size="sm">{saved.error.message}</Text>
-        <Button size="xs" mt="sm" variant="white" color="red" onClick={() => saved.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    body = <LoadError title="Could not load your saved games" error={saved.error} onRetry={() => saved.refetch()} />;
   } else if (options.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
