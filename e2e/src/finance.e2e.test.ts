@@ -1,26 +1,20 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
-import { signUpThroughUi, uniqueUsername } from './session.js';
+import { screenshot } from './browser.js';
+import type { RunningServer } from './server.js';
+import { openSite, type Site } from './site.js';
 
 describe('finance: lookup, watchlist and the stock page in a real browser', () => {
+  let site: Site;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser({ width: 1280, height: 900 });
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-    await signUpThroughUi(page, server.baseUrl, uniqueUsername('fin'));
+    site = await openSite({ viewport: { width: 1280, height: 900 }, signUpAs: 'fin' });
+    ({ server, page, errors } = site);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => site?.close());
 
   /** The chart's pixels, to tell that it drew something new. */
   const chartPixels = () => page.locator('canvas').first().screenshot();
@@ -90,7 +84,9 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     const intradayPixels = await chartPixels();
     await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1Y' }).click();
     await expect.poll(async () => (await chartPixels()).equals(intradayPixels)).toBe(false);
-    await expect.poll(() => interval.getByRole('button', { name: '1d', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => interval.getByRole('button', { name: '1d', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
-import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
+import { screenshot } from './browser.js';
+import { E2E_ADMIN_PASSWORD, type RunningServer } from './server.js';
+import { logInThroughUi } from './session.js';
+import { openSite, type Site } from './site.js';
 
 /** A 40×30 blue PNG. */
 const PNG = Buffer.from(
@@ -10,29 +12,18 @@ const PNG = Buffer.from(
 );
 
 describe('portfolio administration in a real browser', () => {
+  let site: Site;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-    await page.goto(server.baseUrl);
-    await page.getByRole('button', { name: 'Login' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Login' });
-    await dialog.getByLabel('Username').fill('admin');
-    await dialog.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
-    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Login' }).click()]);
-    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    site = await openSite();
+    ({ server, page, errors } = site);
+    await logInThroughUi(page, server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
     await page.goto(`${server.baseUrl}/portfolio`);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => site?.close());
 
   const card = (title: string) => page.getByRole('article', { name: title });
   const imageLoaded = (title: string) =>

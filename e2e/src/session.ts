@@ -14,3 +14,14 @@ export async function signUpThroughUi(page: Page, baseUrl: string, username: str
 
 export const uniqueUsername = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** Logs in through the real modal; the page reloads signed in. */
+export async function logInThroughUi(page: Page, baseUrl: string, username: string, password: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Login' });
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Login' }).click()]);
+  await page.getByRole('button', { name: 'Log Out' }).waitFor();
+}

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
-import { signUpThroughUi, uniqueUsername } from './session.js';
+import { screenshot } from './browser.js';
+import type { RunningServer } from './server.js';
+import { openSite, type Site } from './site.js';
 
 interface Game {
   id: number;
@@ -11,22 +11,16 @@ interface Game {
 }
 
 describe('Sudoku in a real browser', () => {
+  let site: Site;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-    await signUpThroughUi(page, server.baseUrl, uniqueUsername('sudoku'));
+    site = await openSite({ signUpAs: 'sudoku' });
+    ({ server, page, errors } = site);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => site?.close());
 
   /** Starts a game from the menu and returns it as the server stored it (the test reads the solution). */
   async function startGame(difficulty: 'Easy' | 'Medium' | 'Hard'): Promise<Game> {

@@ -1,28 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
-import { signUpThroughUi, uniqueUsername } from './session.js';
+import { screenshot } from './browser.js';
+import type { RunningServer } from './server.js';
+import { openSite, type Site } from './site.js';
 
 describe('to-do list in a real browser', () => {
+  let site: Site;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.context.newPage();
-    errors = watchErrors(page);
-    await signUpThroughUi(page, server.baseUrl, uniqueUsername('todo'));
+    site = await openSite({ signUpAs: 'todo' });
+    ({ server, page, errors } = site);
     await page.goto(`${server.baseUrl}/apps/todo`);
     await page.getByRole('heading', { name: 'Todo List' }).waitFor();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => site?.close());
 
   const card = (title: string) => page.getByRole('article', { name: title });
   const openSection = () => page.locator('section[aria-labelledby="todo-list-heading"]');
