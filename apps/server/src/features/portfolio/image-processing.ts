@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { HttpError } from '../../core/http-errors.js';
 
 export type SniffedType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -46,6 +45,8 @@ export const UNSUPPORTED_IMAGE = 'The image must be a PNG, JPEG, WebP or GIF fil
  */
 export async function processUpload(bytes: Buffer): Promise<ProcessedImage> {
   if (!sniffImageType(bytes)) throw new HttpError(415, UNSUPPORTED_IMAGE, { image: UNSUPPORTED_IMAGE });
+  // sharp (libvips) is loaded on the first upload, not at start-up, to keep an idle server small.
+  const { default: sharp } = await import('sharp');
   try {
     const { data, info } = await sharp(bytes, { animated: true, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()

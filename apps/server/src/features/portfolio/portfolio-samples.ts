@@ -1,5 +1,4 @@
 import type { PortfolioFields } from '@site/contract';
-import sharp from 'sharp';
 import type { AppDeps } from '../../core/deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { processUpload } from './image-processing.js';
@@ -65,6 +64,7 @@ export async function seedSampleProjects(deps: AppDeps): Promise<void> {
   }
   const repository = portfolioRepository(db);
   if ((await repository.count()) > 0) return;
+  const { default: sharp } = await import('sharp');
   for (const [index, { colors, ...fields }] of samples.entries()) {
     const png = await sharp(Buffer.from(coverSvg(colors, index + 1)))
       .png()
