@@ -22,6 +22,7 @@ import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
+import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 
 export interface BuildAppOptions {
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(portfolioRoutes);
       await api.register(sudokuRoutes);
       await api.register(financeRoutes);
+      await api.register(walletsRoutes);
       await api.register(weatherRoutes);
       await api.register(geocodingRoutes);
     },

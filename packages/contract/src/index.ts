@@ -7,4 +7,5 @@ export * from './health.js';
 export * from './portfolio.js';
 export * from './sudoku.js';
 export * from './todo.js';
+export * from './wallets.js';
 export * from './weather.js';

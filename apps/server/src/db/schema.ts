@@ -98,6 +98,51 @@ export interface SiteSettingsTable {
   value: string;
 }
 
+/** A paper-trading wallet; cash in integer cents. At most one of a user's wallets has is_active 1. */
+export interface WalletsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Unique per user ignoring case. */
+  name: string;
+  cash_cents: number;
+  is_active: number;
+  created_at: string;
+}
+
+/** One row per (wallet, symbol); cost_cents is the total cost basis of the shares held. */
+export interface WalletHoldingsTable {
+  id: Generated<number>;
+  wallet_id: number;
+  symbol: string;
+  quantity: number;
+  cost_cents: number;
+}
+
+/** The trade ledger: one row per executed buy or sell. */
+export interface WalletTradesTable {
+  id: Generated<number>;
+  wallet_id: number;
+  side: 'buy' | 'sell';
+  symbol: string;
+  quantity: number;
+  /** Execution price × 10,000. */
+  price_e4: number;
+  /** Cash that moved, in cents (always ≥ 0). */
+  cash_cents: number;
+  /** Sells: proceeds − cost basis of the shares sold; 0 for buys. */
+  realised_gain_cents: number;
+  created_at: string;
+}
+
+/** Wallet value snapshots: at creation and after every trade. */
+export interface WalletHistoryTable {
+  id: Generated<number>;
+  wallet_id: number;
+  created_at: string;
+  balance_cents: number;
+  stocks_value_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -108,4 +153,8 @@ export interface Database {
   portfolio_images: PortfolioImagesTable;
   portfolio_projects: PortfolioProjectsTable;
   site_settings: SiteSettingsTable;
+  wallets: WalletsTable;
+  wallet_holdings: WalletHoldingsTable;
+  wallet_trades: WalletTradesTable;
+  wallet_history: WalletHistoryTable;
 }

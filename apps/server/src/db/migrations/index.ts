@@ -6,6 +6,7 @@ import { down003, up003 } from './003_sudoku_games.js';
 import { down004, up004 } from './004_weather_favourites.js';
 import { down005, up005 } from './005_watchlist.js';
 import { down006, up006 } from './006_portfolio.js';
+import { down007, up007 } from './007_wallets.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -19,5 +20,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '004_weather_favourites': { up: up004(dialect), down: down004 },
     '005_watchlist': { up: up005(dialect), down: down005 },
     '006_portfolio': { up: up006(dialect), down: down006 },
+    '007_wallets': { up: up007(dialect), down: down007 },
   };
 }

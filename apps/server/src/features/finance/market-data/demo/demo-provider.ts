@@ -33,8 +33,9 @@ import { DEMO_COUNTRY, DEMO_UNIVERSE, type DemoCompany } from './universe.js';
 
 const INTRADAY_MINUTES: Partial<Record<HistoryInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60 };
 const RANGE_MONTHS: Partial<Record<HistoryRange, number>> = { '1mo': 1, '3mo': 3, '6mo': 6, '1y': 12, '5y': 60 };
-/** Minute bars of this many recent (symbol, day) pairs are kept. */
-const MINUTE_CACHE_SIZE = 48;
+/** Minute bars of this many recent (symbol, day) pairs are kept (~30 KB each): enough to price a
+ * 100-symbol watchlist or a large wallet without regenerating bars on every quote. */
+const MINUTE_CACHE_SIZE = 128;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 

@@ -1,0 +1,441 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Database, WalletTradesTable } from '../../db/schema.js';
+import { sellAmounts } from './money.js';
+import type { Holding, WalletRow } from './valuation.js';
+
+export type TradeRow = Selectable<WalletTradesTable>;
+export type HistoryRow = { created_at: string; balance_cents: number; stocks_value_cents: number };
+
+/** A wallet with its holdings (by symbol) read in one statement, so both come from the same moment. */
+export interface WalletWithHoldings extends WalletRow {
+  holdings: Holding[];
+}
+
+export type CreateResult = { kind: 'created'; wallet: WalletRow } | { kind: 'duplicate' } | { kind: 'full' };
+export type RenameResult = { kind: 'renamed'; wallet: WalletRow } | { kind: 'duplicate' } | { kind: 'missing' };
+
+export interface TradeDone {
+  kind: 'done';
+  trade: TradeRow;
+  cashCents: number;
+  holdings: Holding[];
+}
+export type BuyResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-cash'; cashCents: number };
+export type SellResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-shares'; held: number };
+
+export interface TradeInput {
+  userId: number;
+  walletId: number;
+  symbol: string;
+  quantity: number;
+  priceE4: number;
+  now: string;
+  /** The holdings' market value after the trade, from prices fetched before the transaction. */
+  stocksValueCents(holdings: readonly Holding[]): number;
+}
+
+/** Thrown inside a trade transaction when a row changed under it (rolls the transaction back). */
+export class ConcurrentChangeError extends Error {
+  constructor() {
+    super('The wallet changed during the trade');
+    this.name = 'ConcurrentChangeError';
+  }
+}
+
+const WALLET_COLUMNS = ['id', 'name', 'cash_cents', 'is_active', 'created_at'] as const;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Wallet storage. Every query is scoped by owner (`wallets.user_id`), so another user's wallet
+ * simply is not found. Every trade is one transaction that starts by locking the wallet row
+ * (PostgreSQL: the conditional UPDATE of a buy or SELECT … FOR UPDATE of a sell; SQLite runs
+ * one writer at a time) and changes money only through conditional statements, so two trades
+ * can neither overdraw the wallet nor sell the same shares twice.
+ */
+export function walletsRepository({ db, dialect }: DatabaseHandle) {
+  /** PostgreSQL: serialise one user's wallet-set changes (create, rename, activate, delete) on their user row. */
+  async function lockUser(trx: Transaction<Database>, userId: number) {
+    if (dialect === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+    }
+  }
+
+  const holdingsOf = (trx: Db, walletId: number): Promise<Holding[]> =>
+    trx
+      .selectFrom('wallet_holdings')
+      .select(['symbol', 'quantity', 'cost_cents'])
+      .where('wallet_id', '=', walletId)
+      .orderBy('symbol')
+      .execute();
+
+  async function finishTrade(
+    trx: Transaction<Database>,
+    input: TradeInput,
+    side: 'buy' | 'sell',
+    cashCents: number,
+    cashMoved: number,
+    realisedGainCents: number,
+  ): Promise<TradeDone> {
+    const trade = await trx
+      .insertInto('wallet_trades')
+      .values({
+        wallet_id: input.walletId,
+        side,
+        symbol: input.symbol,
+        quantity: input.quantity,
+        price_e4: input.priceE4,
+        cash_cents: cashMoved,
+        realised_gain_cents: realisedGainCents,
+        created_at: input.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const holdings = await holdingsOf(trx, input.walletId);
+    await trx
+      .insertInto('wallet_history')
+      .values({
+        wallet_id: input.walletId,
+        created_at: input.now,
+        balance_cents: cashCents,
+        stocks_value_cents: input.stocksValueCents(holdings),
+      })
+      .execute();
+    return { kind: 'done', trade, cashCents, holdings };
+  }
+
+  return {
+    /** The user's wallets, oldest first, each with its holdings. */
+    async listWithHoldings(userId: number): Promise<WalletWithHoldings[]> {
+      const rows = await db
+        .selectFrom('wallets')
+        .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
+        .select([
+          'wallets.id',
+          'wallets.name',
+          'wallets.cash_cents',
+          'wallets.is_active',
+          'wallets.created_at',
+          'wallet_holdings.symbol',
+          'wallet_holdings.quantity',
+          'wallet_holdings.cost_cents',
+        ])
+        .where('wallets.user_id', '=', userId)
+        .orderBy('wallets.id')
+        .orderBy('wallet_holdings.symbol')
+        .execute();
+      const wallets = new Map<number, WalletWithHoldings>();
+      for (const row of rows) {
+        let wallet = wallets.get(row.id);
+        if (!wallet) {
+          wallet = {
+            id: row.id,
+            name: row.name,
+            cash_cents: row.cash_cents,
+            is_active: row.is_active,
+            created_at: row.created_at,
+            holdings: [],
+          };
+          wallets.set(row.id, wallet);
+        }
+        if (row.symbol !== null && row.quantity !== null && row.cost_cents !== null) {
+          wallet.holdings.push({ symbol: row.symbol, quantity: row.quantity, cost_cents: row.cost_cents });
+        }
+      }
+      return [...wallets.values()];
+    },
+
+    /** One wallet with its holdings and realised gains, in one statement; undefined if not the user's. */
+    async findWithHoldings(
+      userId: number,
+      walletId: number,
+    ): Promise<(WalletWithHoldings & { realised_gain_cents: number }) | undefined> {
+      const rows = await db
+        .selectFrom('wallets')
+        .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
+        .select([
+          'wallets.id',
+          'wallets.name',
+          'wallets.cash_cents',
+          'wallets.is_active',
+          'wallets.created_at',
+          'wallet_holdings.symbol',
+          'wallet_holdings.quantity',
+          'wallet_holdings.cost_cents',
+        ])
+        .select((eb) =>
+          eb
+            .selectFrom('wallet_trades')
+            .select(sql<number | string>`coalesce(sum(realised_gain_cents), 0)`.as('gain'))
+            .whereRef('wallet_trades.wallet_id', '=', 'wallets.id')
+            .as('realised_gain_cents'),
+        )
+        .where('wallets.id', '=', walletId)
+        .where('wallets.user_id', '=', userId)
+        .orderBy('wallet_holdings.symbol')
+        .execute();
+      const first = rows[0];
+      if (!first) return undefined;
+      const holdings: Holding[] = [];
+      for (const row of rows) {
+        if (row.symbol !== null && row.quantity !== null && row.cost_cents !== null) {
+          holdings.push({ symbol: row.symbol, quantity: row.quantity, cost_cents: row.cost_cents });
+        }
+      }
+      return {
+        id: first.id,
+        name: first.name,
+        cash_cents: first.cash_cents,
+        is_active: first.is_active,
+        created_at: first.created_at,
+        holdings,
+        realised_gain_cents: Number(first.realised_gain_cents ?? 0),
+      };
+    },
+
+    async find(userId: number, walletId: number): Promise<WalletRow | undefined> {
+      return db
+        .selectFrom('wallets')
+        .select(WALLET_COLUMNS)
+        .where('id', '=', walletId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** Snapshots oldest first (the wallet is known to be the user's). */
+    history(walletId: number): Promise<HistoryRow[]> {
+      return db
+        .selectFrom('wallet_history')
+        .select(['created_at', 'balance_cents', 'stocks_value_cents'])
+        .where('wallet_id', '=', walletId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Trades newest first (the wallet is known to be the user's). */
+    trades(walletId: number, limit: number): Promise<TradeRow[]> {
+      return db
+        .selectFrom('wallet_trades')
+        .selectAll()
+        .where('wallet_id', '=', walletId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * A new wallet with `startCents` and its first history snapshot, unless the user already has a
+     * wallet of that name (ignoring case) or `max` wallets. It is active when none of theirs is.
+     */
+    async create(userId: number, name: string, startCents: number, max: number, now: string): Promise<CreateResult> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await lockUser(trx, userId);
+          const existing = await trx
+            .selectFrom('wallets')
+            .select(['name', 'is_active'])
+            .where('user_id', '=', userId)
+            .execute();
+          const key = name.toLowerCase();
+          if (existing.some((w) => w.name.toLowerCase() === key)) return { kind: 'duplicate' } as const;
+          if (existing.length >= max) return { kind: 'full' } as const;
+          const wallet = await trx
+            .insertInto('wallets')
+            .values({
+              user_id: userId,
+              name,
+              cash_cents: startCents,
+              is_active: existing.some((w) => w.is_active === 1) ? 0 : 1,
+              created_at: now,
+            })
+            .returning(WALLET_COLUMNS)
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('wallet_history')
+            .values({ wallet_id: wallet.id, created_at: now, balance_cents: startCents, stocks_value_cents: 0 })
+            .execute();
+          return { kind: 'created', wallet } as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'duplicate' };
+        throw error;
+      }
+    },
+
+    async rename(userId: number, walletId: number, name: string): Promise<RenameResult> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          await lockUser(trx, userId);
+          const existing = await trx
+            .selectFrom('wallets')
+            .select(['id', 'name'])
+            .where('user_id', '=', userId)
+            .execute();
+          if (!existing.some((w) => w.id === walletId)) return { kind: 'missing' } as const;
+          const key = name.toLowerCase();
+          if (existing.some((w) => w.id !== walletId && w.name.toLowerCase() === key)) {
+            return { kind: 'duplicate' } as const;
+          }
+          const wallet = await trx
+            .updateTable('wallets')
+            .set({ name })
+            .where('id', '=', walletId)
+            .where('user_id', '=', userId)
+            .returning(WALLET_COLUMNS)
+            .executeTakeFirstOrThrow();
+          return { kind: 'renamed', wallet } as const;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { kind: 'duplicate' };
+        throw error;
+      }
+    },
+
+    /** Deletes the wallet with its holdings, ledger and history; undefined when it is not the user's. */
+    async delete(userId: number, walletId: number): Promise<WalletRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        return trx
+          .deleteFrom('wallets')
+          .where('id', '=', walletId)
+          .where('user_id', '=', userId)
+          .returning(WALLET_COLUMNS)
+          .executeTakeFirst();
+      });
+    },
+
+    /** Makes the wallet the user's only active one; undefined (and nothing changed) when it is not theirs. */
+    async setActive(userId: number, walletId: number): Promise<WalletRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockUser(trx, userId);
+        const target = await trx
+          .selectFrom('wallets')
+          .select('id')
+          .where('id', '=', walletId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!target) return undefined;
+        await trx
+          .updateTable('wallets')
+          .set({ is_active: 0 })
+          .where('user_id', '=', userId)
+          .where('is_active', '=', 1)
+          .where('id', '!=', walletId)
+          .execute();
+        return trx
+          .updateTable('wallets')
+          .set({ is_active: 1 })
+          .where('id', '=', walletId)
+          .where('user_id', '=', userId)
+          .returning(WALLET_COLUMNS)
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    /**
+     * Buys `quantity` shares for `costCents`. The first statement takes the cash only if it is
+     * there (`cash_cents >= cost`), which also locks the wallet row until commit on PostgreSQL.
+     */
+    async buy(input: TradeInput & { costCents: number }): Promise<BuyResult> {
+      return db.transaction().execute(async (trx): Promise<BuyResult> => {
+        const wallet = await trx
+          .updateTable('wallets')
+          .set((eb) => ({ cash_cents: eb('cash_cents', '-', input.costCents) }))
+          .where('id', '=', input.walletId)
+          .where('user_id', '=', input.userId)
+          .where('cash_cents', '>=', input.costCents)
+          .returning('cash_cents')
+          .executeTakeFirst();
+        if (!wallet) {
+          const current = await trx
+            .selectFrom('wallets')
+            .select('cash_cents')
+            .where('id', '=', input.walletId)
+            .where('user_id', '=', input.userId)
+            .executeTakeFirst();
+          return current ? { kind: 'insufficient-cash', cashCents: current.cash_cents } : { kind: 'missing' };
+        }
+        await trx
+          .insertInto('wallet_holdings')
+          .values({
+            wallet_id: input.walletId,
+            symbol: input.symbol,
+            quantity: input.quantity,
+            cost_cents: input.costCents,
+          })
+          .onConflict((oc) =>
+            oc.columns(['wallet_id', 'symbol']).doUpdateSet((eb) => ({
+              quantity: eb('wallet_holdings.quantity', '+', eb.ref('excluded.quantity')),
+              cost_cents: eb('wallet_holdings.cost_cents', '+', eb.ref('excluded.cost_cents')),
+            })),
+          )
+          .execute();
+        return finishTrade(trx, input, 'buy', wallet.cash_cents, input.costCents, 0);
+      });
+    },
+
+    /**
+     * Sells `quantity` shares. The wallet row is locked first (PostgreSQL), the holding read, and
+     * the holding changed only if it still has exactly the values read (compare-and-set), so the
+     * same shares can never be sold twice. The cost basis leaves in proportion (money.ts).
+     */
+    async sell(input: TradeInput): Promise<SellResult> {
+      return db.transaction().execute(async (trx): Promise<SellResult> => {
+        const wallet = await trx
+          .selectFrom('wallets')
+          .select('id')
+          .where('id', '=', input.walletId)
+          .where('user_id', '=', input.userId)
+          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+          .executeTakeFirst();
+        if (!wallet) return { kind: 'missing' };
+        const holding = await trx
+          .selectFrom('wallet_holdings')
+          .select(['quantity', 'cost_cents'])
+          .where('wallet_id', '=', input.walletId)
+          .where('symbol', '=', input.symbol)
+          .executeTakeFirst();
+        if (!holding || holding.quantity < input.quantity) {
+          return { kind: 'insufficient-shares', held: holding?.quantity ?? 0 };
+        }
+        const amounts = sellAmounts(input.priceE4, holding.cost_cents, holding.quantity, input.quantity);
+        let changed: bigint;
+        if (input.quantity === holding.quantity) {
+          const result = await trx
+            .deleteFrom('wallet_holdings')
+            .where('wallet_id', '=', input.walletId)
+            .where('symbol', '=', input.symbol)
+            .where('quantity', '=', holding.quantity)
+            .where('cost_cents', '=', holding.cost_cents)
+            .executeTakeFirst();
+          changed = result.numDeletedRows;
+        } else {
+          const result = await trx
+            .updateTable('wallet_holdings')
+            .set((eb) => ({
+              quantity: eb('quantity', '-', input.quantity),
+              cost_cents: eb('cost_cents', '-', amounts.basisCents),
+            }))
+            .where('wallet_id', '=', input.walletId)
+            .where('symbol', '=', input.symbol)
+            .where('quantity', '=', holding.quantity)
+            .where('cost_cents', '=', holding.cost_cents)
+            .executeTakeFirst();
+          changed = result.numUpdatedRows;
+        }
+        if (Number(changed) !== 1) throw new ConcurrentChangeError();
+        const updated = await trx
+          .updateTable('wallets')
+          .set((eb) => ({ cash_cents: eb('cash_cents', '+', amounts.proceedsCents) }))
+          .where('id', '=', input.walletId)
+          .returning('cash_cents')
+          .executeTakeFirstOrThrow();
+        return finishTrade(trx, input, 'sell', updated.cash_cents, amounts.proceedsCents, amounts.realisedGainCents);
+      });
+    },
+  };
+}
+export type WalletsRepository = ReturnType<typeof walletsRepository>;

@@ -1,0 +1,306 @@
+import {
+  type GetWalletDetailsResponse,
+  type GetWalletHistoryResponse,
+  type GetWalletLedgerResponse,
+  type GetWalletsResponse,
+  STARTING_CASH_CENTS,
+  type TradeResponse,
+  WALLET_LEDGER_MAX,
+  WALLETS_MAX,
+  type WalletDetails,
+  type WalletMessageResponse,
+  type WalletResponse,
+  type WalletTrade,
+} from '@site/contract';
+import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { isoNow } from '../../core/time.js';
+import { type MarketDataProvider, unknownSymbol } from '../finance/market-data/types.js';
+import {
+  centsToDollars,
+  e4ToDollars,
+  formatCents,
+  formatPriceE4,
+  gainPercent,
+  priceToE4,
+  tradeCents,
+} from './money.js';
+import {
+  allPriced,
+  type Holding,
+  historyEntry,
+  type PriceMap,
+  stocksValueCents,
+  type WalletRow,
+  walletStock,
+  walletSummary,
+} from './valuation.js';
+import { ConcurrentChangeError, type TradeRow, type WalletsRepository } from './wallets.repository.js';
+
+// One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
+const NOT_FOUND = 'Wallet not found';
+export const PRICES_UNAVAILABLE = 'Prices are unavailable right now; holdings without a price are valued at cost.';
+
+const isUpstreamFailure = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+function toTrade(row: TradeRow): WalletTrade {
+  return {
+    id: row.id,
+    side: row.side,
+    symbol: row.symbol,
+    quantity: row.quantity,
+    price: e4ToDollars(row.price_e4),
+    cash_amount: centsToDollars(row.cash_cents),
+    cash_amount_cents: row.cash_cents,
+    realized_gain: centsToDollars(row.realised_gain_cents),
+    realized_gain_cents: row.realised_gain_cents,
+    created_at: row.created_at,
+  };
+}
+
+function walletDetails(
+  wallet: WalletRow,
+  holdings: readonly Holding[],
+  prices: PriceMap,
+  realisedGainCents: number,
+): WalletDetails {
+  const summary = walletSummary(wallet, holdings, prices);
+  const costCents = holdings.reduce((sum, h) => sum + h.cost_cents, 0);
+  const gainCents = summary.stocks_value_cents - costCents;
+  return {
+    ...summary,
+    cost_basis: centsToDollars(costCents),
+    cost_basis_cents: costCents,
+    unrealized_gain: centsToDollars(gainCents),
+    unrealized_gain_cents: gainCents,
+    unrealized_gain_percent: gainPercent(gainCents, costCents),
+    realized_gain: centsToDollars(realisedGainCents),
+    realized_gain_cents: realisedGainCents,
+    stocks: holdings.map((holding) => walletStock(holding, prices)),
+  };
+}
+
+/**
+ * Seed §7 wallet calls and DESIGN §4 trades. `market` is resolved per call (the app's shared
+ * provider, or a test's replacement). Each call asks the provider at most once, with one batched
+ * getQuotes for every symbol it needs, and never inside a database transaction.
+ */
+export function walletsService(repository: WalletsRepository, market: () => MarketDataProvider) {
+  /**
+   * Prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call. An upstream failure
+   * gives an empty map (valued at cost) unless `required`; a symbol without a usable price is absent.
+   */
+  async function prices(symbols: Iterable<string>, required = false): Promise<Map<string, number>> {
+    const unique = [...new Set(symbols)];
+    const out = new Map<string, number>();
+    if (unique.length === 0) return out;
+    let quotes: Map<string, { currentPrice: number }>;
+    try {
+      quotes = await market().getQuotes(unique);
+    } catch (error) {
+      if (!required && isUpstreamFailure(error)) return out;
+      throw error;
+    }
+    for (const [symbol, quote] of quotes) {
+      const e4 = priceToE4(quote.currentPrice);
+      if (e4 !== undefined) out.set(symbol, e4);
+    }
+    return out;
+  }
+
+  async function ownedWallet(userId: number, walletId: number): Promise<WalletRow> {
+    const wallet = await repository.find(userId, walletId);
+    if (!wallet) throw notFound(NOT_FOUND);
+    return wallet;
+  }
+
+  async function details(userId: number, walletId: number, known?: PriceMap) {
+    const wallet = await repository.findWithHoldings(userId, walletId);
+    if (!wallet) throw notFound(NOT_FOUND);
+    const symbols = wallet.holdings.map((h) => h.symbol);
+    const map = known ?? (await prices(symbols));
+    return {
+      details: walletDetails(wallet, wallet.holdings, map, wallet.realised_gain_cents),
+      priced: allPriced(wallet.holdings, map),
+    };
+  }
+
+  /**
+   * Prices for a trade of `symbol` and the wallet's other holdings (for the history snapshot), in
+   * one getQuotes call made before the transaction. `minimumHeld` refuses a sale of shares the
+   * wallet does not hold before any price is asked for (the transaction checks again).
+   */
+  async function tradePrices(userId: number, walletId: number, symbol: string, minimumHeld = 0): Promise<PriceMap> {
+    const wallet = await repository.findWithHoldings(userId, walletId);
+    if (!wallet) throw notFound(NOT_FOUND);
+    const held = wallet.holdings.find((h) => h.symbol === symbol)?.quantity ?? 0;
+    if (held < minimumHeld) throw insufficientShares(symbol, held, minimumHeld);
+    return prices([symbol, ...wallet.holdings.map((h) => h.symbol)], true);
+  }
+
+  async function afterTrade(
+    userId: number,
+    walletId: number,
+    map: PriceMap,
+    trade: TradeRow,
+    message: string,
+  ): Promise<TradeResponse> {
+    // The same prices as the trade: no second provider call.
+    const { details: wallet } = await details(userId, walletId, map);
+    return { success: true, message, trade: toTrade(trade), wallet };
+  }
+
+  return {
+    async list(userId: number): Promise<GetWalletsResponse> {
+      const wallets = await repository.listWithHoldings(userId);
+      const map = await prices(wallets.flatMap((w) => w.holdings.map((h) => h.symbol)));
+      const summaries = wallets.map((w) => walletSummary(w, w.holdings, map));
+      const priced = summaries.every((w) => w.prices_available);
+      return {
+        success: true,
+        message: !priced
+          ? PRICES_UNAVAILABLE
+          : wallets.length === 0
+            ? 'No wallets yet'
+            : plural(wallets.length, 'wallet'),
+        wallets: summaries,
+      };
+    },
+
+    async details(userId: number, walletId: number): Promise<GetWalletDetailsResponse> {
+      const { details: wallet, priced } = await details(userId, walletId);
+      return { success: true, message: priced ? 'Wallet details' : PRICES_UNAVAILABLE, wallet };
+    },
+
+    /**
+     * Stored snapshots oldest first, then a live "now" point at current prices (is_current). The
+     * now point is left out when a holding has no price: a value at cost would be a made-up point.
+     */
+    async history(userId: number, walletId: number): Promise<GetWalletHistoryResponse> {
+      const wallet = await repository.findWithHoldings(userId, walletId);
+      if (!wallet) throw notFound(NOT_FOUND);
+      const rows = await repository.history(walletId);
+      const history = rows.map((row) => historyEntry(row.created_at, row.balance_cents, row.stocks_value_cents));
+      const map = await prices(wallet.holdings.map((h) => h.symbol));
+      const priced = allPriced(wallet.holdings, map);
+      if (priced) {
+        history.push(historyEntry(isoNow(), wallet.cash_cents, stocksValueCents(wallet.holdings, map), true));
+      }
+      return {
+        success: true,
+        message: priced ? plural(rows.length, 'snapshot') : PRICES_UNAVAILABLE,
+        history,
+      };
+    },
+
+    async ledger(userId: number, walletId: number): Promise<GetWalletLedgerResponse> {
+      await ownedWallet(userId, walletId);
+      const trades = (await repository.trades(walletId, WALLET_LEDGER_MAX)).map(toTrade);
+      return { success: true, message: trades.length === 0 ? 'No trades yet' : plural(trades.length, 'trade'), trades };
+    },
+
+    async create(userId: number, name: string): Promise<WalletResponse> {
+      const result = await repository.create(userId, name, STARTING_CASH_CENTS, WALLETS_MAX, isoNow());
+      if (result.kind === 'duplicate') throw conflict(`You already have a wallet named "${name}"`);
+      if (result.kind === 'full') throw badRequest(`You can have at most ${WALLETS_MAX} wallets; delete one first`);
+      return {
+        success: true,
+        message: `Wallet "${name}" created with ${formatCents(STARTING_CASH_CENTS)}`,
+        wallet: walletSummary(result.wallet, [], new Map()),
+      };
+    },
+
+    async rename(userId: number, walletId: number, name: string): Promise<WalletResponse> {
+      const result = await repository.rename(userId, walletId, name);
+      if (result.kind === 'missing') throw notFound(NOT_FOUND);
+      if (result.kind === 'duplicate') throw conflict(`You already have a wallet named "${name}"`);
+      const holdings = (await repository.findWithHoldings(userId, walletId))?.holdings ?? [];
+      return {
+        success: true,
+        message: `Wallet renamed to "${name}"`,
+        wallet: walletSummary(result.wallet, holdings, await prices(holdings.map((h) => h.symbol))),
+      };
+    },
+
+    /** Deleting the active wallet leaves no wallet active: the user picks the next one. */
+    async remove(userId: number, walletId: number): Promise<WalletMessageResponse> {
+      const wallet = await repository.delete(userId, walletId);
+      if (!wallet) throw notFound(NOT_FOUND);
+      return { success: true, message: `Wallet "${wallet.name}" deleted`, wallet_id: walletId };
+    },
+
+    async setActive(userId: number, walletId: number): Promise<WalletMessageResponse> {
+      const wallet = await repository.setActive(userId, walletId);
+      if (!wallet) throw notFound(NOT_FOUND);
+      return { success: true, message: `"${wallet.name}" is now your active wallet`, wallet_id: walletId };
+    },
+
+    /** Buys at the provider's current price; `bought_price` from the client is ignored. */
+    async buy(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
+      const map = await tradePrices(userId, walletId, symbol);
+      const priceE4 = map.get(symbol);
+      if (priceE4 === undefined) throw unknownSymbol(symbol);
+      const costCents = tradeCents(priceE4, quantity);
+      const result = await repository.buy({
+        userId,
+        walletId,
+        symbol,
+        quantity,
+        priceE4,
+        costCents,
+        now: isoNow(),
+        stocksValueCents: (holdings) => stocksValueCents(holdings, map),
+      });
+      if (result.kind === 'missing') throw notFound(NOT_FOUND);
+      if (result.kind === 'insufficient-cash') {
+        throw badRequest(
+          `Insufficient balance: ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} cost ` +
+            `${formatCents(costCents)}, but the wallet has ${formatCents(result.cashCents)}. ` +
+            'Total price exceeds available balance.',
+        );
+      }
+      const message = `Bought ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(costCents)}`;
+      return afterTrade(userId, walletId, map, result.trade, message);
+    },
+
+    /** Sells at the provider's current price; `sold_price` from the client is ignored. */
+    async sell(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
+      const map = await tradePrices(userId, walletId, symbol, quantity);
+      const priceE4 = map.get(symbol);
+      if (priceE4 === undefined)
+        throw new HttpError(503, `No price is available for ${symbol} right now; try again later`);
+      let result: Awaited<ReturnType<WalletsRepository['sell']>>;
+      try {
+        result = await repository.sell({
+          userId,
+          walletId,
+          symbol,
+          quantity,
+          priceE4,
+          now: isoNow(),
+          stocksValueCents: (holdings) => stocksValueCents(holdings, map),
+        });
+      } catch (error) {
+        if (error instanceof ConcurrentChangeError) throw conflict('The wallet changed during the sale; try again');
+        throw error;
+      }
+      if (result.kind === 'missing') throw notFound(NOT_FOUND);
+      if (result.kind === 'insufficient-shares') throw insufficientShares(symbol, result.held, quantity);
+      const { trade } = result;
+      const gain = trade.realised_gain_cents;
+      const message =
+        `Sold ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(trade.cash_cents)} ` +
+        `(realized ${gain < 0 ? 'loss' : 'gain'} ${formatCents(Math.abs(gain))})`;
+      return afterTrade(userId, walletId, map, trade, message);
+    },
+  };
+}
+
+function insufficientShares(symbol: string, held: number, wanted: number): HttpError {
+  return badRequest(
+    held === 0
+      ? `Insufficient stock quantity: this wallet holds no ${symbol} shares`
+      : `Insufficient stock quantity: this wallet holds ${plural(held, 'share')} of ${symbol}, ` +
+          `so ${plural(wanted, 'share')} cannot be sold`,
+  );
+}
