@@ -5,36 +5,16 @@
  *
  *   npm run bench:wallets
  *
- * The app is imported from source, and the contract package must resolve to its source too
- * (its `source` export condition): when this process was started without
- * `--conditions=source`, it re-runs itself with it.
+ * The app is imported from source; the npm script passes `--conditions=source` so the contract
+ * package resolves to its source too.
  */
-import { spawnSync } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 
 const REQUESTS = 200;
 const WARM_UP = 20;
 const HOLDINGS = 50;
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
-
-function resolvesToSource(): boolean {
-  try {
-    return import.meta.resolve('@site/contract').includes('/src/');
-  } catch {
-    return false;
-  }
-}
-
-if (!resolvesToSource()) {
-  const result = spawnSync(
-    process.execPath,
-    [...process.execArgv, '--conditions=source', fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
-  );
-  process.exit(result.status ?? 1);
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) =>
