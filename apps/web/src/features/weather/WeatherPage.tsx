@@ -1,5 +1,245 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type FavouriteLocation, isValidTimeZone, type WeatherResponse } from '@site/contract';
+import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { AddressInput, type AddressSelection } from '../../components/address-input';
+import { PageLoader } from '../../components/PageLoader';
+import { useMe } from '../auth/api/use-me';
+import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
+import type { ForecastRequest } from './api/weather-api';
+import { AddFavoriteModal } from './components/AddFavoriteModal';
+import { CurrentWeatherCard } from './components/CurrentWeatherCard';
+import { DailyForecastCard } from './components/DailyForecastCard';
+import { LoginRequiredModal } from './components/LoginRequiredModal';
+import { SavedLocationsModal } from './components/SavedLocationsModal';
+import { TemperatureUnitToggle } from './components/TemperatureUnitToggle';
+import { type Coordinates, useCurrentPosition } from './use-current-position';
+import { detailedForecastText, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
+import { readTemperatureUnit, saveTemperatureUnit } from './weather-storage';
 
+const MY_LOCATION = 'My location';
+
+type Dialog = 'login' | 'add' | 'saved' | null;
+
+/** What the chosen suggestion tells the forecast: where, what to call it, its country and zone. */
+function requestFor(place: AddressSelection): ForecastRequest {
+  const zone = place.timezone?.name;
+  return {
+    lat: place.lat,
+    lon: place.lon,
+    formatted: place.formatted,
+    ...(place.country_code ? { country_code: place.country_code } : {}),
+    ...(zone && isValidTimeZone(zone) ? { timezone: zone } : {}),
+  };
+}
+
+function requestForSaved(location: FavouriteLocation): ForecastRequest {
+  return {
+    lat: location.lat,
+    lon: location.lon,
+    formatted: location.address,
+    ...(location.country_code ? { country_code: location.country_code } : {}),
+    ...(isValidTimeZone(location.timezone) ? { timezone: location.timezone } : {}),
+  };
+}
+
+/** Seed §2 Weather screen (/apps/forecast): search a place, see current conditions and 7 days. */
 export function WeatherPage() {
-  return <ComingSoon title="Weather Forecast" />;
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const [addressText, setAddressText] = useState('');
+  const [chosen, setChosen] = useState<ForecastRequest | null>(null);
+  const [search, setSearch] = useState<WeatherSearch | null>(null);
+  const [unit, setUnit] = useState<TemperatureUnit>(readTemperatureUnit);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const forecast = useForecast(search);
+
+  const runSearch = useCallback((request: ForecastRequest) => {
+    setSearch((previous) => ({ id: (previous?.id ?? 0) + 1, request }));
+  }, []);
+
+  const position = useCurrentPosition(
+    useCallback(
+      (coordinates: Coordinates) => {
+        // Bare coordinates: the server names the place after the nearest town it knows.
+        setAddressText(MY_LOCATION);
+        setChosen(coordinates);
+        runSearch(coordinates);
+      },
+      [runSearch],
+    ),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen) runSearch(chosen);
+  };
+
+  const changeUnit = (next: TemperatureUnit) => {
+    setUnit(next);
+    saveTemperatureUnit(next);
+  };
+
+  const getSavedForecast = (location: FavouriteLocation) => {
+    const request = requestForSaved(location);
+    setDialog(null);
+    setAddressText(location.address);
+    setChosen(request);
+    runSearch(request);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>Weather Forecast</Title>
+        <Group gap="sm">
+          <TemperatureUnitToggle value={unit} onChange={changeUnit} />
+          {signedIn && (
+            <Button variant="default" leftSection={<IconBookmarks size={16} />} onClick={() => setDialog('saved')}>
+              Saved Locations
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <form onSubmit={submit} noValidate aria-label="Weather search">
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <AddressInput
+            aria-label="Location"
+            placeholder="Enter address here"
+            value={addressText}
+            onChange={setAddressText}
+            onSelect={(place) => setChosen(place ? requestFor(place) : null)}
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button type="submit" disabled={!chosen} leftSection={<IconSearch size={16} />}>
+            Search
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconCurrentLocation size={16} />}
+            onClick={position.locate}
+            loading={position.locating}
+          >
+            Use my location
+          </Button>
+        </Group>
+        {position.error && (
+          <Alert
+            mt="sm"
+            color="orange"
+            icon={<IconAlertCircle />}
+            title="Could not use your location"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={position.clearError}
+          >
+            {position.error}
+          </Alert>
+        )}
+      </form>
+
+      {search === null ? (
+        <Text c="dimmed" ta="center" py="xl">
+          Search for a city or address to see its current weather and a 7-day forecast.
+        </Text>
+      ) : forecast.isPending ? (
+        <PageLoader label="Loading the forecast" />
+      ) : forecast.isError ? (
+        <Alert color="red" icon={<IconAlertCircle />} title="Could not load the forecast">
+          <Text size="sm">{forecast.error.message}</Text>
+          <Button size="xs" mt="sm" variant="white" color="red" onClick={() => forecast.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <ForecastResults
+          result={forecast.data}
+          unit={unit}
+          checkingSession={me.isPending}
+          onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
+        />
+      )}
+
+      <LoginRequiredModal opened={dialog === 'login'} onClose={() => setDialog(null)} />
+      <AddFavoriteModal
+        opened={dialog === 'add' && signedIn}
+        onClose={() => setDialog(null)}
+        location={forecast.data ? storedLocationOf(forecast.data) : null}
+      />
+      <SavedLocationsModal
+        opened={dialog === 'saved' && signedIn}
+        onClose={() => setDialog(null)}
+        onGetForecast={getSavedForecast}
+      />
+    </Stack>
+  );
+}
+
+interface ForecastResultsProps {
+  result: WeatherResponse;
+  unit: TemperatureUnit;
+  checkingSession: boolean;
+  onAddToFavorites: () => void;
+}
+
+function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: ForecastResultsProps) {
+  const today = todayIn(result.timezone);
+  return (
+    <Stack gap="lg" component="section" aria-label="Forecast results">
+      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h3">
+            {result.address}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {formatCoordinates(result.geodata.lat, result.geodata.lon)} · {result.timezone}
+          </Text>
+        </div>
+        <Button
+          variant="light"
+          leftSection={<IconStar size={16} />}
+          onClick={onAddToFavorites}
+          loading={checkingSession}
+          style={{ flex: 'none' }}
+        >
+          Add to Favorites
+        </Button>
+      </Group>
+
+      <CurrentWeatherCard current={result.current} unit={unit} />
+
+      <section aria-labelledby="daily-forecast-heading">
+        <Title order={2} size="h3" id="daily-forecast-heading" mb="sm">
+          Daily Forecast
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {result.weather.map((day) => (
+            <DailyForecastCard
+              key={day.date}
+              day={day}
+              unit={unit}
+              isToday={day.date === today}
+              detailed={detailedForecastText(result.supplemental, day.date, result.country_code)}
+            />
+          ))}
+        </SimpleGrid>
+      </section>
+
+      <Text size="xs" c="dimmed" ta="center">
+        {result.source === 'open-meteo' ? (
+          <>
+            Weather data by{' '}
+            <Anchor href="https://open-meteo.com/" target="_blank" rel="noreferrer" inherit>
+              Open-Meteo.com
+            </Anchor>
+            {Object.keys(result.supplemental).length > 0 && ', detailed forecasts by the US National Weather Service'}.
+          </>
+        ) : (
+          'Simulated demo weather, not a real forecast.'
+        )}{' '}
+        Icons: Meteocons by Bas Milius.
+      </Text>
+    </Stack>
+  );
 }

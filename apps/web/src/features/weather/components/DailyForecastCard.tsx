@@ -1,0 +1,82 @@
+import { Badge, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import type { DailyWeather } from '@site/contract';
+import { describeWeather } from '../weather-codes';
+import {
+  formatForecastDate,
+  formatPercentage,
+  formatPrecipitation,
+  formatSpeed,
+  formatTemperature,
+  type TemperatureUnit,
+} from '../weather-format';
+import { Readings } from './Readings';
+import { WeatherIcon } from './WeatherIcon';
+
+interface DailyForecastCardProps {
+  day: DailyWeather;
+  unit: TemperatureUnit;
+  /** The National Weather Service text, or the reason there is none. */
+  detailed: { text: string; available: boolean };
+  isToday?: boolean;
+}
+
+/** Card widths at which the numbers and the text forecast sit side by side. */
+const CARD_BREAKPOINTS = { xs: '360px', sm: '480px', md: '640px', lg: '800px', xl: '960px' };
+
+/** Seed §2 daily card, with the day's detailed text forecast beside the numbers. */
+export function DailyForecastCard({ day, unit, detailed, isToday = false }: DailyForecastCardProps) {
+  const dateLabel = formatForecastDate(day.date);
+  const { description } = describeWeather(day.weather_code, true);
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={dateLabel}>
+      {/* Side by side when the card is wide enough, stacked when it is not (a container query). */}
+      <Grid type="container" breakpoints={CARD_BREAKPOINTS} gap="lg">
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap="sm">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Title order={3} size="h4">
+                {dateLabel}
+              </Title>
+              {isToday && (
+                <Badge variant="light" size="sm">
+                  Today
+                </Badge>
+              )}
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <WeatherIcon code={day.weather_code} size={56} />
+              <Text fw={500}>{description}</Text>
+            </Group>
+            <Readings
+              cols={2}
+              items={[
+                { label: 'Hi', value: formatTemperature(day.temperature_2m_max, unit) },
+                { label: 'Lo', value: formatTemperature(day.temperature_2m_min, unit) },
+                { label: 'Chance of precipitation', value: formatPercentage(day.precipitation_probability_max) },
+                { label: 'Precipitation', value: formatPrecipitation(day.precipitation_sum) },
+                { label: 'Feels like hi', value: formatTemperature(day.apparent_temperature_max, unit) },
+                { label: 'Feels like lo', value: formatTemperature(day.apparent_temperature_min, unit) },
+                { label: 'Wind speed', value: formatSpeed(day.wind_speed_10m_max) },
+                { label: 'Wind gust', value: formatSpeed(day.wind_gusts_10m_max) },
+              ]}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" fw={600}>
+              Detailed forecast
+            </Text>
+            <Text
+              size="sm"
+              c={detailed.available ? undefined : 'dimmed'}
+              fs={detailed.available ? undefined : 'italic'}
+            >
+              {detailed.text}
+            </Text>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}

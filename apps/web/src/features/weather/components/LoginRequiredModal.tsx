@@ -1,0 +1,29 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useAuthModals } from '../../auth/auth-modals-context';
+
+interface LoginRequiredModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Seed §2/§8: a visitor who tries to add a favourite is asked to log in first. */
+export function LoginRequiredModal({ opened, onClose }: LoginRequiredModalProps) {
+  const { openLogin, openSignup } = useAuthModals();
+  const open = (show: () => void) => () => {
+    onClose();
+    show();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Login Required" centered>
+      <Text>You must be logged in to add favorites.</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={open(openSignup)}>
+          Signup
+        </Button>
+        <Button onClick={open(openLogin)} data-autofocus>
+          Login
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+import { SegmentedControl } from '@mantine/core';
+import type { TemperatureUnit } from '../weather-format';
+
+interface TemperatureUnitToggleProps {
+  value: TemperatureUnit;
+  onChange: (unit: TemperatureUnit) => void;
+}
+
+/** °F (the seed's unit) or °C, converted in the browser. */
+export function TemperatureUnitToggle({ value, onChange }: TemperatureUnitToggleProps) {
+  return (
+    <SegmentedControl
+      aria-label="Temperature unit"
+      size="sm"
+      value={value}
+      onChange={(unit) => onChange(unit === 'C' ? 'C' : 'F')}
+      data={[
+        { value: 'F', label: '°F' },
+        { value: 'C', label: '°C' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { readTemperatureUnit, readWeatherLocation, saveTemperatureUnit, saveWeatherLocation } from './weather-storage';
+
+describe('weather storage', () => {
+  it('keeps the searched place under the seed keys', () => {
+    saveWeatherLocation({
+      address: 'Denver, Colorado',
+      lat: 39.74,
+      lon: -104.98,
+      timezone: 'America/Denver',
+      country_code: 'us',
+    });
+    expect(localStorage.getItem('address')).toBe('Denver, Colorado');
+    expect(localStorage.getItem('lat')).toBe('39.74');
+    expect(localStorage.getItem('lon')).toBe('-104.98');
+    expect(localStorage.getItem('timezone')).toBe('America/Denver');
+    expect(localStorage.getItem('country_code')).toBe('us');
+    expect(readWeatherLocation()).toEqual({
+      address: 'Denver, Colorado',
+      lat: 39.74,
+      lon: -104.98,
+      timezone: 'America/Denver',
+      country_code: 'us',
+    });
+  });
+
+  it('reads nothing when the stored values are missing or broken', () => {
+    expect(readWeatherLocation()).toBeNull();
+    saveWeatherLocation({ address: 'Somewhere', lat: 1, lon: 2, timezone: 'UTC', country_code: null });
+    expect(readWeatherLocation()?.country_code).toBeNull();
+    localStorage.setItem('lat', 'north');
+    expect(readWeatherLocation()).toBeNull();
+  });
+
+  it('remembers °F or °C, °F by default', () => {
+    expect(readTemperatureUnit()).toBe('F');
+    saveTemperatureUnit('C');
+    expect(readTemperatureUnit()).toBe('C');
+    localStorage.setItem('weatherTemperatureUnit', 'K');
+    expect(readTemperatureUnit()).toBe('F');
+  });
+});
