@@ -25,6 +25,9 @@ async function searchFor(user: ReturnType<typeof renderWithProviders>['user'], t
   await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
+/** The wallet parts of the page ask for wallets too; these tests are about the rest. */
+const noWallets = { success: true, message: 'No wallets yet', wallets: [] };
+
 describe('FinanceHomePage', () => {
   it('looks a symbol up for a visitor and shows the popup with formatted fields', async () => {
     const fetchMock = mockFetch({
@@ -92,6 +95,7 @@ describe('FinanceHomePage', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/me') return json(me);
+        if (url.pathname === '/api/finance/get_wallets') return json(noWallets);
         if (url.pathname === '/api/finance/get_watchlist') return json(watchlist([watchlistItem('MSFT')]));
         const q = url.searchParams.get('q');
         return json({ query: q, results: q === 'app' ? [apple] : [] });
@@ -117,6 +121,7 @@ describe('FinanceHomePage', () => {
     signIn();
     mockFetch({
       'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': {
         body: watchlist([
           watchlistItem('MSFT', { shortName: 'Microsoft Corporation', currentPrice: 415.5 }),
@@ -144,7 +149,11 @@ describe('FinanceHomePage', () => {
 
   it("shows 'No stocks in watchlist' for an empty list", async () => {
     signIn();
-    mockFetch({ 'GET /api/me': { body: me }, 'GET /api/finance/get_watchlist': { body: watchlist([]) } });
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: noWallets },
+      'GET /api/finance/get_watchlist': { body: watchlist([]) },
+    });
     renderWithProviders(<FinanceHomePage />);
     const table = await screen.findByRole('table', { name: 'Watchlist' });
     expect(within(table).getByText('No stocks in watchlist')).toBeInTheDocument();
@@ -155,6 +164,7 @@ describe('FinanceHomePage', () => {
     let list = watchlist([]);
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': () => ({ body: list }),
       'GET /api/finance/get_stock': { body: { symbol: 'AAPL', stock: stock(), watchlist: false } },
       'GET /api/finance/search': { body: { query: 'aapl', results: [] } },
@@ -189,6 +199,7 @@ describe('FinanceHomePage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': { body: watchlist([]) },
       'GET /api/finance/get_stock': { body: { symbol: 'AAPL', stock: stock(), watchlist: false } },
       'GET /api/finance/search': { body: { query: 'aapl', results: [] } },
@@ -210,6 +221,7 @@ describe('FinanceHomePage', () => {
     let list = watchlist([watchlistItem('MSFT'), watchlistItem('TSLA')]);
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': () => ({ body: list }),
       'POST /api/finance/remove_watchlist': () => {
         list = watchlist([watchlistItem('TSLA')]);

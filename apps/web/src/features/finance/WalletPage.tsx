@@ -1,10 +1,5 @@
-import { Text } from '@mantine/core';
-import { ComingSoon } from '../../components/ComingSoon';
-
-export function WalletPage() {
-  return (
-    <ComingSoon title="Finance">
-      <Text size="sm">Wallets: simulated cash and stock holdings.</Text>
-    </ComingSoon>
-  );
-}
+/*
+ * Seed §2 Wallet page (/apps/finance/wallet). The route loads this module lazily by the name
+ * `WalletPage`; the page itself lives with the rest of the wallet UI in features/wallets.
+ */
+export { WalletPage } from '../wallets/WalletPage';

@@ -49,14 +49,16 @@ const DOWN = '#fa5252';
 const VOLUME_COLORS = { volumeUp: 'rgba(18, 184, 134, 0.45)', volumeDown: 'rgba(250, 82, 82, 0.45)' };
 const VOLUME_SCALE = 'volume';
 
-const PALETTES = {
+/** Chart colours for the page's light and dark schemes (also used by the wallet value chart). */
+export const PALETTES = {
   light: { background: '#ffffff', text: '#495057', grid: '#f1f3f5', border: '#dee2e6' },
   dark: { background: '#242424', text: '#c9c9c9', grid: '#2e2e2e', border: '#424242' },
 } as const;
 
-type Palette = (typeof PALETTES)[keyof typeof PALETTES];
+export type Palette = (typeof PALETTES)[keyof typeof PALETTES];
 
-function themeOptions(palette: Palette): DeepPartial<TimeChartOptions> {
+/** Background, text, grid and border colours, with the library's required attribution logo on. */
+export function themeOptions(palette: Palette): DeepPartial<TimeChartOptions> {
   return {
     layout: {
       background: { type: ColorType.Solid, color: palette.background },

@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import type { WalletChartProps } from './chart/wallet-chart-data';
+import {
+  detailsBody,
+  historyBody,
+  historyEntry,
+  ledgerBody,
+  me,
+  requestsTo,
+  routeByQuery,
+  stock,
+  tradeBody,
+  walletDetails,
+  walletStock,
+  walletSummary,
+  walletsBody,
+  walletTrade,
+} from './test-fixtures';
+import { WalletPage } from './WalletPage';
+import { formatDateTime } from './wallet-format';
+
+/** Stands in for the lazily loaded lightweight-charts chart (jsdom has no canvas). */
+const chartProps: WalletChartProps[] = [];
+function ChartStub(props: WalletChartProps) {
+  chartProps.push(props);
+  return <div data-testid="wallet-chart">{props.history.length} points</div>;
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/apps/finance/wallet"
+        element={
+          <>
+            <WalletPage ChartComponent={ChartStub} />
+            <Location />
+          </>
+        }
+      />
+    </Routes>,
+    { route },
+  );
+}
+
+const main = walletSummary(1, 'Main', { active: true, balanceCents: 7_701_300, stocksCents: 0 });
+const growth = walletSummary(2, 'Growth', { balanceCents: 10_000_000 });
+const mainDetails = walletDetails(main, [walletStock('AAPL', 10, 200, 229.87), walletStock('TSLA', 4, 250, 240)], {
+  realizedCents: 5_000,
+});
+const history = [
+  historyEntry('2025-01-02T15:00:00.000Z', 10_000_000, 0),
+  historyEntry('2025-01-03T15:00:00.000Z', 7_701_300, 229_870),
+  historyEntry('2025-01-04T16:00:00.000Z', 7_701_300, 325_870, true),
+];
+const trades = [
+  walletTrade(3, 'sell', 'TSLA', 1, 300, { realizedCents: 5_000, createdAt: '2025-01-03T16:00:00.000Z' }),
+  walletTrade(2, 'buy', 'TSLA', 5, 250, { createdAt: '2025-01-03T15:30:00.000Z' }),
+  walletTrade(1, 'buy', 'AAPL', 10, 200, { createdAt: '2025-01-03T15:00:00.000Z' }),
+];
+
+function mockWalletApi(routes: Parameters<typeof mockFetch>[0] = {}) {
+  setCookie('csrftoken', 'csrf-123');
+  return mockFetch({
+    'GET /api/me': { body: me },
+    'GET /api/finance/get_wallets': { body: walletsBody([main, growth]) },
+    'GET /api/finance/get_wallet_details': { body: detailsBody(mainDetails) },
+    'GET /api/finance/get_wallet_history': { body: historyBody(history) },
+    'GET /api/finance/get_wallet_ledger': { body: ledgerBody(trades) },
+    ...routes,
+  });
+}
+
+const statValue = (container: HTMLElement, label: string) =>
+  within(container).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+describe('WalletPage', () => {
+  it('shows the chosen wallet: details, stocks held, history, ledger and chart', async () => {
+    chartProps.length = 0;
+    const fetchMock = mockWalletApi();
+    renderPage('/apps/finance/wallet?wallet=1');
+    expect(await screen.findByRole('heading', { name: 'Wallets', level: 1 })).toBeInTheDocument();
+
+    const details = await screen.findByRole('region', { name: 'Wallet Details' });
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')[0]?.query).toEqual({ wallet_id: '1' });
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')[0]?.query).toEqual({ wallet_id: '1' });
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger')[0]?.query).toEqual({ wallet_id: '1' });
+    expect(statValue(details, 'Cash in Hand')).toHaveTextContent('$77,013.00');
+    expect(statValue(details, 'Total Stock Value')).toHaveTextContent('$3,258.70');
+    expect(statValue(details, 'Total Wallet Value')).toHaveTextContent('$80,271.70');
+    expect(statValue(details, 'Unrealized Gain/Loss')).toHaveTextContent('+$258.70 (+8.62%)');
+    // One sell: +$50.00 on shares that had cost $250.00.
+    expect(statValue(details, 'Realized Gain/Loss')).toHaveTextContent('+$50.00 (+20.00%)');
+    expect(statValue(details, 'Total Return')).toHaveTextContent('-$19,728.30 (-19.73%)');
+    expect(within(details).getByText('Main')).toBeInTheDocument();
+
+    const held = screen.getByRole('table', { name: 'Stocks Held' });
+    expect(
+      within(held)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Stock Symbol',
+      'Quantity',
+      'Bought Price',
+      'Current Price',
+      'Current Value',
+      'Gain/Loss',
+      'Gain/Loss %',
+    ]);
+    const [, aapl, tsla] = within(held).getAllByRole('row') as HTMLElement[];
+    expect(aapl).toHaveTextContent(/AAPL10\$200\.00\$229\.87\$2,298\.70\+\$298\.70\+14\.94%/);
+    expect(within(tsla as HTMLElement).getByText('-$40.00')).toBeInTheDocument();
+    expect(within(tsla as HTMLElement).getByText('-4.00%')).toBeInTheDocument();
+
+    const historyTable = await screen.findByRole('table', { name: 'Wallet History' });
+    expect(
+      within(historyTable)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Balance', 'Stocks Value', 'Total Value']);
+    const historyRows = within(historyTable).getAllByRole('row').slice(1);
+    expect(historyRows).toHaveLength(3);
+    // Newest first: the live "now" point, then the snapshots.
+    expect(historyRows[0]).toHaveTextContent('Now$77,013.00$3,258.70$80,271.70');
+    expect(historyRows[2]).toHaveTextContent(
+      `${formatDateTime('2025-01-02T15:00:00.000Z')}$100,000.00$0.00$100,000.00`,
+    );
+
+    const ledger = await screen.findByRole('table', { name: 'Trade Ledger' });
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Side', 'Symbol', 'Quantity', 'Price', 'Amount', 'Realized Gain']);
+    const ledgerRows = within(ledger).getAllByRole('row').slice(1);
+    expect(ledgerRows).toHaveLength(3);
+    expect(ledgerRows[0]).toHaveTextContent(
+      `${formatDateTime('2025-01-03T16:00:00.000Z')}SellTSLA1$300.00+$300.00+$50.00`,
+    );
+    expect(ledgerRows[2]).toHaveTextContent('BuyAAPL10$200.00-$2,000.00—');
+
+    expect(await screen.findByTestId('wallet-chart')).toHaveTextContent('3 points');
+    expect(chartProps.at(-1)?.history).toEqual(history);
+    expect(screen.getByRole('combobox', { name: 'Wallet' })).toHaveValue('Main');
+  });
+
+  it('opens the active wallet when the URL names none, and follows the picker in the URL', async () => {
+    const fetchMock = mockWalletApi();
+    const growthDetails = walletDetails(growth);
+    routeByQuery(fetchMock, '/api/finance/get_wallet_details', 'wallet_id', {
+      '1': () => ({ body: detailsBody(mainDetails) }),
+      '2': () => ({ body: detailsBody(growthDetails) }),
+    });
+    const { user } = renderPage('/apps/finance/wallet');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/apps/finance/wallet?wallet=1'));
+    expect(await screen.findByRole('table', { name: 'Stocks Held' })).toHaveTextContent('AAPL');
+
+    await user.click(screen.getByRole('combobox', { name: 'Wallet' }));
+    await user.click(await screen.findByRole('option', { name: /Growth/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/apps/finance/wallet?wallet=2'));
+    expect(await screen.findByText('No stocks held yet. Buy some to see them here.')).toBeInTheDocument();
+    expect(statValue(screen.getByRole('region', { name: 'Wallet Details' }), 'Cash in Hand')).toHaveTextContent(
+      '$100,000.00',
+    );
+    expect(screen.getByText('Nothing to sell yet: this wallet holds no stocks.')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details').map((r) => r.query.wallet_id)).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+
+  it('sells a held stock chosen from the list, up to the shares held', async () => {
+    const afterSale = walletDetails(
+      walletSummary(1, 'Main', { active: true, balanceCents: 7_797_300 }),
+      [walletStock('AAPL', 10, 200, 229.87)],
+      { realizedCents: 1_000 },
+    );
+    const fetchMock = mockWalletApi({
+      'GET /api/finance/get_stock': { body: { symbol: 'TSLA', stock: stock({ symbol: 'TSLA', currentPrice: 240 }) } },
+      'POST /api/finance/sell_stock_from_wallet': {
+        body: tradeBody(walletTrade(4, 'sell', 'TSLA', 4, 240, { realizedCents: -4_000 }), afterSale),
+      },
+    });
+    const { user } = renderPage('/apps/finance/wallet?wallet=1');
+    const form = await screen.findByRole('form', { name: 'Sell stocks' });
+    const picker = within(form).getByRole('combobox', { name: /Stock/ });
+    await user.click(picker);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['AAPL (10 shares)', 'TSLA (4 shares)']);
+    await user.click(screen.getByRole('option', { name: 'TSLA (4 shares)' }));
+    expect(within(form).getByText('You hold 4 shares')).toBeInTheDocument();
+
+    const quantity = within(form).getByRole('textbox', { name: /Quantity/ });
+    await user.type(quantity, '5');
+    await user.click(within(form).getByRole('button', { name: 'Sell' }));
+    expect(await within(form).findByText('Enter a whole number of shares from 1 to 4.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/finance/sell_stock_from_wallet')).toHaveLength(0);
+
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    expect(within(form).getByRole('textbox', { name: /Estimated proceeds/ })).toHaveValue('$960.00');
+    await user.click(within(form).getByRole('button', { name: 'Sell' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/finance/sell_stock_from_wallet')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/finance/sell_stock_from_wallet')[0]?.body).toEqual({
+      wallet_id: 1,
+      symbol: 'TSLA',
+      quantity: 4,
+      sold_price: 240,
+    });
+    expect(await screen.findByText('Sold 4 shares of TSLA')).toBeInTheDocument();
+    await waitFor(() => expect(quantity).toHaveValue(''));
+    // The answer's details replace the old ones at once, then everything reloads.
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history').length).toBeGreaterThan(1),
+    );
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger').length).toBeGreaterThan(1);
+  });
+
+  it('buys from the Buy Stocks form against the shown wallet', async () => {
+    const fetchMock = mockWalletApi({
+      'GET /api/finance/get_stock': { body: { symbol: 'NVDA', stock: stock({ symbol: 'NVDA', currentPrice: 120.5 }) } },
+      'POST /api/finance/add_stock_to_wallet': {
+        body: tradeBody(walletTrade(5, 'buy', 'NVDA', 3, 120.5), mainDetails),
+      },
+    });
+    const { user } = renderPage('/apps/finance/wallet?wallet=1');
+    const section = await screen.findByRole('region', { name: 'Buy Stocks' });
+    expect(within(section).queryByRole('button', { name: 'Sell' })).not.toBeInTheDocument();
+    await user.type(within(section).getByRole('textbox', { name: /Symbol/ }), 'nvda');
+    await user.type(within(section).getByRole('textbox', { name: /Quantity/ }), '3');
+    await waitFor(() => expect(within(section).getByRole('textbox', { name: 'Total' })).toHaveValue('$361.50'));
+    await user.click(within(section).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/finance/add_stock_to_wallet')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/finance/add_stock_to_wallet')[0]?.body).toEqual({
+      wallet_id: 1,
+      symbol: 'NVDA',
+      quantity: 3,
+      bought_price: 120.5,
+    });
+  });
+
+  it('says when the wallet in the URL is not found', async () => {
+    mockWalletApi({ 'GET /api/finance/get_wallet_details': apiError(404, 'Wallet not found') });
+    renderPage('/apps/finance/wallet?wallet=99');
+    expect(await screen.findByText('Wallet not found')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Wallet' })).toHaveValue('');
+  });
+
+  it('offers the create form when there are no wallets', async () => {
+    const fetchMock = mockWalletApi({ 'GET /api/finance/get_wallets': { body: walletsBody([]) } });
+    renderPage('/apps/finance/wallet');
+    expect(await screen.findByRole('heading', { name: 'No wallets yet' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Wallet' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(0);
+  });
+
+  it('asks a visitor to log in', async () => {
+    const fetchMock = mockFetch({});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderPage('/apps/finance/wallet?wallet=1');
+    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

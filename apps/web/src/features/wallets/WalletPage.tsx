@@ -1,0 +1,262 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  LoadingOverlay,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { WALLET_LEDGER_MAX, type WalletDetails } from '@site/contract';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/LoadError';
+import { PageLoader } from '../../components/PageLoader';
+import { isApiError } from '../../lib/api-client';
+import { useMe } from '../auth/api/use-me';
+import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { activeWallet, useWalletDetails, useWalletHistory, useWalletLedger, useWallets } from './api/use-wallets';
+import { LazyWalletValueChart } from './chart/LazyWalletValueChart';
+import type { WalletChartProps } from './chart/wallet-chart-data';
+import { CreateWalletForm } from './components/CreateWalletForm';
+import { HoldingsTable } from './components/HoldingsTable';
+import { SellStockForm } from './components/SellStockForm';
+import { TradeForm } from './components/TradeForm';
+import { TradeLedgerTable } from './components/TradeLedgerTable';
+import { WalletHistoryTable } from './components/WalletHistoryTable';
+import { WalletSelect } from './components/WalletSelect';
+import { WalletStats } from './components/WalletStats';
+import { realizedGainFromLedger } from './wallet-math';
+
+const WALLET_PARAM = 'wallet';
+
+/** `?wallet=12` → 12; anything else → null. */
+function parseWalletParam(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+function Section({
+  title,
+  id,
+  children,
+  aside,
+}: {
+  title: string;
+  id: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="baseline" mb="md" gap="xs">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {aside}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+interface WalletPageProps {
+  /** The value chart to draw; tests pass a stub since jsdom has no canvas. */
+  ChartComponent?: ComponentType<WalletChartProps>;
+}
+
+/**
+ * Seed §2 Wallet page (/apps/finance/wallet): a wallet selector (kept in `?wallet=`); once a
+ * wallet is chosen, its details, stocks held, buy and sell forms, value chart, history and
+ * trade ledger. Without `?wallet=` the active wallet is shown.
+ */
+export function WalletPage({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const [params, setParams] = useSearchParams();
+  const wallets = useWallets(signedIn);
+  const requestedId = parseWalletParam(params.get(WALLET_PARAM));
+  const active = activeWallet(wallets.data);
+  const hasParam = params.has(WALLET_PARAM);
+  const walletId = signedIn ? (requestedId ?? (hasParam ? null : (active?.wallet_id ?? null))) : null;
+
+  // No wallet in the URL: show the active one, and say so in the URL (replacing, not adding, history).
+  useEffect(() => {
+    if (!hasParam && active) setParams({ [WALLET_PARAM]: String(active.wallet_id) }, { replace: true });
+  }, [hasParam, active, setParams]);
+
+  const details = useWalletDetails(walletId, { keepPrevious: true });
+  const history = useWalletHistory(walletId, { keepPrevious: true });
+  const ledger = useWalletLedger(walletId, { keepPrevious: true });
+
+  if (me.isPending) return <PageLoader label="Checking your session…" />;
+  if (!signedIn) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Wallets</Title>
+        <LoginRequiredCard reason="Your paper-trading wallets are saved to your account." />
+      </Stack>
+    );
+  }
+
+  const list = wallets.data?.wallets ?? [];
+  const noWallets = wallets.isSuccess && list.length === 0;
+  const loading = details.isFetching || history.isFetching || ledger.isFetching;
+  // While another wallet loads, the previous one stays under the overlay.
+  const shown: WalletDetails | undefined = details.data?.wallet;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Anchor component={Link} to="/apps/finance" size="sm">
+            <Group gap={4} component="span">
+              <IconArrowLeft size={14} aria-hidden />
+              Finance
+            </Group>
+          </Anchor>
+          <Title order={1}>Wallets</Title>
+        </div>
+        <WalletSelect
+          wallets={list}
+          value={walletId}
+          onChange={(next) => setParams({ [WALLET_PARAM]: String(next.wallet_id) })}
+          loading={wallets.isPending}
+          w={{ base: '100%', xs: 320 }}
+        />
+      </Group>
+
+      {wallets.isError && (
+        <LoadError title="Could not load your wallets" error={wallets.error} onRetry={() => wallets.refetch()} />
+      )}
+
+      {noWallets ? (
+        <Section title="No wallets yet" id="no-wallets-heading">
+          <Text c="dimmed" size="sm" mb="md">
+            Create a wallet to start paper trading. You can make more later on the Finance page.
+          </Text>
+          <CreateWalletForm />
+        </Section>
+      ) : walletId === null ? (
+        wallets.isSuccess && (
+          <Paper withBorder p="xl" radius="md" ta="center">
+            <Text fw={600}>Choose a wallet</Text>
+            <Text size="sm" c="dimmed" mt={4}>
+              {hasParam ? 'That link does not name a wallet. ' : ''}Pick one with the Wallet selector to see its
+              details, holdings and history.
+            </Text>
+          </Paper>
+        )
+      ) : details.isError && !shown ? (
+        isApiError(details.error, 404) ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle />} title="Wallet not found">
+            <Text size="sm">
+              This wallet does not exist or is not yours. Pick another one with the Wallet selector.
+            </Text>
+            <Button component={Link} to="/apps/finance" size="xs" mt="sm" variant="white" color="red">
+              Go to Finance
+            </Button>
+          </Alert>
+        ) : (
+          <LoadError title="Could not load the wallet" error={details.error} onRetry={() => details.refetch()} />
+        )
+      ) : (
+        <Box pos="relative" mih={320}>
+          <LoadingOverlay
+            visible={loading}
+            zIndex={5}
+            overlayProps={{ radius: 'md', blur: 1 }}
+            loaderProps={{ 'aria-label': 'Loading wallet' }}
+          />
+          {shown && (
+            <Stack gap="lg">
+              <Section
+                title="Wallet Details"
+                id="wallet-details-heading"
+                aside={
+                  <Group gap="xs">
+                    <Text fw={600}>{shown.wallet_name}</Text>
+                    {shown.is_active && (
+                      <Badge color="teal" variant="light">
+                        Active
+                      </Badge>
+                    )}
+                  </Group>
+                }
+              >
+                {!shown.prices_available && details.data && (
+                  <Alert color="yellow" variant="light" title="Prices unavailable" mb="md">
+                    {details.data.message}
+                  </Alert>
+                )}
+                <WalletStats
+                  wallet={shown}
+                  realizedPercent={
+                    ledger.data && ledger.data.trades.length < WALLET_LEDGER_MAX
+                      ? (realizedGainFromLedger(ledger.data.trades)?.percent ?? null)
+                      : null
+                  }
+                />
+              </Section>
+
+              <Section title="Stocks Held" id="stocks-held-heading">
+                <HoldingsTable wallet={shown} />
+              </Section>
+
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+                <Section title="Buy Stocks" id="buy-stocks-heading">
+                  <TradeForm key={shown.wallet_id} wallet={shown} sides={['buy']} cols={{ base: 1, xs: 2 }} />
+                </Section>
+                <Section title="Sell Stocks" id="sell-stocks-heading">
+                  <SellStockForm key={shown.wallet_id} wallet={shown} />
+                </Section>
+              </SimpleGrid>
+
+              <Section title="Wallet Value Over Time" id="wallet-chart-heading">
+                {history.isError ? (
+                  <LoadError
+                    title="Could not load the history"
+                    error={history.error}
+                    onRetry={() => history.refetch()}
+                  />
+                ) : history.data && history.data.history.length > 0 ? (
+                  <ChartComponent history={history.data.history} />
+                ) : (
+                  !history.isPending && (
+                    <Text c="dimmed" size="sm">
+                      No history yet.
+                    </Text>
+                  )
+                )}
+              </Section>
+
+              <Section title="Wallet History" id="wallet-history-heading">
+                {history.data ? (
+                  <WalletHistoryTable history={history.data.history} />
+                ) : (
+                  history.isPending && <PageLoader label="Loading the history…" />
+                )}
+              </Section>
+              <Section title="Trade Ledger" id="trade-ledger-heading">
+                {ledger.isError ? (
+                  <LoadError title="Could not load the trades" error={ledger.error} onRetry={() => ledger.refetch()} />
+                ) : ledger.data ? (
+                  <TradeLedgerTable trades={ledger.data.trades} />
+                ) : (
+                  <PageLoader label="Loading the trades…" />
+                )}
+              </Section>
+            </Stack>
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}

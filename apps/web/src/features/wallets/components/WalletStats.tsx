@@ -1,0 +1,38 @@
+import type { WalletDetails } from '@site/contract';
+import { formatUsd } from '../../../lib/format';
+import { type Stat, StatList } from '../../finance/components/StatList';
+import { type Gain as GainValue, totalReturn } from '../wallet-math';
+import { Gain } from './GainCells';
+
+interface WalletStatsProps {
+  wallet: WalletDetails;
+  /** The realised gain's percentage, from the ledger (null when nothing was sold or it is unknown). */
+  realizedPercent?: number | null;
+  /** Leave out the gains (the compact Finance home panel). */
+  compact?: boolean;
+}
+
+const gain = ({ cents, percent }: GainValue) => <Gain cents={cents} percent={percent} />;
+
+/**
+ * Seed §2 'Wallet Details': cash in hand, total stock value and total wallet value (USD), plus
+ * the unrealised, realised and total gain or loss.
+ */
+export function WalletStats({ wallet, realizedPercent = null, compact = false }: WalletStatsProps) {
+  const stats: Stat[] = [
+    { label: 'Cash in Hand', value: formatUsd(wallet.balance) },
+    { label: 'Total Stock Value', value: formatUsd(wallet.stocks_value) },
+    { label: 'Total Wallet Value', value: formatUsd(wallet.current_value) },
+  ];
+  if (!compact) {
+    stats.push(
+      {
+        label: 'Unrealized Gain/Loss',
+        value: gain({ cents: wallet.unrealized_gain_cents, percent: wallet.unrealized_gain_percent }),
+      },
+      { label: 'Realized Gain/Loss', value: gain({ cents: wallet.realized_gain_cents, percent: realizedPercent }) },
+      { label: 'Total Return', value: gain(totalReturn(wallet.current_value_cents)) },
+    );
+  }
+  return <StatList stats={stats} cols={{ base: 1, xs: 3 }} />;
+}

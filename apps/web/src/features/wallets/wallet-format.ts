@@ -1,0 +1,18 @@
+import { NO_VALUE } from '../../lib/format';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An instant (ISO-8601 text or epoch ms) in the viewer's time zone: "Jan 2, 2025, 10:35 AM". */
+export function formatDateTime(instant: string | number): string {
+  const ms = typeof instant === 'number' ? instant : Date.parse(instant);
+  return Number.isNaN(ms) ? NO_VALUE : dateTime.format(ms);
+}
+
+/** `1234` → `1,234 shares`, `1` → `1 share`. */
+export function formatShares(quantity: number): string {
+  return `${quantity.toLocaleString('en-US')} ${quantity === 1 ? 'share' : 'shares'}`;
+}
+
+/** Where the wallet page shows one wallet (seed §2 route, `?wallet=` picks the wallet). */
+export const walletPagePath = (walletId?: number) =>
+  walletId === undefined ? '/apps/finance/wallet' : `/apps/finance/wallet?wallet=${walletId}`;
