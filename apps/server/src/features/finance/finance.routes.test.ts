@@ -465,3 +465,19 @@ describe('finance API in live mode with the market data source down', () => {
     });
   });
 });
+
+describe('public market calls are rate-limited per client address', () => {
+  it('answers 429 past 600 calls a minute from one address, and not to another address', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const call = (ip: string) => t.app.inject({ method: 'GET', url: '/api/finance/search?q=a', remoteAddress: ip });
+      for (let i = 0; i < 600; i++) expect((await call('10.9.9.9')).statusCode).toBe(200);
+      const limited = await call('10.9.9.9');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ success: false, code: 429 });
+      expect((await call('10.9.9.10')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

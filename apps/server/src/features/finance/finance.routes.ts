@@ -12,6 +12,7 @@ import {
   watchlistChangeResponseSchema,
 } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perClientLimit } from '../../core/per-client-limit.js';
 import { assertSeedUser, requireUser } from '../auth/auth.plugin.js';
 import { financeService } from './finance.service.js';
 import { registerFormBodyParsers } from './form-body.js';
@@ -38,14 +39,20 @@ const userErrors = {
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
 const FORM_BODY_LIMIT = 16 * 1024;
 
+/** Public market-data calls per client address per minute (429 beyond). */
+const MARKET_CALLS_PER_MINUTE = 600;
+
 /** Seed §7 Finance: stock lookup, full stock and watchlist (wallets live elsewhere). */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   registerFormBodyParsers(app, { bodyLimit: FORM_BODY_LIMIT });
   const service = financeService(watchlistRepository(app.deps.database), () => marketDataFor(app.deps));
+  // Public market calls can be heavy (years of bars) and, live, spend the upstream's fair use.
+  const marketLimit = perClientLimit(app.deps.counters, 'market', MARKET_CALLS_PER_MINUTE);
 
   app.get(
     '/finance/get_stock',
     {
+      onRequest: marketLimit,
       schema: {
         tags,
         summary: 'A stock’s quote and profile; with a session, also whether it is in your watchlist',
@@ -63,6 +70,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/finance/get_full_stock',
     {
+      onRequest: marketLimit,
       schema: {
         tags,
         summary: 'Stock info, price history for a range and interval, and news',
@@ -76,6 +84,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/finance/search',
     {
+      onRequest: marketLimit,
       schema: {
         tags,
         summary: 'Symbols and company names matching the text (search dropdown)',

@@ -6,7 +6,7 @@ import {
   geocodePlaceResponseSchema,
 } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perClientLimit } from '../weather/rate-limit.js';
+import { perClientLimit } from '../../core/per-client-limit.js';
 import { geocodingService } from './geocoding.service.js';
 import { createGeocodingProvider } from './providers/index.js';
 import type { GeocodingProvider } from './providers/types.js';

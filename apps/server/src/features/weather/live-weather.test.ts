@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '../../core/counter-store.js';
+import { perClientLimit } from '../../core/per-client-limit.js';
 import { type FakeUpstream, readFixture, startFakeUpstream } from './fixtures/fake-upstream.js';
 import { fetchNwsForecasts, supplementalFromPeriods } from './providers/nws.js';
 import { openMeteoProvider } from './providers/open-meteo.js';
 import type { Forecast, ForecastRequest, WeatherProvider } from './providers/types.js';
-import { perClientLimit } from './rate-limit.js';
 import { UpstreamError } from './upstream.js';
 import { weatherService } from './weather.service.js';
 

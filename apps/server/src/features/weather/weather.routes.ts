@@ -10,13 +10,13 @@ import {
   weatherResponseSchema,
 } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perClientLimit } from '../../core/per-client-limit.js';
 import { assertSeedUser, requireUser } from '../auth/auth.plugin.js';
 import { locateInGazetteer } from '../geocoding/locate.js';
 import { favouritesRepository } from './favourites.repository.js';
 import { favouritesService } from './favourites.service.js';
 import { createWeatherProvider } from './providers/index.js';
 import type { WeatherProvider } from './providers/types.js';
-import { perClientLimit } from './rate-limit.js';
 import { type Locator, weatherService } from './weather.service.js';
 
 const userErrors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
