@@ -9,6 +9,7 @@ import type { AppDeps } from './core/deps.js';
 import { registerErrorHandling } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
 import { connectRedis } from './core/redis.js';
+import { recordRoutes } from './core/route-table.js';
 import { registerSecurity } from './core/security.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
@@ -49,6 +50,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
