@@ -11,6 +11,7 @@ import { registerOpenApi } from './core/openapi.js';
 import { connectRedis } from './core/redis.js';
 import { recordRoutes } from './core/route-table.js';
 import { registerSecurity } from './core/security.js';
+import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
@@ -59,13 +60,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const database = options.database ?? openConfiguredDatabase(config);
   let redis: Redis | undefined;
   let counters: CounterStore;
+  let sharedCache: SharedCacheStore | undefined;
   if (config.redisUrl) {
     redis = await connectRedis(config.redisUrl);
     counters = new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`);
+    sharedCache = new RedisCacheStore(redis, `${config.redisKeyPrefix}cache:`);
   } else {
     counters = new MemoryCounterStore();
   }
-  const deps: AppDeps = { config, database, counters, redis };
+  const deps: AppDeps = { config, database, counters, sharedCache, redis };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {

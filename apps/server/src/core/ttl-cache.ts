@@ -1,13 +1,32 @@
+import type { SharedCacheStore } from './shared-cache-store.js';
+
+export interface TtlCacheOptions {
+  maxEntries: number;
+  now?: () => number;
+  /**
+   * A store shared by every instance (Redis) behind the in-process map: misses look there before
+   * loading, and loads are written there too. `namespace` keeps each cache's keys apart.
+   */
+  shared?: { store: SharedCacheStore; namespace: string } | undefined;
+}
+
+/** What goes into the shared store: the value and when it expires (so every instance agrees). */
+interface SharedEntry<V> {
+  v: V;
+  e: number;
+}
+
 /**
- * A small in-process cache: a time-to-live per entry, a size cap (the oldest written entries go
- * first) and single-flight loading, so concurrent misses for one key share one upstream call.
- * Failed loads are not cached. Several instances each keep their own (fine for upstream caching).
+ * A small cache: a time-to-live per entry, a size cap (the oldest written entries go first) and
+ * single-flight loading, so concurrent misses for one key share one upstream call. Failed loads
+ * are not cached. With a shared store, instances also reuse each other's loads; a shared store
+ * that fails is treated as a miss, never as an error for the request.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
   private readonly inFlight = new Map<string, Promise<V>>();
 
-  constructor(private readonly options: { maxEntries: number; now?: () => number }) {}
+  constructor(private readonly options: TtlCacheOptions) {}
 
   private now() {
     return this.options.now?.() ?? Date.now();
@@ -23,11 +42,24 @@ export class TtlCache<V> {
     return entry.value;
   }
 
+  /** Keeps `value` here and, when shared, for every instance (written in the background). */
   set(key: string, value: V, ttlMs: number): void {
     if (ttlMs <= 0) return;
+    const expiresAt = this.now() + ttlMs;
+    this.remember(key, value, expiresAt);
+    const shared = this.options.shared;
+    if (shared) {
+      const entry: SharedEntry<V> = { v: value, e: expiresAt };
+      shared.store.set(`${shared.namespace}:${key}`, JSON.stringify(entry), ttlMs).catch(() => {
+        // Best effort: the value is cached here; other instances will load it themselves.
+      });
+    }
+  }
+
+  private remember(key: string, value: V, expiresAt: number) {
     // Re-inserting moves the key to the end, so the Map iterates oldest-written first.
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+    this.entries.set(key, { value, expiresAt });
     while (this.entries.size > this.options.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -47,6 +79,33 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
+  /** Cached values for `keys`, from this instance first and then from the shared store. */
+  async getMany(keys: readonly string[]): Promise<Map<string, V>> {
+    const found = new Map<string, V>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = this.get(key);
+      if (hit !== undefined) found.set(key, hit);
+      else missing.push(key);
+    }
+    const shared = this.options.shared;
+    if (!shared || missing.length === 0) return found;
+    let texts: (string | null)[];
+    try {
+      texts = await shared.store.getMany(missing.map((k) => `${shared.namespace}:${k}`));
+    } catch {
+      return found; // The shared store is down: behave as a miss.
+    }
+    const now = this.now();
+    missing.forEach((key, i) => {
+      const entry = parseSharedEntry<V>(texts[i]);
+      if (!entry || entry.e <= now) return;
+      this.remember(key, entry.v, entry.e);
+      found.set(key, entry.v);
+    });
+    return found;
+  }
+
   /** The cached value, or the result of `load` (kept for `ttlMs`); one load per key at a time. */
   async getOrLoad(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
@@ -55,6 +114,10 @@ export class TtlCache<V> {
     if (pending) return pending;
     const promise = (async () => {
       try {
+        if (this.options.shared) {
+          const sharedHit = (await this.getMany([key])).get(key);
+          if (sharedHit !== undefined) return sharedHit;
+        }
         const value = await load();
         this.set(key, value, ttlMs);
         return value;
@@ -64,5 +127,15 @@ export class TtlCache<V> {
     })();
     this.inFlight.set(key, promise);
     return promise;
+  }
+}
+
+function parseSharedEntry<V>(text: string | null | undefined): SharedEntry<V> | undefined {
+  if (!text) return undefined;
+  try {
+    const entry = JSON.parse(text) as SharedEntry<V>;
+    return typeof entry === 'object' && entry !== null && typeof entry.e === 'number' ? entry : undefined;
+  } catch {
+    return undefined; // Written by an incompatible version: ignore.
   }
 }

@@ -26,8 +26,9 @@ export interface GeocodingRoutesOptions {
  */
 export const geocodingRoutes: FastifyPluginAsyncZod<GeocodingRoutesOptions> = async (app, options) => {
   const provider = options.provider ?? createGeocodingProvider(app.deps.config);
-  // Demo answers are computed locally and need no cache.
-  const service = geocodingService(provider, { cache: app.deps.config.dataMode === 'live' });
+  // Demo answers are computed locally and need no cache; live ones are shared between instances.
+  const live = app.deps.config.dataMode === 'live';
+  const service = geocodingService(provider, { cache: live, sharedCache: live ? app.deps.sharedCache : undefined });
   const limit = perClientLimit(app.deps.counters, 'geocode', PER_MINUTE);
 
   app.get(

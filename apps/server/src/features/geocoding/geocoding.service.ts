@@ -6,6 +6,7 @@ import {
   parseGeocodeFilter,
 } from '@site/contract';
 import { badRequest, notFound } from '../../core/http-errors.js';
+import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { TtlCache } from '../../core/ttl-cache.js';
 import { withNonVerifiedParts } from './non-verified.js';
 import type { GeocodingProvider } from './providers/types.js';
@@ -13,9 +14,16 @@ import type { GeocodingProvider } from './providers/types.js';
 /** Live answers are kept a while: people retype the same prefixes, and upstream quotas are small. */
 const CACHE_MS = 10 * 60 * 1000;
 
-export function geocodingService(provider: GeocodingProvider, options: { cache?: boolean } = {}) {
-  const autocompleteCache = new TtlCache<GeocodeAutocompleteResponse>({ maxEntries: 500 });
-  const placeCache = new TtlCache<GeocodePlaceResponse>({ maxEntries: 200 });
+export function geocodingService(
+  provider: GeocodingProvider,
+  options: { cache?: boolean; sharedCache?: SharedCacheStore | undefined } = {},
+) {
+  const shared = (namespace: string) => options.sharedCache && { store: options.sharedCache, namespace };
+  const autocompleteCache = new TtlCache<GeocodeAutocompleteResponse>({
+    maxEntries: 500,
+    shared: shared('geocode:autocomplete'),
+  });
+  const placeCache = new TtlCache<GeocodePlaceResponse>({ maxEntries: 200, shared: shared('geocode:place') });
   const useCache = options.cache ?? true;
 
   return {

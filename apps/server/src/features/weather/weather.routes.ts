@@ -34,6 +34,8 @@ export const weatherRoutes: FastifyPluginAsyncZod<WeatherRoutesOptions> = async 
   const weather = weatherService({
     provider: options.provider ?? createWeatherProvider(app.deps.config),
     locate: options.locate ?? locateInGazetteer,
+    // Demo forecasts are computed locally; sharing them would cost more than it saves.
+    sharedCache: app.deps.config.dataMode === 'live' ? app.deps.sharedCache : undefined,
   });
   const favourites = favouritesService(favouritesRepository(app.deps.database));
 

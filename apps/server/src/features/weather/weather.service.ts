@@ -1,4 +1,5 @@
 import type { WeatherQuery, WeatherResponse } from '@site/contract';
+import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { TtlCache } from '../../core/ttl-cache.js';
 import type { Forecast, WeatherProvider } from './providers/types.js';
 import { zoneAt } from './time-zones.js';
@@ -25,8 +26,14 @@ export function weatherService(options: {
   locate?: Locator | undefined;
   now?: () => number;
   cacheMs?: number;
+  /** Forecasts shared between instances (Redis), so a city's forecast is fetched once for all. */
+  sharedCache?: SharedCacheStore | undefined;
 }) {
-  const cache = new TtlCache<Forecast>({ maxEntries: 1000, ...(options.now ? { now: options.now } : {}) });
+  const cache = new TtlCache<Forecast>({
+    maxEntries: 1000,
+    ...(options.now ? { now: options.now } : {}),
+    shared: options.sharedCache && { store: options.sharedCache, namespace: 'weather:forecast' },
+  });
   const ttl = options.cacheMs ?? FORECAST_CACHE_MS;
 
   return {

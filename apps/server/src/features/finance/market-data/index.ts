@@ -1,5 +1,6 @@
 import type { Config } from '../../../config.js';
 import type { AppDeps } from '../../../core/deps.js';
+import type { SharedCacheStore } from '../../../core/shared-cache-store.js';
 import { DemoMarketDataProvider } from './demo/demo-provider.js';
 import type { MarketDataProvider } from './types.js';
 import { YahooClient } from './yahoo/yahoo-client.js';
@@ -8,7 +9,10 @@ import { YahooMarketDataProvider } from './yahoo/yahoo-provider.js';
 export type { Bar, MarketDataProvider } from './types.js';
 
 /** The provider `DATA_MODE` selects: the offline demo market or Yahoo Finance. */
-export function createMarketDataProvider(config: Config, options: { now?: () => number } = {}): MarketDataProvider {
+export function createMarketDataProvider(
+  config: Config,
+  options: { now?: () => number; sharedCache?: SharedCacheStore | undefined } = {},
+): MarketDataProvider {
   if (config.dataMode === 'live') {
     const client = new YahooClient({
       baseUrl: config.yahooBaseUrl,
@@ -24,7 +28,7 @@ export function createMarketDataProvider(config: Config, options: { now?: () => 
       ...options,
     });
   }
-  return new DemoMarketDataProvider(options);
+  return new DemoMarketDataProvider(options.now ? { now: options.now } : {});
 }
 
 const providers = new WeakMap<AppDeps, MarketDataProvider>();
@@ -37,7 +41,7 @@ const providers = new WeakMap<AppDeps, MarketDataProvider>();
 export function marketDataFor(deps: AppDeps): MarketDataProvider {
   let provider = providers.get(deps);
   if (!provider) {
-    provider = createMarketDataProvider(deps.config);
+    provider = createMarketDataProvider(deps.config, { sharedCache: deps.sharedCache });
     providers.set(deps, provider);
   }
   return provider;

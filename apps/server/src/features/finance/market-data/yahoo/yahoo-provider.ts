@@ -8,6 +8,7 @@ import {
   type SymbolSearchResult,
 } from '@site/contract';
 import { HttpError } from '../../../../core/http-errors.js';
+import type { SharedCacheStore } from '../../../../core/shared-cache-store.js';
 import { TtlCache } from '../../../../core/ttl-cache.js';
 import { type Bar, badUpstream, type MarketDataProvider, unknownSymbol } from '../types.js';
 import type { YahooClient } from './yahoo-client.js';
@@ -26,6 +27,8 @@ export interface YahooProviderOptions {
   quoteTtlMs: number;
   profileTtlMs: number;
   now?: () => number;
+  /** Shared with the other instances (Redis), so one upstream call serves them all. */
+  sharedCache?: SharedCacheStore | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -222,7 +225,10 @@ function resultOf(body: unknown, key: string, status: number, symbol: string): u
   return first;
 }
 
-/** Live market data from Yahoo Finance, cached in process (quotes 15 s, profiles 1 day by default). */
+/**
+ * Live market data from Yahoo Finance, cached in process and, with Redis, across instances
+ * (quotes 15 s, profiles 1 day by default).
+ */
 export class YahooMarketDataProvider implements MarketDataProvider {
   readonly mode = 'live' as const;
   private readonly client: YahooClient;
@@ -235,26 +241,28 @@ export class YahooMarketDataProvider implements MarketDataProvider {
 
   constructor(private readonly options: YahooProviderOptions) {
     this.client = options.client;
-    const now = options.now;
-    const cache = <V>(maxEntries: number) => new TtlCache<V>({ maxEntries, ...(now ? { now } : {}) });
-    this.quotes = cache(2000);
-    this.profiles = cache(500);
-    this.missing = cache(500);
-    // Histories can be thousands of bars each: keep only a few.
-    this.history = cache(40);
-    this.news = cache(200);
-    this.searches = cache(200);
+    const { now, sharedCache } = options;
+    const cache = <V>(namespace: string, maxEntries: number) =>
+      new TtlCache<V>({
+        maxEntries,
+        ...(now ? { now } : {}),
+        shared: sharedCache && { store: sharedCache, namespace: `yahoo:${namespace}` },
+      });
+    this.quotes = cache('quote', 2000);
+    this.profiles = cache('profile', 500);
+    this.missing = cache('missing', 500);
+    // Histories can be thousands of bars each: keep only a few in process.
+    this.history = cache('history', 40);
+    this.news = cache('news', 200);
+    this.searches = cache('search', 200);
   }
 
   async getQuotes(symbols: readonly string[]): Promise<Map<string, StockQuote>> {
     const wanted = [...new Set(symbols)];
-    const out = new Map<string, StockQuote>();
-    const toFetch: string[] = [];
-    for (const symbol of wanted) {
-      const hit = this.quotes.get(symbol);
-      if (hit) out.set(symbol, hit);
-      else if (!this.missing.get(symbol)) toFetch.push(symbol);
-    }
+    const out = await this.quotes.getMany(wanted);
+    const unpriced = wanted.filter((symbol) => !out.has(symbol));
+    const missing = await this.missing.getMany(unpriced);
+    const toFetch = unpriced.filter((symbol) => !missing.has(symbol));
     for (let i = 0; i < toFetch.length; i += QUOTE_BATCH) {
       const batch = toFetch.slice(i, i + QUOTE_BATCH);
       const { status, body } = await this.client.getJson(
@@ -283,7 +291,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
   }
 
   async getProfile(symbol: string): Promise<StockProfile> {
-    if (this.missing.get(symbol)) throw unknownSymbol(symbol);
+    if ((await this.missing.getMany([symbol])).has(symbol)) throw unknownSymbol(symbol);
     return this.profiles.getOrLoad(symbol, this.options.profileTtlMs, async () => {
       const { status, body } = await this.client.getJson(
         `/v10/finance/quoteSummary/${encodeURIComponent(symbol)}`,

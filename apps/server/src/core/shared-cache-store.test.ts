@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectRedis } from './redis.js';
+import { RedisCacheStore, type SharedCacheStore } from './shared-cache-store.js';
+import { TtlCache } from './ttl-cache.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
+afterAll(async () => {
+  await redis?.quit();
+});
+
+/** Two caches on one store stand for the same cache in two server instances. */
+function twoInstances(store: SharedCacheStore) {
+  const make = () => new TtlCache<{ price: number }>({ maxEntries: 10, shared: { store, namespace: 'quote' } });
+  return [make(), make()] as const;
+}
+
+describe.skipIf(!redis)('TtlCache shared through Redis', () => {
+  const store = () => new RedisCacheStore(redis!, `test:${randomBytes(6).toString('hex')}:`);
+
+  it("serves one instance's load to the other without loading again", async () => {
+    const [a, b] = twoInstances(store());
+    let loads = 0;
+    const load = async () => ({ price: 100 + ++loads });
+    expect(await a.getOrLoad('AAPL', 10_000, load)).toEqual({ price: 101 });
+    await new Promise((r) => setTimeout(r, 20)); // The shared write happens in the background.
+    expect(await b.getOrLoad('AAPL', 10_000, load)).toEqual({ price: 101 });
+    expect(loads).toBe(1);
+  });
+
+  it('finds many keys at once, some here, some shared, some nowhere', async () => {
+    const [a, b] = twoInstances(store());
+    a.set('MSFT', { price: 1 }, 10_000);
+    b.set('TSLA', { price: 2 }, 10_000);
+    await new Promise((r) => setTimeout(r, 20));
+    const found = await b.getMany(['MSFT', 'TSLA', 'NOPE']);
+    expect(Object.fromEntries(found)).toEqual({ MSFT: { price: 1 }, TSLA: { price: 2 } });
+  });
+
+  it('lets shared entries expire, so the next instance loads afresh', async () => {
+    const [a, b] = twoInstances(store());
+    a.set('IBM', { price: 5 }, 80);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await b.getMany(['IBM'])).size).toBe(0);
+  });
+
+  it('ignores entries it cannot read (another version wrote them)', async () => {
+    const s = store();
+    await s.set('quote:BAD', 'not json', 10_000);
+    const [a] = twoInstances(s);
+    expect(await a.getOrLoad('BAD', 10_000, async () => ({ price: 7 }))).toEqual({ price: 7 });
+  });
+});
+
+describe('TtlCache with a shared store that fails', () => {
+  const broken: SharedCacheStore = {
+    getMany: () => Promise.reject(new Error('connection refused')),
+    set: () => Promise.reject(new Error('connection refused')),
+  };
+
+  it('treats the failure as a miss and still caches in process', async () => {
+    const [a] = twoInstances(broken);
+    let loads = 0;
+    const load = async () => ({ price: ++loads });
+    expect(await a.getOrLoad('X', 10_000, load)).toEqual({ price: 1 });
+    expect(await a.getOrLoad('X', 10_000, load)).toEqual({ price: 1 });
+    expect(loads).toBe(1);
+    expect((await a.getMany(['X', 'Y'])).size).toBe(1);
+  });
+});
