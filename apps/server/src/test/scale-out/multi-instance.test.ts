@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, startFakeUpstream } from '../../features/weather/fixtures/fake-upstream.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
+
+/**
+ * DESIGN: several instances behind a load balancer share one PostgreSQL and one Redis. Two real
+ * server processes on different ports, started at the same moment on an empty database, must
+ * behave as one site: sessions, rate limits, upstream caches and images are shared.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const ADMIN_PASSWORD = 'scale-out-admin-password';
+const LOGIN_FAILURES = 4;
+
+const yahooFixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../../features/finance/market-data/yahoo/fixtures', name), 'utf8');
+
+/** A throw-away database on the test server (a schema is not enough: each instance connects itself). */
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `site_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(databaseUrl ?? '');
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+interface Session {
+  cookie: string;
+  csrf: string;
+  userId: number;
+}
+
+function sessionFrom(res: Response, body: { user_id: number }): Session {
+  const cookies = Object.fromEntries(
+    res.headers.getSetCookie().map((c) => {
+      const [pair = ''] = c.split(';');
+      const eq = pair.indexOf('=');
+      return [pair.slice(0, eq), pair.slice(eq + 1)];
+    }),
+  );
+  return {
+    cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
+    csrf: cookies[CSRF_COOKIE] ?? '',
+    userId: body.user_id,
+  };
+}
+
+const asUser = (session: Session, init: RequestInit = {}): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), cookie: session.cookie, [CSRF_HEADER]: session.csrf },
+});
+
+/** Response bodies as the contract describes them (the test reads only these fields). */
+// biome-ignore lint/suspicious/noExplicitAny: test reads of JSON bodies; shapes are asserted.
+const json = async (res: Response): Promise<any> => res.json();
+
+const postJson = (url: string, body: unknown, init: RequestInit = {}) =>
+  fetch(url, {
+    ...init,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and one Redis', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let yahoo: FakeUpstream;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    yahoo = await startFakeUpstream();
+    yahoo.on('/v10/finance/quoteSummary/AAPL', { body: yahooFixture('quotesummary-aapl.json') });
+    yahoo.on('/v7/finance/quote', { body: yahooFixture('quote-aapl-msft.json') });
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl ?? '',
+      // Its own key space, so counts and caches of other runs on this Redis don't leak in.
+      REDIS_KEY_PREFIX: `scale-${randomBytes(4).toString('hex')}:`,
+      DATA_DIR: '/nonexistent-data-dir',
+      ADMIN_PASSWORD,
+      LOGIN_MAX_FAILURES_PER_USERNAME: String(LOGIN_FAILURES),
+      DATA_MODE: 'live',
+      YAHOO_BASE_URL: yahoo.baseUrl,
+      YAHOO_COOKIE_URL: yahoo.baseUrl,
+      YAHOO_CRUMB: 'off',
+      YAHOO_MAX_RETRIES: '0',
+    };
+    // Both at once on an empty database: migrations, the admin and the sample projects race.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await yahoo?.close();
+    await database?.drop();
+  });
+
+  it('starts both on an empty database: migrations, admin and samples happen once', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const migrations = await client.query('select name from kysely_migration order by name');
+      const names = migrations.rows.map((r) => r.name);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.length).toBeGreaterThanOrEqual(7);
+      const admins = await client.query("select count(*)::int as n from users where username = 'admin'");
+      expect(admins.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+    const [fromA, fromB] = await Promise.all([a, b].map((s) => fetch(`${s.baseUrl}/api/portfolio`)));
+    const [listA, listB] = await Promise.all([json(fromA as Response), json(fromB as Response)]);
+    expect(listA).toEqual(listB);
+    expect(new Set(listA.map((p: { title: string }) => p.title)).size).toBe(listA.length); // Seeded once.
+    for (const s of [a, b]) expect((await json(await fetch(`${s.baseUrl}/api/health`))).database).toBe('postgres');
+  });
+
+  it('accepts a session created on one instance on the other, and a logout on either ends it', async () => {
+    const username = `scale${randomBytes(3).toString('hex')}`;
+    const res = await postJson(`${a.baseUrl}/api/signup`, {
+      username,
+      email: `${username}@example.com`,
+      password: 'correct horse battery',
+    });
+    expect(res.status).toBe(200);
+    const session = sessionFrom(res, await json(res));
+
+    const me = await fetch(`${b.baseUrl}/api/me`, asUser(session));
+    expect(me.status).toBe(200);
+    expect((await json(me)).username).toBe(username);
+
+    // A write on B is read back on A.
+    const created = await postJson(
+      `${b.baseUrl}/api/todo/`,
+      { user: session.userId, title: 'Written on B', description: '' },
+      asUser(session),
+    );
+    expect(created.status).toBe(200);
+    const list = await json(await fetch(`${a.baseUrl}/api/todo?user=${session.userId}`, asUser(session)));
+    expect(list.todos.map((t: { title: string }) => t.title)).toEqual(['Written on B']);
+
+    expect((await postJson(`${b.baseUrl}/api/logout`, {}, asUser(session))).status).toBe(200);
+    expect((await fetch(`${a.baseUrl}/api/me`, asUser(session))).status).toBe(401);
+  });
+
+  it('counts a rate limit across both instances', async () => {
+    const username = `victim${randomBytes(3).toString('hex')}`;
+    const signup = await postJson(`${a.baseUrl}/api/signup`, {
+      username,
+      email: `${username}@example.com`,
+      password: 'correct horse battery',
+    });
+    expect(signup.status).toBe(200);
+    const wrong = (s: ServerProcess) => postJson(`${s.baseUrl}/api/login`, { username, password: 'wrong password' });
+    // Alternate instances: each alone has seen only half of the failures.
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_FAILURES; i++) statuses.push((await wrong(i % 2 === 0 ? a : b)).status);
+    expect(statuses.every((s) => s === 401 || s === 400)).toBe(true);
+    expect((await wrong(a)).status).toBe(429);
+    expect((await wrong(b)).status).toBe(429);
+  });
+
+  it('shares the upstream cache: a quote fetched through one instance is not fetched again by the other', async () => {
+    const fromA = await fetch(`${a.baseUrl}/api/finance/get_stock?symbol=AAPL`);
+    expect(fromA.status, await fromA.clone().text()).toBe(200);
+    const upstreamCalls = yahoo.requests.length;
+    expect(upstreamCalls).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 100)); // The shared write is in the background.
+
+    const fromB = await fetch(`${b.baseUrl}/api/finance/get_stock?symbol=AAPL`);
+    expect(fromB.status).toBe(200);
+    expect(await json(fromB)).toEqual(await json(fromA));
+    expect(yahoo.requests.length).toBe(upstreamCalls);
+  });
+
+  it('serves an image uploaded through one instance from the other', async () => {
+    const login = await postJson(`${a.baseUrl}/api/login`, { username: 'admin', password: ADMIN_PASSWORD });
+    expect(login.status).toBe(200);
+    const admin = sessionFrom(login, await json(login));
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      title: 'Scale-out',
+      description: 'Two instances',
+      technology: 'Redis',
+      backend_features: 'Shared sessions',
+      frontend_features: 'None',
+    })) {
+      form.set(k, v);
+    }
+    form.set('image', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
+    const created = await fetch(`${a.baseUrl}/api/portfolio/create`, asUser(admin, { method: 'POST', body: form }));
+    expect(created.status, await created.clone().text()).toBe(200);
+    const { image } = await json(created);
+    expect(image).toMatch(/^\/api\/portfolio\/\d+\/image/);
+
+    const [fromA, fromB] = await Promise.all([fetch(`${a.baseUrl}${image}`), fetch(`${b.baseUrl}${image}`)]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe(fromA.headers.get('content-type'));
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+  });
+});
