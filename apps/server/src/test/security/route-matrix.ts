@@ -1,0 +1,500 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { multipartBody } from '../multipart.js';
+import type { TestUser } from '../test-app.js';
+
+/**
+ * Who may call a route. `user`: any signed-in user, on their own data; `admin`: the admin role;
+ * `public`: anyone; `public-docs`: the OpenAPI pages.
+ */
+export type Access = 'public' | 'public-docs' | 'user' | 'admin';
+
+/** One request as `app.inject` takes it; the method comes from the matrix key. */
+export interface RouteRequest {
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Builds a valid request against the owner's resource (alice's, or the admin's on admin routes).
+ * `seed` is the seed's `user` / `userid` / `user_id` parameter: the owner's id, or undefined to
+ * leave it out (so another user's request reaches the ownership check instead of the seed check).
+ */
+export type BuildRequest = (ctx: MatrixContext, seed: number | undefined) => Promise<RouteRequest>;
+
+export interface MatrixEntry {
+  access: Access;
+  request: BuildRequest;
+  /** Takes the seed's user parameter: another signed-in user naming the owner gets 403. */
+  seedParam?: boolean;
+  /** What another signed-in user gets for the owner's resource (the app answers 404: no probing ids). */
+  foreign?: 403 | 404;
+  /** A successful call uses its resource up (deletes it): the next request needs a new one. */
+  consumes?: boolean;
+  /** The status of a working call when it is not 2xx (a redirect). */
+  status?: number;
+  /** Login and signup create the session, so they cannot carry its CSRF token. */
+  csrfExempt?: boolean;
+}
+
+export interface MatrixUsers {
+  alice: TestUser;
+  bob: TestUser;
+  admin: TestUser;
+}
+
+/** Resources the builders share, created on first use through the API (token auth, no CSRF). */
+export class MatrixContext {
+  private n = 0;
+  private readonly shared = new Map<string, Promise<unknown>>();
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly app: FastifyInstance,
+    readonly users: MatrixUsers,
+  ) {}
+
+  /** A number not used before in this app, for names, titles and coordinates. */
+  unique() {
+    return ++this.n;
+  }
+
+  /** Created once, reused by every request (for calls that do not use it up). */
+  once<T>(key: string, create: () => Promise<T>): Promise<T> {
+    if (!this.shared.has(key)) this.shared.set(key, create());
+    return this.shared.get(key) as Promise<T>;
+  }
+
+  /** Reused by refused requests until one succeeds and `consume()` is called. */
+  fresh<T>(key: string, create: () => Promise<T>): Promise<T> {
+    if (!this.pending.has(key)) this.pending.set(key, create());
+    return this.pending.get(key) as Promise<T>;
+  }
+
+  consume() {
+    this.pending.clear();
+  }
+
+  /** Calls the API as `user` and returns the JSON answer, failing on anything but 2xx. */
+  async call<T = Record<string, unknown>>(
+    user: TestUser,
+    method: HTTPMethods,
+    url: string,
+    payload?: object,
+  ): Promise<T> {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: { authorization: `Token ${user.token}` },
+      ...(payload ? { payload } : {}),
+    });
+    if (res.statusCode >= 300) throw new Error(`setup ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as T;
+  }
+}
+
+type Params = Record<string, string | number | undefined>;
+/** `key=value&…` without the undefined ones. */
+const qs = (params: Params) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+/** The body with the seed's user field only when given (JSON has no undefined). */
+const body = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+const get = (url: string, params: Params = {}) => {
+  const query = qs(params);
+  return { url: query ? `${url}?${query}` : url };
+};
+
+// ---- alice's resources (their names carry her username, so a leak shows in another user's answer)
+
+const todo = (c: MatrixContext) =>
+  c.call<{ id: number }>(c.users.alice, 'POST', '/api/todo', { title: `${c.users.alice.username} todo ${c.unique()}` });
+
+interface Game {
+  id: number;
+  puzzle: number[][];
+}
+const game = (c: MatrixContext) => c.call<Game>(c.users.alice, 'GET', '/api/sudoku/play?difficulty=easy');
+
+const wallet = (c: MatrixContext) =>
+  c
+    .call<{ wallet: { wallet_id: number } }>(c.users.alice, 'POST', '/api/finance/create_wallet', {
+      wallet_name: `${c.users.alice.username} w${c.unique()}`,
+    })
+    .then((r) => r.wallet.wallet_id);
+/** A wallet holding shares, so sells succeed. */
+const tradingWallet = (c: MatrixContext) =>
+  c.once('wallet', async () => {
+    const id = await wallet(c);
+    await c.call(c.users.alice, 'POST', '/api/finance/add_stock_to_wallet', {
+      wallet_id: id,
+      symbol: 'AAPL',
+      quantity: 10,
+    });
+    return id;
+  });
+
+const favourite = (c: MatrixContext) =>
+  c
+    .call<{ locationId: number }>(c.users.alice, 'POST', '/api/weather', favouriteBody(c, undefined))
+    .then((r) => r.locationId);
+/** A new place each time: saving the same coordinates twice is a 409. */
+const favouriteBody = (c: MatrixContext, seed: number | undefined) => {
+  const n = c.unique();
+  return body({
+    user: seed,
+    address: `Place ${n}`,
+    nickname: `${c.users.alice.username} place ${n}`,
+    lat: 10 + n / 100,
+    lon: 20,
+    timezone: 'Africa/Ndjamena',
+  });
+};
+
+const WATCHED = 'MSFT';
+/** Symbol alice's watchlist holds (for removal) or lacks (for adding); the other case answers 404/409. */
+const setWatched = async (c: MatrixContext, symbol: string, present: boolean) => {
+  const res = await c.app.inject({
+    method: 'POST',
+    url: `/api/finance/${present ? 'add' : 'remove'}_watchlist`,
+    headers: { authorization: `Token ${c.users.alice.token}` },
+    payload: { symbol },
+  });
+  if (![200, 404, 409].includes(res.statusCode)) throw new Error(`setup watchlist: ${res.body}`);
+  return symbol;
+};
+
+const projectFields = (c: MatrixContext) => ({
+  title: `Project ${c.unique()}`,
+  description: 'A project',
+  technology: 'TypeScript',
+  backend_features: 'API',
+  frontend_features: 'UI',
+});
+const project = (c: MatrixContext) =>
+  c.call<{ id: number }>(c.users.admin, 'POST', '/api/portfolio/create', projectFields(c)).then((r) => r.id);
+const multipart = async (fields: Record<string, string>) => {
+  const { payload, headers } = await multipartBody(fields);
+  return { payload, headers };
+};
+
+const walletIdRoute = (path: string): MatrixEntry => ({
+  access: 'user',
+  seedParam: true,
+  foreign: 404,
+  request: async (c, seed) => get(`/api/finance/${path}`, { wallet_id: await tradingWallet(c), user_id: seed }),
+});
+const docs = (url: string): MatrixEntry => ({ access: 'public-docs', request: async () => ({ url }) });
+
+/**
+ * Every route of the app, `METHOD url` exactly as registered. A route added without an entry
+ * here fails authorization-matrix.test.ts, so its access rules get decided and tested.
+ */
+export const routeMatrix: Record<string, MatrixEntry> = {
+  'GET /api/docs': docs('/api/docs'),
+  // Swagger UI's own redirect to /api/docs/.
+  'GET /api/docs/static/index.html': { ...docs('/api/docs/static/index.html'), status: 302 },
+  'GET /api/docs/static/swagger-initializer.js': docs('/api/docs/static/swagger-initializer.js'),
+  'GET /api/docs/json': docs('/api/docs/json'),
+  'GET /api/docs/yaml': docs('/api/docs/yaml'),
+  'GET /api/docs/static/*': docs('/api/docs/static/swagger-ui.css'),
+
+  'GET /api/health': { access: 'public', request: async () => get('/api/health') },
+  'POST /api/signup': {
+    access: 'public',
+    csrfExempt: true,
+    request: async (c) => {
+      const username = `new${process.pid}_${c.unique()}`;
+      return {
+        url: '/api/signup',
+        payload: { username, email: `${username}@example.com`, password: 'a long password' },
+      };
+    },
+  },
+  'POST /api/login': {
+    access: 'public',
+    csrfExempt: true,
+    request: async (c) => ({
+      url: '/api/login',
+      payload: { username: c.users.bob.username, password: 'correct horse battery' },
+    }),
+  },
+  // Public (signed out it just answers), but a cookie session must not be ended by a forged post.
+  'POST /api/logout': { access: 'public', request: async () => ({ url: '/api/logout' }) },
+  'GET /api/me': { access: 'user', request: async () => get('/api/me') },
+
+  'GET /api/todo': { access: 'user', seedParam: true, request: async (_c, seed) => get('/api/todo', { user: seed }) },
+  'POST /api/todo': {
+    access: 'user',
+    seedParam: true,
+    request: async (c, seed) => ({ url: '/api/todo', payload: body({ user: seed, title: `todo ${c.unique()}` }) }),
+  },
+  'PATCH /api/todo': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/todo',
+      payload: body({ user: seed, todo_id: (await c.once('todo', () => todo(c))).id, description: `d${c.unique()}` }),
+    }),
+  },
+  'PUT /api/todo': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/todo',
+      payload: body({ user: seed, todo_id: (await c.once('todo', () => todo(c))).id }),
+    }),
+  },
+  'DELETE /api/todo': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/todo',
+      payload: body({ user: seed, todo_id: (await c.fresh('todo', () => todo(c))).id }),
+    }),
+  },
+
+  'GET /api/portfolio': { access: 'public', request: async () => get('/api/portfolio') },
+  'POST /api/portfolio/create': {
+    access: 'admin',
+    request: async (c) => ({ url: '/api/portfolio/create', ...(await multipart(projectFields(c))) }),
+  },
+  'PUT /api/portfolio/update/:id': {
+    access: 'admin',
+    request: async (c) => ({
+      url: `/api/portfolio/update/${await c.once('project', () => project(c))}`,
+      ...(await multipart(projectFields(c))),
+    }),
+  },
+  'DELETE /api/portfolio/delete/:id': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => ({ url: `/api/portfolio/delete/${await c.fresh('project', () => project(c))}` }),
+  },
+  'GET /api/portfolio/:id/image': {
+    access: 'public',
+    request: async (c) => {
+      const projects = await c.call<{ image: string | null }[]>(c.users.alice, 'GET', '/api/portfolio');
+      return get(projects.find((p) => p.image)?.image ?? '/api/portfolio/1/image');
+    },
+  },
+
+  'GET /api/sudoku/play': {
+    access: 'user',
+    seedParam: true,
+    request: async (_c, seed) => get('/api/sudoku/play', { difficulty: 'easy', userid: seed }),
+  },
+  'GET /api/sudoku/savedGames': {
+    access: 'user',
+    seedParam: true,
+    request: async (_c, seed) => get('/api/sudoku/savedGames', { userid: seed }),
+  },
+  'GET /api/sudoku/game': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => get('/api/sudoku/game', { id: (await c.once('game', () => game(c))).id }),
+  },
+  'GET /api/sudoku/stats': { access: 'user', request: async () => get('/api/sudoku/stats') },
+  'DELETE /api/sudoku/deleteGame': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/sudoku/deleteGame',
+      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: seed }),
+    }),
+  },
+  'PUT /api/sudoku/updateTime': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: '/api/sudoku/updateTime',
+      payload: { sudoku_id: (await c.once('game', () => game(c))).id, time: c.unique() },
+    }),
+  },
+  'PUT /api/sudoku/saveGame': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => {
+      const { id, puzzle } = await c.once('game', () => game(c));
+      return {
+        url: '/api/sudoku/saveGame',
+        payload: body({ gameid: id, userid: seed, current_state: puzzle, time: c.unique() }),
+      };
+    },
+  },
+  'POST /api/sudoku/checkSolution': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => {
+      // The unsolved puzzle: a valid check that is not a win, so the game stays open.
+      const { id, puzzle } = await c.once('game', () => game(c));
+      return { url: '/api/sudoku/checkSolution', payload: { board: puzzle, gameid: id } };
+    },
+  },
+  'PUT /api/sudoku/giveUp': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/sudoku/giveUp',
+      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: seed }),
+    }),
+  },
+
+  'GET /api/finance/get_stock': {
+    access: 'public',
+    seedParam: true, // checked only when someone is signed in
+    request: async (_c, seed) => get('/api/finance/get_stock', { symbol: 'AAPL', user: seed }),
+  },
+  'GET /api/finance/get_full_stock': {
+    access: 'public',
+    request: async () => get('/api/finance/get_full_stock', { symbol: 'AAPL', range: '1mo', interval: '1d' }),
+  },
+  'GET /api/finance/search': { access: 'public', request: async () => get('/api/finance/search', { q: 'app' }) },
+  'GET /api/finance/get_watchlist': {
+    access: 'user',
+    seedParam: true,
+    request: async (_c, seed) => get('/api/finance/get_watchlist', { user: seed }),
+  },
+  // The seed's client posts these as forms: one urlencoded, one multipart, covering both parsers.
+  'POST /api/finance/add_watchlist': {
+    access: 'user',
+    seedParam: true,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/finance/add_watchlist',
+      payload: qs({ symbol: await c.fresh('absent', () => setWatched(c, 'NVDA', false)), user: seed }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    }),
+  },
+  'POST /api/finance/remove_watchlist': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/finance/remove_watchlist',
+      ...(await multipart({
+        symbol: await c.fresh('watched', () => setWatched(c, WATCHED, true)),
+        ...(seed === undefined ? {} : { user: String(seed) }),
+      })),
+    }),
+  },
+
+  'GET /api/finance/get_wallets': {
+    access: 'user',
+    seedParam: true,
+    request: async (_c, seed) => get('/api/finance/get_wallets', { user_id: seed }),
+  },
+  'GET /api/finance/get_wallet_details': walletIdRoute('get_wallet_details'),
+  'GET /api/finance/get_wallet_history': walletIdRoute('get_wallet_history'),
+  'GET /api/finance/get_wallet_ledger': walletIdRoute('get_wallet_ledger'),
+  'POST /api/finance/create_wallet': {
+    access: 'user',
+    seedParam: true,
+    request: async (c, seed) => ({
+      url: '/api/finance/create_wallet',
+      payload: body({ user_id: seed, wallet_name: `wallet ${c.unique()}` }),
+    }),
+  },
+  'POST /api/finance/delete_wallet': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/finance/delete_wallet',
+      payload: body({ user_id: seed, wallet_id: await c.fresh('wallet', () => wallet(c)) }),
+    }),
+  },
+  'POST /api/finance/rename_wallet': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/finance/rename_wallet',
+      payload: body({
+        user_id: seed,
+        wallet_id: await tradingWallet(c),
+        new_wallet_name: `${c.users.alice.username} r${c.unique()}`,
+      }),
+    }),
+  },
+  'POST /api/finance/set_active_wallet': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/finance/set_active_wallet',
+      payload: body({ user_id: seed, wallet_id: await tradingWallet(c) }),
+    }),
+  },
+  'POST /api/finance/add_stock_to_wallet': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/finance/add_stock_to_wallet',
+      payload: body({ user_id: seed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
+    }),
+  },
+  'POST /api/finance/sell_stock_from_wallet': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    request: async (c, seed) => ({
+      url: '/api/finance/sell_stock_from_wallet',
+      payload: body({ user_id: seed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
+    }),
+  },
+
+  'GET /api/weather': {
+    access: 'public',
+    request: async () => get('/api/weather', { lat: 48.8534, lon: 2.3488, country_code: 'fr' }),
+  },
+  'POST /api/weather': {
+    access: 'user',
+    seedParam: true,
+    request: async (c, seed) => ({ url: '/api/weather', payload: favouriteBody(c, seed) }),
+  },
+  'GET /api/weather/saved': {
+    access: 'user',
+    seedParam: true,
+    request: async (_c, seed) => get('/api/weather/saved', { user: seed }),
+  },
+  'DELETE /api/weather/saved': {
+    access: 'user',
+    seedParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, seed) => ({
+      url: '/api/weather/saved',
+      payload: body({ user: seed, location_id: await c.fresh('favourite', () => favourite(c)) }),
+    }),
+  },
+
+  'GET /api/geocode/autocomplete': {
+    access: 'public',
+    request: async () => get('/api/geocode/autocomplete', { text: 'Paris' }),
+  },
+  'GET /api/geocode/place': {
+    access: 'public',
+    request: async () => get('/api/geocode/place', { id: 'demo:city:2657896' }),
+  },
+};
+
+/** `METHOD url` → method and url. */
+export function splitKey(key: string): { method: HTTPMethods; url: string } {
+  const [method, url] = key.split(' ') as [HTTPMethods, string];
+  return { method, url };
+}
