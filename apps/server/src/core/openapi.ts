@@ -21,5 +21,8 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No `staticCSP`: swagger-ui's own policy would replace the site's with `frame-ancestors 'self'`
+  // and `upgrade-insecure-requests` (the page's requests go to https on a plain-http install). Its
+  // page loads only same-origin scripts and styles, so the site-wide policy (core/security.ts) fits.
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CSRF_COOKIE, SESSION_COOKIE } from '@site/contract';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  injectAs,
+  logIn,
+  signUp,
+  TEST_ADMIN_PASSWORD,
+  TEST_PASSWORD,
+  type TestApp,
+  uniqueName,
+} from '../test-app.js';
+import { MatrixContext, routeMatrix } from './route-matrix.js';
+
+// Headers and cookies do not depend on the database, so SQLite alone is enough here.
+
+const PAGES = [
+  '/',
+  '/apps/todo',
+  '/apps/weather',
+  '/apps/sudoku',
+  '/apps/portfolio',
+  '/apps/finance',
+  '/login',
+  '/no/such/page',
+  '/assets/x.js',
+];
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The headers every response must carry: the web pages, the API, and every error in between. */
+function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
+  const csp = String(res.headers['content-security-policy'] ?? '');
+  const directives = csp.split(';').map((d) => d.trim());
+  expect(directives, `${label}: content-security-policy`).toEqual(
+    expect.arrayContaining(["default-src 'self'", "frame-ancestors 'none'"]),
+  );
+  expect(res.headers['x-content-type-options'], `${label}: x-content-type-options`).toBe('nosniff');
+  expect(res.headers['referrer-policy'], `${label}: referrer-policy`).toBeTruthy();
+  expect(res.headers['x-frame-options'], `${label}: x-frame-options`).toBe('DENY');
+}
+
+/** A minimal built web app: index.html for every page, one hashed-style asset. */
+function webDist() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>t</title><script src="/assets/x.js"></script>');
+  fs.writeFileSync(path.join(dir, 'assets', 'x.js'), 'console.log(1);');
+  return dir;
+}
+
+describe('security headers', () => {
+  let t: TestApp;
+  let ctx: MatrixContext;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = webDist();
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
+    const alice = await signUp(t.app, uniqueName('alice'));
+    const bob = await signUp(t.app, uniqueName('bob'));
+    ctx = new MatrixContext(t.app, { alice, bob, admin: await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(PAGES)('on the web page %s', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expectSecurityHeaders(res, url);
+  });
+
+  it('on every API route: success, signed out, bad input, and unknown paths', async () => {
+    const statuses = new Set<number>();
+    const check = async (label: string, options: InjectOptions | Promise<LightMyRequestResponse>) => {
+      const res = await ('then' in options ? options : t.app.inject(options));
+      statuses.add(res.statusCode);
+      expectSecurityHeaders(res, `${label} (${res.statusCode})`);
+    };
+    for (const { method, url } of t.app.routeTable) {
+      const key = `${method} ${url}`;
+      // @fastify/static registers one route per file of the web build.
+      if (!url.startsWith('/api/')) {
+        await check(`${key} web file`, { method, url });
+        continue;
+      }
+      const entry = routeMatrix[key];
+      if (!entry) throw new Error(`${key} is not in route-matrix.ts`);
+      const owner = entry.access === 'admin' ? ctx.users.admin : ctx.users.alice;
+      const request = { method, ...(await entry.request(ctx, owner.id)) };
+      await check(`${key} signed out`, t.app.inject(request));
+      // Public routes already succeed signed out (and the owner calling logout would end the session).
+      if (entry.access === 'user' || entry.access === 'admin') {
+        await check(`${key} as the owner`, injectAs(t.app, owner, request));
+        if (entry.consumes) ctx.consume();
+      }
+      if (UNSAFE.has(method)) {
+        const { url: target } = await entry.request(ctx, owner.id);
+        const malformed = { method, url: target, payload: '{', headers: { 'content-type': 'application/json' } };
+        await check(`${key} malformed JSON`, injectAs(t.app, owner, { ...malformed, via: 'token' }));
+      }
+      if (url.includes(':id')) await check(`${key} bad id`, { method, url: url.replace(':id', 'x') });
+    }
+    await check('unknown API path', { method: 'GET', url: '/api/no-such-route' });
+    await check('unknown method', { method: 'PATCH', url: '/api/health' });
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+  });
+});
+
+/** The Set-Cookie attributes of the session and CSRF cookies of one response. */
+function sessionCookies(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(200);
+  const find = (name: string) => {
+    const cookie = res.cookies.find((c) => c.name === name);
+    if (!cookie) throw new Error(`no ${name} cookie`);
+    return cookie;
+  };
+  return { session: find(SESSION_COOKIE), csrf: find(CSRF_COOKIE) };
+}
+
+const HTTPS = { 'x-forwarded-proto': 'https' };
+
+describe('session cookies', () => {
+  let plain: TestApp; // TRUST_PROXY=false (the default): X-Forwarded-Proto is not believed.
+  let proxied: TestApp; // TRUST_PROXY=true: behind a TLS-terminating proxy.
+  beforeAll(async () => {
+    plain = await createTestApp('sqlite');
+    proxied = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await proxied?.close();
+  });
+
+  /** Login and signup responses: both set the session. */
+  const signIn = async (t: TestApp, headers: Record<string, string> = {}) => {
+    const username = uniqueName('c');
+    return [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers,
+        payload: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        headers,
+        payload: { username, email: `${username}@example.com`, password: TEST_PASSWORD },
+      }),
+    ];
+  };
+
+  it('keeps the session cookie out of scripts and cross-site requests', async () => {
+    for (const res of await signIn(plain)) {
+      const { session, csrf } = sessionCookies(res);
+      expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      // The client reads csrftoken to echo it in X-CSRFToken.
+      expect(csrf.httpOnly).toBeFalsy();
+      expect(csrf).toMatchObject({ sameSite: 'Lax', path: '/' });
+    }
+  });
+
+  it('does not mark cookies Secure over plain HTTP, so a local http:// site works', async () => {
+    for (const res of [...(await signIn(plain)), ...(await signIn(proxied))]) {
+      const { session, csrf } = sessionCookies(res);
+      expect(session.secure).toBeFalsy();
+      expect(csrf.secure).toBeFalsy();
+    }
+  });
+
+  it('marks cookies Secure and sends HSTS behind a trusted HTTPS proxy', async () => {
+    for (const res of await signIn(proxied, HTTPS)) {
+      const { session, csrf } = sessionCookies(res);
+      expect(session.secure).toBe(true);
+      expect(csrf.secure).toBe(true);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    }
+  });
+
+  it('ignores a spoofed X-Forwarded-Proto when the proxy is not trusted', async () => {
+    for (const res of await signIn(plain, HTTPS)) {
+      const { session, csrf } = sessionCookies(res);
+      expect(session.secure).toBeFalsy();
+      expect(csrf.secure).toBeFalsy();
+      // HSTS on what may be plain HTTP would only lock a local site out.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+});
