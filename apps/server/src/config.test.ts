@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the time-outs of the live weather and address services', () => {
+    expect(loadConfig({})).toMatchObject({ openMeteoTimeoutMs: 8000, nwsTimeoutMs: 6000, geocodingTimeoutMs: 5000 });
+    expect(
+      loadConfig({ OPEN_METEO_TIMEOUT_MS: '1500', NWS_TIMEOUT_MS: '1200', GEOCODING_TIMEOUT_MS: '900' }),
+    ).toMatchObject({ openMeteoTimeoutMs: 1500, nwsTimeoutMs: 1200, geocodingTimeoutMs: 900 });
+    expect(() => loadConfig({ GEOCODING_TIMEOUT_MS: '5' })).toThrow(/GEOCODING_TIMEOUT_MS/);
+  });
+
   it('lists every invalid variable in one readable error', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', DATA_MODE: 'fake', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short' }),

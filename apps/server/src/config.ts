@@ -58,6 +58,8 @@ const envSchema = z.object({
   NWS_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'NWS_BASE_URL must be an http(s) URL' })
     .default('https://api.weather.gov'),
+  OPEN_METEO_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  NWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(6000),
   NWS_USER_AGENT: z.string().min(1).max(200).optional(),
   GEOAPIFY_API_KEY: z.string().min(1).max(200).optional(),
   GEOAPIFY_BASE_URL: z
@@ -66,6 +68,7 @@ const envSchema = z.object({
   PHOTON_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'PHOTON_BASE_URL must be an http(s) URL' })
     .default('https://photon.komoot.io'),
+  GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -107,12 +110,17 @@ export interface Config {
   /** Live weather (DATA_MODE=live): Open-Meteo, and the US National Weather Service for text forecasts. */
   openMeteoBaseUrl: string;
   nwsBaseUrl: string;
+  /** Time-outs of one Open-Meteo / NWS request. */
+  openMeteoTimeoutMs: number;
+  nwsTimeoutMs: number;
   /** NWS asks every client to identify itself; defaults to the site name and ADMIN_EMAIL. */
   nwsUserAgent: string;
   /** Live address search: Geoapify when a key is set, else Photon (no key). */
   geoapifyApiKey: string | undefined;
   geoapifyBaseUrl: string;
   photonBaseUrl: string;
+  /** Time-out of one Geoapify / Photon request. */
+  geocodingTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -157,9 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yahooProfileCacheMs: e.YAHOO_PROFILE_CACHE_SECONDS * 1000,
     openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
     nwsBaseUrl: e.NWS_BASE_URL,
+    openMeteoTimeoutMs: e.OPEN_METEO_TIMEOUT_MS,
+    nwsTimeoutMs: e.NWS_TIMEOUT_MS,
     nwsUserAgent: e.NWS_USER_AGENT ?? `personal-site-weather/1.0 (${e.ADMIN_EMAIL})`,
     geoapifyApiKey: e.GEOAPIFY_API_KEY,
     geoapifyBaseUrl: e.GEOAPIFY_BASE_URL,
     photonBaseUrl: e.PHOTON_BASE_URL,
+    geocodingTimeoutMs: e.GEOCODING_TIMEOUT_MS,
   };
 }

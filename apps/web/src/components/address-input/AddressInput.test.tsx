@@ -351,13 +351,22 @@ describe('AddressInput', () => {
     expect(screen.queryByRole('option', { name: /Paris/ })).not.toBeInTheDocument();
   });
 
-  it('only logs an autocomplete failure', async () => {
+  it('logs an autocomplete failure and says in the list that suggestions are unavailable', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { status: 502, body: { success: false, code: 502, message: 'Upstream' } } });
-    const { input } = renderInput();
+    const message = 'The address search service (Photon) cannot be reached. Please try again later.';
+    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { status: 503, body: { success: false, code: 503, message } } });
+    const { input, onSelect } = renderInput();
     enter(input, 'Denver');
     await waitFor(() => expect(errors).toHaveBeenCalledWith('Address autocomplete failed', expect.anything()));
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Address suggestions are unavailable right now.');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.queryByText('No results found.')).not.toBeInTheDocument();
+    expect(onSelect).not.toHaveBeenCalled();
+
+    // Typing again clears the notice until the next answer.
+    fireEvent.change(input, { target: { value: 'Denve' } });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -121,6 +121,8 @@ export function AddressInput({
   const [open, setOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
   const [searching, setSearching] = useState(false);
+  /** Why the last search failed (shown in the list), or null. */
+  const [searchError, setSearchError] = useState<string | null>(null);
   const [loadingDetails, setLoadingDetails] = useState(false);
 
   const inputRef = useRef<HTMLInputElement>(null);
@@ -202,15 +204,22 @@ export function AddressInput({
       );
       setSuggestions(unique.slice(0, maxResults));
       setAnsweredText(query);
+      setSearchError(null);
       setHighlighted(-1);
       // Someone who has moved on to another field does not want a list popping up.
       if (document.activeElement === inputRef.current) setOpen(true);
     } catch (failure) {
       if (searchRef.current !== controller || isAbortError(failure, controller.signal)) return;
-      // Seed §8: an autocomplete failure is only logged.
+      // Seed §8 only logs an autocomplete failure; the list also says so (issue 9), or the
+      // field would just stay silent while the address service is down.
       console.error('Address autocomplete failed', failure);
       setSuggestions([]);
       setAnsweredText(null);
+      setSearchError(
+        failure instanceof Error && failure.message ? failure.message : 'The address search did not answer.',
+      );
+      setHighlighted(-1);
+      if (document.activeElement === inputRef.current) setOpen(true);
     } finally {
       if (searchRef.current === controller) {
         searchRef.current = null;
@@ -235,6 +244,7 @@ export function AddressInput({
     close();
     cancelSearch();
     cancelDetails();
+    setSearchError(null);
     const query = next.trim();
     if (query.length < Math.max(minLength, 1)) {
       setSuggestions([]);
@@ -293,6 +303,7 @@ export function AddressInput({
     setOwnText('');
     setSuggestions([]);
     setAnsweredText(null);
+    setSearchError(null);
     close();
     selectedRef.current = false;
     report(null);
@@ -355,11 +366,12 @@ export function AddressInput({
 
   const busy = searching || loadingDetails;
   const attributions = [...new Set(suggestions.map((f) => f.properties.datasource.attribution).filter(Boolean))];
-  const announcement = !open
-    ? ''
-    : suggestions.length === 0
-      ? 'No results found.'
-      : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available.`;
+  const announcement =
+    !open || searchError !== null
+      ? '' // A failure is announced by its alert.
+      : suggestions.length === 0
+        ? 'No results found.'
+        : `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'} available.`;
 
   return (
     <>
@@ -453,6 +465,16 @@ export function AddressInput({
               );
             })}
           </div>
+          {searchError !== null && (
+            <div role="alert" className={classes.empty}>
+              <Text size="sm" fw={600} c="red.7">
+                Address suggestions are unavailable right now.
+              </Text>
+              <Text size="xs" c="dimmed">
+                {searchError}
+              </Text>
+            </div>
+          )}
           {answeredText !== null && suggestions.length === 0 && (
             <Text size="sm" c="dimmed" className={classes.empty}>
               No results found.

@@ -98,6 +98,13 @@ describe('FinanceHomePage', () => {
         if (url.pathname === '/api/finance/get_wallets') return json(noWallets);
         if (url.pathname === '/api/finance/get_watchlist') return json(watchlist([watchlistItem('MSFT')]));
         const q = url.searchParams.get('q');
+        if (q === 'down') {
+          const message = 'The market data provider cannot be reached right now. Please try again later.';
+          return new Response(JSON.stringify({ success: false, code: 503, message }), {
+            status: 503,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
         return json({ query: q, results: q === 'app' ? [apple] : [] });
       }),
     );
@@ -115,6 +122,12 @@ describe('FinanceHomePage', () => {
     await user.clear(input);
     await user.type(input, 'qqq');
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
+
+    // A failed search is not an empty one.
+    await user.clear(input);
+    await user.type(input, 'down');
+    expect(await screen.findByText('Symbol search is unavailable right now.')).toBeInTheDocument();
+    expect(screen.queryByText('No results found.')).not.toBeInTheDocument();
   });
 
   it("lists the watchlist with links, formatted prices and actions, or 'No stocks in watchlist'", async () => {

@@ -87,6 +87,22 @@ describe('StockPage', () => {
     renderStockPage('zzzz');
     expect(await screen.findByText('No stock data available.')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByText(/Check the symbol/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('says why when the market data source fails, and offers a retry', async () => {
+    const message = 'The market data provider cannot be reached right now. Please try again later.';
+    const fetchMock = mockFetch({ 'GET /api/finance/get_full_stock': apiError(503, message) });
+    const { user } = renderStockPage();
+    expect(await screen.findByText('No stock data available.')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/Check the symbol/)).not.toBeInTheDocument();
+    const calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('get_full_stock')).length;
+    const before = calls();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls()).toBe(before + 1));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it('offers only the intervals a range allows and reloads for each change', async () => {

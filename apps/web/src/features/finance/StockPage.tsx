@@ -11,6 +11,7 @@ import {
 import { IconArrowLeft, IconChartLine, IconFileDescription, IconNews, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../lib/api-client';
 import { formatUsd } from '../../lib/format';
 import { useMe } from '../auth/api/use-me';
 import { useAuthModals } from '../auth/auth-modals-context';
@@ -88,9 +89,27 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
       ) : !info || !data ? (
         <Paper withBorder radius="md" p="xl" ta="center">
           <Text fw={600}>No stock data available.</Text>
-          <Text size="sm" c="dimmed" mt={4}>
-            {symbol ? `Nothing could be loaded for ${symbol}. Check the symbol and try again.` : 'No symbol given.'}
-          </Text>
+          {fullStock.isError && !isApiError(fullStock.error, 404) && !isApiError(fullStock.error, 400) ? (
+            // The source failed (502/503) or the server could not be reached: say so, and offer a retry.
+            <>
+              <Text size="sm" c="dimmed" mt={4}>
+                {fullStock.error.message}
+              </Text>
+              <Button
+                size="xs"
+                mt="md"
+                variant="light"
+                loading={fullStock.isFetching}
+                onClick={() => fullStock.refetch()}
+              >
+                Try again
+              </Button>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed" mt={4}>
+              {symbol ? `Nothing could be loaded for ${symbol}. Check the symbol and try again.` : 'No symbol given.'}
+            </Text>
+          )}
         </Paper>
       ) : (
         <>

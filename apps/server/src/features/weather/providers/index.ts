@@ -5,17 +5,24 @@ import type { WeatherProvider } from './types.js';
 
 /** DATA_MODE=demo: the offline model; live: Open-Meteo plus NWS text for US places. */
 export function createWeatherProvider(
-  config: Pick<Config, 'dataMode' | 'openMeteoBaseUrl' | 'nwsBaseUrl' | 'nwsUserAgent'>,
+  config: Pick<Config, 'dataMode' | 'openMeteoBaseUrl' | 'nwsBaseUrl' | 'nwsUserAgent'> &
+    Partial<Pick<Config, 'openMeteoTimeoutMs' | 'nwsTimeoutMs'>>,
   options: { now?: () => number; timeoutMs?: number; retryDelayMs?: number } = {},
 ): WeatherProvider {
   if (config.dataMode === 'demo') return demoWeatherProvider(options.now ? { now: options.now } : {});
-  const timing = {
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {}),
-  };
+  const retry = options.retryDelayMs !== undefined ? { retryDelayMs: options.retryDelayMs } : {};
+  // An explicit time-out (tests) wins over the configured ones (OPEN_METEO_TIMEOUT_MS, NWS_TIMEOUT_MS).
+  const openMeteoTimeout = options.timeoutMs ?? config.openMeteoTimeoutMs;
+  const nwsTimeout = options.timeoutMs ?? config.nwsTimeoutMs;
   return openMeteoProvider({
     baseUrl: config.openMeteoBaseUrl,
-    ...timing,
-    nws: { baseUrl: config.nwsBaseUrl, userAgent: config.nwsUserAgent, ...timing },
+    ...retry,
+    ...(openMeteoTimeout !== undefined ? { timeoutMs: openMeteoTimeout } : {}),
+    nws: {
+      baseUrl: config.nwsBaseUrl,
+      userAgent: config.nwsUserAgent,
+      ...retry,
+      ...(nwsTimeout !== undefined ? { timeoutMs: nwsTimeout } : {}),
+    },
   });
 }

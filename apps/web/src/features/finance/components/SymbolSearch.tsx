@@ -161,7 +161,13 @@ export function SymbolSearch({
                   {renderGroup('Matches')}
                 </>
               ) : (
-                <Combobox.Empty>{searching ? 'Searching…' : 'No results found.'}</Combobox.Empty>
+                <Combobox.Empty>
+                  {searching
+                    ? 'Searching…'
+                    : search.isError && typed
+                      ? 'Symbol search is unavailable right now.'
+                      : 'No results found.'}
+                </Combobox.Empty>
               )}
             </Combobox.Options>
           </Combobox.Dropdown>
