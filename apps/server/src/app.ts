@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
-import { registerErrorHandling } from './core/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
 import { connectRedis } from './core/redis.js';
 import { recordRoutes } from './core/route-table.js';
@@ -45,6 +45,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul } from './common.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -52,7 +53,12 @@ export type SignupResponse = z.infer<typeof signupResponseSchema>;
 
 /** Login only checks presence: the rules above apply to new accounts, not to existing ones. */
 export const loginRequestSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(254)
+    .refine(hasNoNul, 'Username may not contain NUL characters'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

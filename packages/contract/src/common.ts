@@ -13,4 +13,10 @@ export const idSchema = z.coerce
  */
 export const seedUserField = idSchema.optional();
 
+/**
+ * PostgreSQL text cannot hold U+0000 (SQLite can): stored free text refuses it, as a 400 on every
+ * database alike rather than a database error.
+ */
+export const hasNoNul = (text: string) => !text.includes('\u0000');
+
 export const successSchema = z.object({ success: z.literal(true), message: z.string().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { hasNoNul, idSchema } from './common.js';
 
 export const PORTFOLIO_TITLE_MAX = 120;
 export const PORTFOLIO_TEXT_MAX = 4000;
@@ -12,7 +12,8 @@ const text = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, `${label} may not contain NUL characters`);
 
 /** The text fields of the seed's multipart create/update form (the image travels as a file part). */
 export const portfolioFieldsSchema = z.object({
@@ -20,7 +21,8 @@ export const portfolioFieldsSchema = z.object({
     .string({ error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
-    .max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`),
+    .max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`)
+    .refine(hasNoNul, 'Title may not contain NUL characters'),
   description: text('Description', PORTFOLIO_TEXT_MAX).default(''),
   technology: text('Technology', PORTFOLIO_LIST_MAX).default(''),
   backend_features: text('Backend features', PORTFOLIO_TEXT_MAX).default(''),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, seedUserField } from './common.js';
+import { hasNoNul, idSchema, seedUserField } from './common.js';
 
 export const TODO_TITLE_MAX = 200;
 export const TODO_DESCRIPTION_MAX = 2000;
@@ -8,12 +8,14 @@ export const todoTitleSchema = z
   .string({ error: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
-  .max(TODO_TITLE_MAX, `Title must be at most ${TODO_TITLE_MAX} characters`);
+  .max(TODO_TITLE_MAX, `Title must be at most ${TODO_TITLE_MAX} characters`)
+  .refine(hasNoNul, 'Title may not contain NUL characters');
 
 export const todoDescriptionSchema = z
   .string({ error: 'Description must be text' })
   .trim()
-  .max(TODO_DESCRIPTION_MAX, `Description must be at most ${TODO_DESCRIPTION_MAX} characters`);
+  .max(TODO_DESCRIPTION_MAX, `Description must be at most ${TODO_DESCRIPTION_MAX} characters`)
+  .refine(hasNoNul, 'Description may not contain NUL characters');
 
 export const todoSchema = z.object({
   id: z.number().int(),

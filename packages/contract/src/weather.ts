@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, seedUserField } from './common.js';
+import { hasNoNul, idSchema, seedUserField } from './common.js';
 import { parseDecimal } from './geocoding.js';
 
 /** Seed §3 Weather search result / Current conditions / Daily weather / Favourite location; §7 Weather. */
@@ -160,11 +160,13 @@ export const createFavouriteRequestSchema = z.object({
     .string({ error: 'Address is required' })
     .trim()
     .min(1, 'Address is required')
-    .max(FAVOURITE_ADDRESS_MAX, `Address must be at most ${FAVOURITE_ADDRESS_MAX} characters`),
+    .max(FAVOURITE_ADDRESS_MAX, `Address must be at most ${FAVOURITE_ADDRESS_MAX} characters`)
+    .refine(hasNoNul, 'Address may not contain NUL characters'),
   nickname: z
     .string({ error: 'Nickname must be text' })
     .trim()
     .max(FAVOURITE_NICKNAME_MAX, `Nickname must be at most ${FAVOURITE_NICKNAME_MAX} characters`)
+    .refine(hasNoNul, 'Nickname may not contain NUL characters')
     .nullish(),
   lat: latitudeSchema,
   lon: longitudeSchema,

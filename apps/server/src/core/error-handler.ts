@@ -11,6 +11,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   405: 'Method not allowed',
   406: 'Not acceptable',
   413: 'Request body is too large',
+  414: 'The address is too long',
   415: 'Unsupported content type',
   429: 'Too many requests',
 };
@@ -74,6 +75,22 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (bad percent-encoding in the path, a path
+ * parameter over maxParamLength) come before any hook or handler, so without this they would be
+ * answered in Fastify's format instead of ours.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply.code(400).send(errorBody(400, 'The address is not valid: it has a malformed %-escape'));
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send(errorBody(414, 'A part of the address is too long'));
+  }
+  request.log.error({ err: error }, 'router error');
+  return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'));
 }
 
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {

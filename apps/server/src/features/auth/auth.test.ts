@@ -178,6 +178,17 @@ describe.each(testDatabaseKinds)('accounts and sessions on %s', (kind) => {
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ password: 'Password is required' });
     });
+
+    // Found by the fuzzer: PostgreSQL refuses NUL in a text parameter, so the look-up failed with a 500.
+    it('answers 400 for a NUL character in the username', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'admin\u0000', password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ username: 'Username may not contain NUL characters' });
+    });
   });
 
   describe('me and logout', () => {

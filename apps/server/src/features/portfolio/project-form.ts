@@ -39,7 +39,11 @@ export async function readProjectForm(request: FastifyRequest): Promise<{ fields
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new HttpError(413, TOO_LARGE, { image: TOO_LARGE });
-    throw error;
+    // Ours, and the plugin's own limits and protocol errors, already carry a 4xx status.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
+    // Anything else comes from the multipart parser (no boundary, cut-off body): the client's fault.
+    throw badRequest('Form data is malformed');
   }
   return { fields: parseOrThrow(portfolioFieldsSchema, raw), ...(image ? { image } : {}) };
 }
