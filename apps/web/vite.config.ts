@@ -30,6 +30,9 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each entry and lazy page needs (read by the bundle
+    // bench and the size-budget test).
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorChunks } },
     },
