@@ -1,15 +1,29 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { cacheStatements } from './statement-cache.js';
 
-// pg returns int8 and numeric as strings; our int8 values (counts, cents) fit in a double.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+// Each driver is loaded only when its database is used: a SQLite site never pays for `pg`'s
+// memory, nor a PostgreSQL one for better-sqlite3's. Both are CommonJS, so `require` keeps
+// opening a database synchronous.
+const require = createRequire(import.meta.url);
+
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  if (!pgModule) {
+    pgModule = require('pg') as typeof pg;
+    // pg returns int8 and numeric as strings; our int8 values (counts, cents) fit in a double.
+    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+    pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+  }
+  return pgModule;
+}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -39,7 +53,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
   if (options.databaseUrl) {
     const schema = options.pgSchema;
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: 10,
       // A fresh schema per test run keeps parallel runs apart.
@@ -49,7 +63,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   } else {
     const file = options.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const sqlite = new SqliteDatabase(file);
+    const Sqlite = require('better-sqlite3') as typeof SqliteDatabase;
+    const sqlite = cacheStatements(new Sqlite(file));
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
