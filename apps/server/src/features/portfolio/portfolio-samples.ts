@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { PortfolioFields } from '@site/contract';
 import type { AppDeps } from '../../core/deps.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { processUpload } from './image-processing.js';
+import type { ProcessedImage } from './image-processing.js';
 import { portfolioRepository } from './portfolio.repository.js';
+import { SAMPLE_COVER_SIZE, sampleCoversWebp } from './sample-covers.js';
 
 const SEEDED_KEY = 'portfolio.samples_seeded';
 
-const samples: (PortfolioFields & { colors: [string, string] })[] = [
+/** Each sample's cover is drawn from its two colours (see scripts/render-sample-covers.ts). */
+export const samples: (PortfolioFields & { colors: [string, string] })[] = [
   {
     title: 'Personal site and app suite',
     description:
@@ -35,19 +38,6 @@ const samples: (PortfolioFields & { colors: [string, string] })[] = [
   },
 ];
 
-/** Abstract cover art drawn from SVG (no bundled binaries, no fonts needed). */
-function coverSvg([from, to]: [string, string], seed: number): string {
-  const circles = Array.from({ length: 6 }, (_, i) => {
-    const x = (seed * 97 + i * 173) % 1200;
-    const y = (seed * 53 + i * 131) % 630;
-    const r = 60 + ((seed + i * 37) % 140);
-    return `<circle cx="${x}" cy="${y}" r="${r}" fill="white" fill-opacity="${0.08 + (i % 3) * 0.05}"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="1200" height="630" fill="url(#g)"/>${circles}</svg>`;
-}
-
 /**
  * A fresh install shows a few sample projects so the page is not empty. They are added once per
  * database (remembered in site_settings), so deleting them is final.
@@ -64,11 +54,23 @@ export async function seedSampleProjects(deps: AppDeps): Promise<void> {
   }
   const repository = portfolioRepository(db);
   if ((await repository.count()) > 0) return;
-  const { default: sharp } = await import('sharp');
-  for (const [index, { colors, ...fields }] of samples.entries()) {
-    const png = await sharp(Buffer.from(coverSvg(colors, index + 1)))
-      .png()
-      .toBuffer();
-    await repository.create(fields, await processUpload(png));
+  for (const [index, { colors: _colors, ...fields }] of samples.entries()) {
+    await repository.create(fields, sampleCover(index));
   }
+}
+
+/**
+ * The covers are rendered once, ahead of time, into `sample-covers.ts`: a first start then needs
+ * no image library (sharp would add ~300 ms and ~40 MB that stay for the life of the process).
+ */
+function sampleCover(index: number): ProcessedImage | undefined {
+  const base64 = sampleCoversWebp[index];
+  if (base64 === undefined) return undefined;
+  const data = Buffer.from(base64, 'base64');
+  return {
+    data,
+    contentType: 'image/webp',
+    etag: createHash('sha256').update(data).digest('hex').slice(0, 32),
+    ...SAMPLE_COVER_SIZE,
+  };
 }
