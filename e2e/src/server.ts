@@ -35,7 +35,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  // The production server's Node flags, as `npm start` passes them.
+  const nodeFlags = JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/server/node-flags.json'), 'utf8')) as string[];
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, main], {
     cwd: repoRoot,
     env: {
       ...process.env,

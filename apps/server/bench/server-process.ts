@@ -63,6 +63,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** The Node flags of the production server, shared with `npm start` and the browser tests. */
+export const productionNodeFlags = (): string[] =>
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/server/node-flags.json'), 'utf8'));
+
 export interface StartOptions {
   /** The script to run with `node`; the built server by default. */
   script?: string;
@@ -88,7 +92,9 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   const pollMs = options.pollMs ?? 5;
 
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script], {
+  // The site runs with the Node flags `npm start` uses (apps/server/node-flags.json).
+  const nodeArgs = options.nodeArgs ?? (isSite ? productionNodeFlags() : []);
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

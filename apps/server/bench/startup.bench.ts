@@ -22,6 +22,7 @@ import {
   helloServer,
   machineLine,
   median,
+  productionNodeFlags,
   type ServerProcess,
   seedDemoData,
   signUp,
@@ -101,7 +102,10 @@ async function selfReport(server: ServerProcess): Promise<NodeJS.MemoryUsage> {
 }
 
 async function memoryRun(dataDir: string | undefined): Promise<Memory> {
-  const server = await startServer({ nodeArgs: [`--import=${probe}`], ...(dataDir ? { dataDir } : {}) });
+  const server = await startServer({
+    nodeArgs: [...productionNodeFlags(), `--import=${probe}`],
+    ...(dataDir ? { dataDir } : {}),
+  });
   try {
     const afterStart = server.rssMiB();
     const user = await signUp(server.baseUrl);
