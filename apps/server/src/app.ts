@@ -10,7 +10,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './core/error-handl
 import { registerOpenApi } from './core/openapi.js';
 import { connectRedis } from './core/redis.js';
 import { recordRoutes } from './core/route-table.js';
-import { registerSecurity } from './core/security.js';
+import { registerSecurity, securityHeaders } from './core/security.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
@@ -40,12 +40,14 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorHandler,
+    // The router's refusals come before any hook, so they get the security headers here.
+    frameworkErrors: (error, request, reply) => frameworkErrorHandler(error, request, reply.headers(headers)),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

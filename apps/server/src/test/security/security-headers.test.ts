@@ -112,6 +112,79 @@ describe('security headers', () => {
   });
 });
 
+/**
+ * The whole set, value for value: what @fastify/helmet sent with the site's options before it was
+ * replaced by headers computed once at start (core/security.ts). A change here is a policy change.
+ */
+const EXACT_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';script-src 'self';style-src 'self' 'unsafe-inline';" +
+    "img-src 'self' data: blob: https:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
+    "frame-ancestors 'none';form-action 'self';worker-src 'self' blob:",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+const HSTS = 'max-age=15552000; includeSubDomains';
+
+describe('the exact security header set', () => {
+  const cases: [string, Record<string, string>, Record<string, string | undefined>][] = [
+    ['by default', {}, { ...EXACT_HEADERS, 'strict-transport-security': undefined }],
+    ['behind a trusted proxy (HSTS)', { TRUST_PROXY: 'true' }, { ...EXACT_HEADERS, 'strict-transport-security': HSTS }],
+    [
+      'with CORS origins (cross-origin resources)',
+      { CORS_ORIGINS: 'https://app.example' },
+      { ...EXACT_HEADERS, 'cross-origin-resource-policy': 'cross-origin', 'strict-transport-security': undefined },
+    ],
+  ];
+  it.each(cases)('%s, on pages, files, API answers and errors', async (_label, env, expected) => {
+    const dist = webDist();
+    const t = await createTestApp('sqlite', { WEB_DIST_DIR: dist, ...env }, (app) => {
+      app.get('/api/test-boom', async () => {
+        throw new Error('boom');
+      });
+    });
+    try {
+      const requests: InjectOptions[] = [
+        { method: 'GET', url: '/' },
+        { method: 'HEAD', url: '/apps/todo' },
+        { method: 'GET', url: '/assets/x.js' },
+        { method: 'GET', url: '/api/health' },
+        { method: 'GET', url: '/api/todo' },
+        { method: 'GET', url: '/api/no-such-route' },
+        { method: 'GET', url: '/api/test-boom' },
+        { method: 'GET', url: '/api/%zz' }, // the router's own refusal, before any hook
+        { method: 'POST', url: '/api/login', payload: '{', headers: { 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          url: '/api/login',
+          payload: JSON.stringify({ username: 'x'.repeat(1_100_000) }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ];
+      const statuses = new Set<number>();
+      for (const request of requests) {
+        const res = await t.app.inject(request);
+        statuses.add(res.statusCode);
+        for (const [name, value] of Object.entries(expected)) {
+          expect(res.headers[name], `${request.method} ${request.url} (${res.statusCode}): ${name}`).toBe(value);
+        }
+      }
+      expect([...statuses].sort()).toEqual([200, 400, 401, 404, 413, 500]);
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
 /** The Set-Cookie attributes of the session and CSRF cookies of one response. */
 function sessionCookies(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(200);
