@@ -1,0 +1,162 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+const precompressScript = path.resolve(import.meta.dirname, '../../../../scripts/precompress-web.mjs');
+
+/** Text that compresses well, as minified bundles do. */
+const JS = `export function f(){${'console.log("a fairly repetitive line of bundled code");'.repeat(200)}}`;
+const CSS = `.a{${'color:red;margin:0 auto;padding:1rem;'.repeat(100)}}`;
+const HTML = `<!doctype html><html><head><title>Site</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(50)}</body></html>`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function decode(res: LightMyRequestResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return zlib.brotliDecompressSync(res.rawPayload).toString();
+  if (encoding === 'gzip') return zlib.gunzipSync(res.rawPayload).toString();
+  expect(encoding).toBeUndefined();
+  return res.body;
+}
+
+const varyIncludesAcceptEncoding = (res: LightMyRequestResponse) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((v) => v.trim())
+    .includes('accept-encoding');
+
+describe('pre-compressed web app files', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), HTML);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), JS);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), CSS);
+    fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
+    fs.writeFileSync(path.join(dist, 'resume.pdf'), '%PDF-1.4');
+    // Left by an earlier build: its source is gone, so the script removes it.
+    fs.writeFileSync(path.join(dist, 'assets', 'old-zzz999.js.br'), 'stale');
+    execFileSync(process.execPath, [precompressScript, dist], { stdio: 'pipe' });
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('are written by the build script for text files that shrink, and nothing else', () => {
+    const files = fs.readdirSync(dist, { recursive: true }).map(String).sort();
+    expect(files).toEqual(
+      [
+        'assets',
+        'assets/index-abc123.css',
+        'assets/index-abc123.css.br',
+        'assets/index-abc123.css.gz',
+        'assets/index-abc123.js',
+        'assets/index-abc123.js.br',
+        'assets/index-abc123.js.gz',
+        'index.html',
+        'index.html.br',
+        'index.html.gz',
+        'resume.pdf',
+        // Too small to gain anything: no copies.
+        'robots.txt',
+      ].map((f) => f.split('/').join(path.sep)),
+    );
+    const copy = (name: string) => fs.readFileSync(path.join(dist, 'assets', name));
+    expect(zlib.brotliDecompressSync(copy('index-abc123.js.br')).toString()).toBe(JS);
+    expect(zlib.gunzipSync(copy('index-abc123.js.gz')).toString()).toBe(JS);
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', undefined],
+    [undefined, undefined],
+  ])('sends a .js asset to Accept-Encoding %s as %s, with its type and long caching', async (accept, encoding) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: accept === undefined ? {} : { 'accept-encoding': accept },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(varyIncludesAcceptEncoding(res)).toBe(true);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(decode(res)).toBe(JS);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    if (encoding) expect(res.rawPayload.length).toBeLessThan(JS.length / 5);
+  });
+
+  it('sends CSS compressed with its type', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.css',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(decode(res)).toBe(CSS);
+  });
+
+  it('sends index.html compressed for every client-side route, revalidated on each load', async () => {
+    for (const url of ['/', '/apps/todo', '/index.html']) {
+      for (const [accept, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const res = await t.app.inject({ method: 'GET', url, headers: accept ? { 'accept-encoding': accept } : {} });
+        const label = `${url} (${accept ?? 'no Accept-Encoding'})`;
+        expect(res.statusCode, label).toBe(200);
+        expect(res.headers['content-encoding'], label).toBe(encoding);
+        expect(res.headers['content-type'], label).toBe('text/html; charset=utf-8');
+        expect(res.headers['cache-control'], label).toBe('no-cache');
+        expect(varyIncludesAcceptEncoding(res), label).toBe(true);
+        expect(res.headers['content-security-policy'], label).toContain("default-src 'self'");
+        expect(decode(res), label).toBe(HTML);
+      }
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.body).toBe('');
+  });
+
+  it('sends files without copies as they are', async () => {
+    for (const url of ['/robots.txt', '/resume.pdf']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('gives the copies no routes of their own', () => {
+    const routes = t.app.routeTable.map((r) => r.url);
+    expect(routes).toContain('/assets/index-abc123.js');
+    expect(routes.filter((url) => url.endsWith('.br') || url.endsWith('.gz'))).toEqual([]);
+  });
+});
