@@ -1,5 +1,22 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/**
+ * Resolves every `import … from 'zod'` (the app's and @site/contract's) to src/lib/zod-jitless.ts,
+ * which configures zod before re-exporting it; only that module itself gets the real package.
+ */
+function zodJitless(): Plugin {
+  const wrapper = path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts');
+  return {
+    name: 'zod-jitless',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || importer === wrapper) return null;
+      return wrapper;
+    },
+  };
+}
 
 // Library chunks that change rarely get their own long-cached files, so an app release only
 // invalidates the app's own chunks.
@@ -15,7 +32,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), zodJitless()],
   resolve: {
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.
