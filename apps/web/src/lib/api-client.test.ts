@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
 import { ApiError, apiRequest } from './api-client';
+import { lazySchema } from './contract-schemas';
 
 function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers {
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
@@ -69,6 +70,30 @@ describe('apiRequest', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toMatch(/unexpected response/i);
+  });
+
+  it('validates with a lazily loaded schema', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/me': { body: { user_id: 'not a number' } } });
+
+    const error = await apiRequest('GET', '/api/me', { schema: lazySchema((c) => c.meResponseSchema) }).catch(
+      (caught: unknown) => caught,
+    );
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/unexpected response/i);
+  });
+
+  it('reports a schema that cannot be downloaded like a network failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({ 'GET /api/health': { body: { status: 'ok' } } });
+
+    const error = await apiRequest('GET', '/api/health', {
+      schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    }).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ status: 0 });
+    expect((error as ApiError).message).toMatch(/could not reach the server/i);
   });
 
   it('gives a readable error for a non-JSON error page', async () => {

@@ -1,6 +1,7 @@
-import { apiErrorSchema, CSRF_COOKIE, CSRF_HEADER } from '@site/contract';
 import { ApiError } from './api-error';
+import { loadContract } from './contract-schemas';
 import { readCookie } from './cookies';
+import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -15,8 +16,11 @@ export interface ResponseSchema<T> {
 export interface ApiRequestOptions<T> {
   body?: unknown;
   query?: Record<string, QueryValue>;
-  /** Validates (and types) a successful response. */
-  schema?: ResponseSchema<T>;
+  /**
+   * Validates (and types) a successful response: a schema, or a function that loads one (see
+   * `lazySchema`), so that code of the first page does not need zod to call the API.
+   */
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   signal?: AbortSignal;
 }
 
@@ -54,12 +58,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, statusText: string, body: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.fields);
+async function toApiError(status: number, statusText: string, body: unknown): Promise<ApiError> {
+  // The error format's schema comes with the contract, loaded on the first error (usually already
+  // there: the app pages import the contract). If even that fails, the generic message below.
+  const parsed = await loadContract().then(
+    ({ apiErrorSchema }) => apiErrorSchema.safeParse(body),
+    () => undefined,
+  );
+  if (parsed?.success) return new ApiError(status, parsed.data.message, parsed.data.fields);
   // Not the API's error format, e.g. a proxy's HTML page when the server is down.
   const reason = statusText ? `${status} ${statusText}` : String(status);
   return new ApiError(status, `The server answered with an error (${reason}). Please try again.`);
+}
+
+async function resolveSchema<T>(schema: NonNullable<ApiRequestOptions<T>['schema']>): Promise<ResponseSchema<T>> {
+  if (typeof schema !== 'function') return schema;
+  try {
+    return await schema();
+  } catch (error) {
+    // The schema's chunk could not be downloaded: the connection (or the server) is gone.
+    console.error('Could not load a response schema', error);
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
 }
 
 /**
@@ -75,6 +95,10 @@ export async function apiRequest<T = unknown>(
   // FormData goes as multipart (the browser sets the boundary); everything else as JSON.
   const isForm = body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
+  // A lazily loaded schema downloads while the request is on its way, not after it.
+  const validator = schema === undefined ? undefined : resolveSchema(schema);
+  // Awaited only for a success; an error answer or a failed request leaves it unused.
+  validator?.catch(() => {});
 
   let response: Response;
   try {
@@ -92,10 +116,11 @@ export async function apiRequest<T = unknown>(
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, data);
-  if (!schema) return data as T;
+  if (!response.ok) throw await toApiError(response.status, response.statusText, data);
+  if (!validator) return data as T;
+  const responseSchema = await validator;
   try {
-    return schema.parse(data);
+    return responseSchema.parse(data);
   } catch (error) {
     console.error(`Unexpected response from ${method} ${path}`, error);
     throw new ApiError(response.status, 'The server sent an unexpected response. Please try again.');

@@ -1,5 +1,5 @@
-import { logoutResponseSchema } from '@site/contract';
 import { apiRequest } from '../../lib/api-client';
+import { lazySchema } from '../../lib/contract-schemas';
 import { clearStorage, type StoredSession, saveSession } from '../../lib/storage';
 
 /** Seed §4: a successful login or signup stores the user and reloads the whole page. */
@@ -11,7 +11,7 @@ export function completeSignIn(session: StoredSession): void {
 /** Seed §4: Log Out clears local storage and returns to '/' (a full load, so no state survives). */
 export async function logOut(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/logout', { schema: logoutResponseSchema });
+    await apiRequest('POST', '/api/logout', { schema: lazySchema((c) => c.logoutResponseSchema) });
   } catch (error) {
     // The local sign-out must happen even when the server cannot be told.
     console.error('Log out request failed', error);

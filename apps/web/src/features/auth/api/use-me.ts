@@ -1,7 +1,9 @@
-import { CSRF_COOKIE, type MeResponse, meResponseSchema } from '@site/contract';
+import type { MeResponse } from '@site/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/contract-schemas';
 import { readCookie } from '../../../lib/cookies';
+import { CSRF_COOKIE } from '../../../lib/csrf';
 import { clearSession, readSession } from '../../../lib/storage';
 import { authKeys } from './auth-queries';
 
@@ -19,7 +21,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> 
     return null;
   }
   try {
-    return await apiRequest('GET', '/api/me', { schema: meResponseSchema, signal });
+    return await apiRequest('GET', '/api/me', { schema: lazySchema((c) => c.meResponseSchema), signal });
   } catch (error) {
     if (isApiError(error, 401)) {
       clearStaleSession();

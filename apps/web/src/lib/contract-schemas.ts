@@ -1,0 +1,17 @@
+import type { ResponseSchema } from './api-client';
+
+/** The contract package: its zod schemas, and zod, in a chunk of their own, loaded on first use. */
+export type Contract = typeof import('@site/contract');
+
+export function loadContract(): Promise<Contract> {
+  return import('@site/contract');
+}
+
+/**
+ * A response schema of the contract loaded on demand, for the calls the first page makes (`/api/me`,
+ * `/api/health`, log out): `apiRequest('GET', '/api/me', { schema: lazySchema((c) => c.meResponseSchema) })`.
+ * The app pages are lazy chunks already and import their schemas directly.
+ */
+export function lazySchema<T>(pick: (contract: Contract) => ResponseSchema<T>): () => Promise<ResponseSchema<T>> {
+  return () => loadContract().then(pick);
+}
