@@ -1,10 +1,23 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import type { NotificationsProps } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { AuthModalsProvider } from '../features/auth/auth-modals-context';
 import { theme } from './theme';
+
+// The notifications' container downloads after the first render: `notifications.show` keeps what
+// is shown before it arrives in its store, and the container shows it then. The pages that show
+// notifications import the same module, so if it cannot be downloaded they cannot run either;
+// nothing is shown then rather than an error.
+const Notifications = lazy<ComponentType<NotificationsProps>>(() =>
+  import('@mantine/notifications').then(
+    (module) => ({ default: module.Notifications }),
+    (error: unknown) => {
+      console.error('Could not load the notifications', error);
+      return { default: () => null };
+    },
+  ),
+);
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -18,10 +31,10 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
+        <Suspense fallback={null}>
           <Notifications position="top-right" />
-          <AuthModalsProvider>{children}</AuthModalsProvider>
-        </ModalsProvider>
+        </Suspense>
+        <AuthModalsProvider>{children}</AuthModalsProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

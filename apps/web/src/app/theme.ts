@@ -1,4 +1,4 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 /**
  * Seed §2: mobile from 0, tablet from 768px (`sm`), computer from 1024px (`md`).
@@ -18,8 +18,10 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
   components: {
-    Modal: Modal.extend({
+    // A plain object rather than `Modal.extend(…)`, which would bring the Modal component (and
+    // ScrollArea, Input…) into the first page's JavaScript; the modals themselves load lazily.
+    Modal: {
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
-    }),
+    },
   },
 });

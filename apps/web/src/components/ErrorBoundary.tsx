@@ -4,6 +4,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
+  /** What failed, as the alert's title. */
+  title?: string;
 }
 
 interface ErrorBoundaryState {
@@ -36,7 +38,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
       ? 'Part of the site could not be downloaded. It may have been updated, or the connection dropped.'
       : 'Something went wrong while showing this page.';
     return (
-      <Alert color="red" variant="light" title="This page could not be shown" icon={<IconAlertTriangle />} role="alert">
+      <Alert
+        color="red"
+        variant="light"
+        title={this.props.title ?? 'This page could not be shown'}
+        icon={<IconAlertTriangle />}
+        role="alert"
+      >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{message} Reloading usually fixes it.</Text>
           <Button

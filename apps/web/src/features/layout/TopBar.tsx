@@ -1,16 +1,20 @@
 import { Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LazyOverlay } from '../../components/LazyOverlay';
+import { lazyPage } from '../../lib/lazy-page';
 import { AccountActions } from './AccountActions';
 import { AppsMenu } from './AppsMenu';
 import { Brand } from './Brand';
 import { DemoDataBadge } from './DemoDataBadge';
-import { MobileNav } from './MobileNav';
 import classes from './TopBar.module.css';
 import { useFixedOnScroll } from './use-fixed-on-scroll';
 
 const TOP_BAR_HEIGHT = '3.75rem';
+
+// The phone drawer (Drawer, NavLink) downloads when the burger is first pressed.
+const MobileNav = lazyPage(() => import('./MobileNav'), 'MobileNav');
 
 function NavButton({ to, label }: { to: string; label: string }) {
   const { pathname } = useLocation();
@@ -35,6 +39,12 @@ function NavButton({ to, label }: { to: string; label: string }) {
 export function TopBar() {
   const { slotRef, fixed } = useFixedOnScroll<HTMLDivElement>();
   const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first opening on, so that closing it still animates.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const toggleDrawer = () => {
+    setDrawerUsed(true);
+    drawer.toggle();
+  };
 
   return (
     <div ref={slotRef} className={classes.slot} style={{ '--top-bar-height': TOP_BAR_HEIGHT } as CSSProperties}>
@@ -58,14 +68,18 @@ export function TopBar() {
           </Group>
           <Group h="100%" justify="space-between" wrap="nowrap" hiddenFrom="sm">
             <Group gap="sm" wrap="nowrap">
-              <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open navigation" size="sm" />
+              <Burger opened={drawerOpened} onClick={toggleDrawer} aria-label="Open navigation" size="sm" />
               <Brand />
             </Group>
             <DemoDataBadge />
           </Group>
         </Container>
       </header>
-      <MobileNav opened={drawerOpened} onClose={drawer.close} />
+      {drawerUsed && (
+        <LazyOverlay title="The navigation could not be shown">
+          <MobileNav opened={drawerOpened} onClose={drawer.close} />
+        </LazyOverlay>
+      )}
     </div>
   );
 }
