@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBriefcase, IconBulb, IconCheck, IconDownload, IconHeart, IconMoodSmile } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { siteConfig } from '../../config/site';
+import classes from './HomePage.module.css';
 import { HomeSection } from './HomeSection';
 import { NoticeAlert } from './NoticeAlert';
 
@@ -31,18 +32,16 @@ export function HomePage() {
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
         <HomeSection title="Tech stack">
-          <Table withRowBorders={false} verticalSpacing={6} horizontalSpacing={0}>
-            <Table.Tbody>
+          <table className={classes.techStack}>
+            <tbody>
               {site.techStack.map((item) => (
-                <Table.Tr key={item.layer}>
-                  <Table.Th w={120} fw={600}>
-                    {item.layer}
-                  </Table.Th>
-                  <Table.Td>{item.description}</Table.Td>
-                </Table.Tr>
+                <tr key={item.layer}>
+                  <th scope="row">{item.layer}</th>
+                  <td>{item.description}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
           <Text size="sm" c="dimmed">
             Last updated: {site.lastUpdated}
           </Text>

@@ -1,35 +1,74 @@
-import { Button, Menu } from '@mantine/core';
-import { IconBook, IconChevronDown } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
-import { appIcon } from '../../config/app-icons';
-import { apps, docsPath } from '../../config/apps';
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { type ComponentProps, type ComponentType, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import type { AppsMenuDropdownProps } from './AppsMenuDropdown';
 
-/** Seed §2 Layout: the four apps, then a Docs section with the same four names. */
+type AppsButtonProps = Omit<ComponentProps<'button'>, 'color'> & Pick<ButtonProps, 'variant'>;
+
+/** The top bar's "Apps" button: the same before and after the menu's code has arrived. */
+export function AppsButton(props: AppsButtonProps) {
+  return (
+    <Button color="gray" rightSection={<IconChevronDown size={14} />} {...props}>
+      Apps
+    </Button>
+  );
+}
+
+interface Loaded {
+  Menu: ComponentType<AppsMenuDropdownProps>;
+  opened: boolean;
+  focused: boolean;
+}
+
+/**
+ * Seed §2 Layout: the Apps menu. Mantine's Menu (with Popover, floating-ui and their helpers, a
+ * good part of the first page's JavaScript) downloads when the user shows an intent to use it —
+ * the pointer on the button, focus, a touch — and replaces this stand-in; a click before it has
+ * arrived opens the menu as soon as it is there.
+ */
 export function AppsMenu() {
   const { pathname } = useLocation();
   const inApps = pathname.startsWith('/apps/') || pathname.startsWith('/docs/');
+  const variant = inApps ? 'light' : 'subtle';
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const loading = useRef(false);
+  const openWhenLoaded = useRef(false);
 
+  const load = () => {
+    if (loading.current) return;
+    loading.current = true;
+    import('./AppsMenuDropdown').then(
+      (module) =>
+        setLoaded({
+          Menu: module.AppsMenuDropdown,
+          opened: openWhenLoaded.current,
+          // The real menu's button replaces this one: keyboard focus moves along with it.
+          focused: document.activeElement === button.current,
+        }),
+      (error: unknown) => {
+        // Offline, or the site was updated: the next intent tries again.
+        loading.current = false;
+        console.error('Could not load the Apps menu', error);
+      },
+    );
+  };
+
+  if (loaded) return <loaded.Menu variant={variant} defaultOpened={loaded.opened} focusOnMount={loaded.focused} />;
   return (
-    <Menu position="bottom-start" width={220} shadow="md" offset={6} withinPortal>
-      <Menu.Target>
-        <Button variant={inApps ? 'light' : 'subtle'} color="gray" rightSection={<IconChevronDown size={14} />}>
-          Apps
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {apps.map((app) => (
-          <Menu.Item key={app.key} component={Link} to={app.path} leftSection={appIcon(app.key)}>
-            {app.label}
-          </Menu.Item>
-        ))}
-        <Menu.Divider />
-        <Menu.Label>Docs</Menu.Label>
-        {apps.map((app) => (
-          <Menu.Item key={app.key} component={Link} to={docsPath(app.key)} leftSection={<IconBook size={16} />}>
-            {app.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <AppsButton
+      ref={button}
+      variant={variant}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={load}
+      onFocus={load}
+      onTouchStart={load}
+      onClick={() => {
+        openWhenLoaded.current = true;
+        load();
+      }}
+    />
   );
 }

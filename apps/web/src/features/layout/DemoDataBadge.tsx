@@ -1,5 +1,6 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useHealth } from '../auth/api/use-health';
+import classes from './DemoDataBadge.module.css';
 
 const explanation = 'Market, weather and address data are simulated offline.';
 
@@ -8,10 +9,23 @@ export function DemoDataBadge() {
   const { data } = useHealth();
   if (data?.dataMode !== 'demo') return null;
   return (
-    <Tooltip label={explanation} withArrow multiline w={240} events={{ hover: true, focus: true, touch: true }}>
-      <Badge variant="light" color="orange" tabIndex={0} aria-label={`Demo data: ${explanation}`}>
+    <span className={classes.root}>
+      <Badge
+        variant="light"
+        color="orange"
+        tabIndex={0}
+        aria-label={`Demo data: ${explanation}`}
+        // Escape dismisses the tooltip, as it does Mantine's.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') event.currentTarget.blur();
+        }}
+      >
         Demo data
       </Badge>
-    </Tooltip>
+      {/* Its text is the badge's accessible name already. */}
+      <span className={classes.tooltip} aria-hidden>
+        {explanation}
+      </span>
+    </span>
   );
 }
