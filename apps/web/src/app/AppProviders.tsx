@@ -3,7 +3,7 @@ import type { NotificationsProps } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { AuthModalsProvider } from '../features/auth/auth-modals-context';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The notifications' container downloads after the first render: `notifications.show` keeps what
 // is shown before it arrives in its store, and the container shows it then. The pages that show
@@ -29,7 +29,7 @@ interface AppProvidersProps {
 /** Everything a page needs around it; the router goes outside so tests can use a MemoryRouter. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
           <Notifications position="top-right" />

@@ -467,7 +467,7 @@ export function AddressInput({
           </div>
           {searchError !== null && (
             <div role="alert" className={classes.empty}>
-              <Text size="sm" fw={600} c="red.7">
+              <Text size="sm" fw={600} c="red">
                 Address suggestions are unavailable right now.
               </Text>
               <Text size="xs" c="dimmed">
