@@ -11,7 +11,7 @@ import { DemoDataBadge } from './DemoDataBadge';
 import classes from './TopBar.module.css';
 import { useFixedOnScroll } from './use-fixed-on-scroll';
 
-const TOP_BAR_HEIGHT = '3.75rem';
+export const TOP_BAR_HEIGHT = '3.75rem';
 
 // The phone drawer (Drawer, NavLink) downloads when the burger is first pressed.
 const MobileNav = lazyPage(() => import('./MobileNav'), 'MobileNav');

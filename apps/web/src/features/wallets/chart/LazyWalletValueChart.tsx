@@ -1,5 +1,5 @@
-import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
+import { ChartPlaceholder } from '../../../components/ChartPlaceholder';
 import { ErrorBoundary } from '../../../components/ErrorBoundary';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { WalletChartProps } from './wallet-chart-data';
@@ -12,13 +12,7 @@ export function LazyWalletValueChart(props: WalletChartProps) {
   const height = props.height ?? 360;
   return (
     <ErrorBoundary>
-      <Suspense
-        fallback={
-          <Center h={height} role="status" aria-label="Loading chart">
-            <Loader />
-          </Center>
-        }
-      >
+      <Suspense fallback={<ChartPlaceholder height={height} />}>
         <WalletValueChart {...props} />
       </Suspense>
     </ErrorBoundary>
