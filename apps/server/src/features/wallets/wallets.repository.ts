@@ -166,11 +166,13 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
           'wallet_holdings.quantity',
           'wallet_holdings.cost_cents',
         ])
+        // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
+        // once per call instead of once per holding row.
         .select((eb) =>
           eb
             .selectFrom('wallet_trades')
             .select(sql<number | string>`coalesce(sum(realised_gain_cents), 0)`.as('gain'))
-            .whereRef('wallet_trades.wallet_id', '=', 'wallets.id')
+            .where('wallet_trades.wallet_id', '=', walletId)
             .as('realised_gain_cents'),
         )
         .where('wallets.id', '=', walletId)

@@ -400,6 +400,27 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect(final.balance_cents).toBe(STARTING_CASH_CENTS + final.realized_gain_cents);
     });
 
+    it('totals realised gains once per wallet, whatever the number of holdings, and only its own trades', async () => {
+      const wallet = await createWallet(alice);
+      const other = await createWallet(alice);
+      for (const symbol of ['AAPL', 'MSFT', 'KO']) await buy(alice, wallet, symbol, 10);
+      await buy(alice, other, 'AAPL', 10);
+      now = LATER;
+      expect((await sell(alice, wallet, 'AAPL', 4)).statusCode).toBe(200);
+      expect((await sell(alice, wallet, 'KO', 3)).statusCode).toBe(200);
+      expect((await sell(alice, other, 'AAPL', 5)).statusCode).toBe(200);
+
+      const gains = async (id: number) =>
+        (await db().selectFrom('wallet_trades').select('realised_gain_cents').where('wallet_id', '=', id).execute())
+          .map((t) => t.realised_gain_cents)
+          .reduce((a, b) => a + b, 0);
+      const w = await details(alice, wallet);
+      expect(w.stocks).toHaveLength(3);
+      expect(await gains(wallet)).not.toBe(0);
+      expect(w.realized_gain_cents).toBe(await gains(wallet));
+      expect((await details(alice, other)).realized_gain_cents).toBe(await gains(other));
+    });
+
     it('reports unrealised gains in money and percent', async () => {
       const wallet = await createWallet(alice);
       await buy(alice, wallet, 'NVDA', 20);
