@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      registerCompression(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(todoRoutes);

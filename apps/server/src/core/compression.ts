@@ -1,0 +1,78 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Below this many bytes the encoding headers and the compressor's work cost more than they save. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/)/i;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Quality 5 brotli and level 6 gzip: the usual settings for answers made per request (the web
+ * app's own files are compressed harder once, at build time). Both run on libuv's thread pool, so
+ * a 40 kB price history never blocks the event loop.
+ */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP_OPTIONS = { level: 6 };
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding to use for an `Accept-Encoding` header: brotli when the client takes it, else gzip
+ * (also for `*`); none for a missing header, `identity` only, or `q=0` on what we offer.
+ */
+export function negotiateEncoding(header: string | undefined): ContentEncoding | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (token) weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepts = (encoding: ContentEncoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return undefined;
+}
+
+function addVary(reply: FastifyReply, field: string) {
+  const current = reply.getHeader('vary');
+  const values = typeof current === 'string' ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
+  if (values.includes('*') || values.includes(field.toLowerCase())) return;
+  reply.header('vary', typeof current === 'string' && current ? `${current}, ${field}` : field);
+}
+
+/**
+ * Compresses the JSON and text answers of the routes registered after it in this plugin scope
+ * (the API: a year of daily prices is ~40 kB of JSON, ~7 kB brotli). Streams, images and answers
+ * under the threshold go out as they are; the built web app has precompressed copies instead.
+ */
+export function registerCompression(app: FastifyInstance) {
+  // Callback style: most answers leave at the first checks without a promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.statusCode === 204 || reply.statusCode === 304 || reply.hasHeader('content-encoding')) {
+      return done(null, payload);
+    }
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return done(null, payload);
+    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD) return done(null, payload);
+
+    // The answer depends on Accept-Encoding whether or not this client gets it compressed.
+    addVary(reply, 'Accept-Encoding');
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    const compressing = encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzip(payload, GZIP_OPTIONS);
+    compressing.then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: Error) => done(error),
+    );
+  });
+}
