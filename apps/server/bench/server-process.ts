@@ -3,16 +3,22 @@
  * (`apps/server/dist/main.js`) or the bare Fastify hello-world (`hello-server.mjs`) as a child
  * process with plain `node`, the way production runs it, on a free port and a throw-away DATA_DIR;
  * times the first 200 from /api/health; reads the child's RSS from /proc; and signs up a demo user
- * with to-dos and a wallet.
+ * with to-dos and a wallet. Spawning, waiting and stopping are ../src/test/server-process.ts, shared
+ * with the tests.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  builtServer,
+  type ServerProcess as ChildServer,
+  freePort,
+  productionNodeFlags,
+  startServerProcess,
+} from '../src/test/server-process.js';
 
+export { builtServer, freePort, productionNodeFlags };
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
-export const builtServer = path.join(repoRoot, 'apps/server/dist/main.js');
 export const helloServer = path.join(import.meta.dirname, 'hello-server.mjs');
 export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
@@ -35,37 +41,16 @@ export function assertBuilt(...files: string[]) {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const TEMP_DATA_DIR_PREFIX = 'site-bench-';
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), TEMP_DATA_DIR_PREFIX));
 
-export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
-
-export interface ServerProcess {
-  child: ChildProcess;
+export interface ServerProcess extends ChildServer {
   pid: number;
-  baseUrl: string;
-  dataDir: string | undefined;
-  /** ms from spawn() to the first 200 from /api/health. */
-  startMs: number;
-  output(): string;
   /** Resident set size from /proc/<pid>/status, in MiB (VmRSS, or VmHWM for the peak). */
   rssMiB(field?: 'VmRSS' | 'VmHWM'): number;
   /** CPU time the process has used so far (user + system, /proc/<pid>/stat), ms; 10 ms resolution. */
   cpuMs(): number;
-  stop(): Promise<void>;
 }
-
-/** The Node flags of the production server, shared with `npm start` and the browser tests. */
-export const productionNodeFlags = (): string[] =>
-  JSON.parse(fs.readFileSync(path.join(repoRoot, 'apps/server/node-flags.json'), 'utf8'));
 
 export interface StartOptions {
   /** The script to run with `node`; the built server by default. */
@@ -85,81 +70,34 @@ export interface StartOptions {
 export async function startServer(options: StartOptions = {}): Promise<ServerProcess> {
   const script = options.script ?? builtServer;
   const isSite = script === builtServer;
-  const port = await freePort();
-  const ownDataDir = isSite && !options.dataDir;
-  const dataDir = isSite ? (options.dataDir ?? tempDataDir()) : undefined;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const pollMs = options.pollMs ?? 5;
-
-  const started = performance.now();
-  // The site runs with the Node flags `npm start` uses (apps/server/node-flags.json).
-  const nodeArgs = options.nodeArgs ?? (isSite ? productionNodeFlags() : []);
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // The hello-world has no data; the site gets the given directory (kept) or a fresh one (removed on stop).
+  const keptDataDir = isSite ? options.dataDir : undefined;
+  const server = await startServerProcess({
+    script,
+    // The site runs with the Node flags `npm start` uses (apps/server/node-flags.json).
+    nodeArgs: options.nodeArgs ?? (isSite ? productionNodeFlags() : []),
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_LEVEL: 'warn',
       DATA_MODE: 'demo',
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...(keptDataDir ? { DATA_DIR: keptDataDir } : {}),
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
+    tempDataDir: isSite && !keptDataDir ? TEMP_DATA_DIR_PREFIX : undefined,
+    timeoutMs: 60_000,
+    // Frequent polls: startMs is what the start-up bench reports.
+    pollMs: options.pollMs ?? 5,
   });
 
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    }
-    if (ownDataDir && dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  const deadline = started + 60_000;
-  let startMs: number;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`${path.basename(script)} exited with ${child.exitCode}:\n${output}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      await res.arrayBuffer();
-      if (res.status === 200) {
-        startMs = performance.now() - started;
-        break;
-      }
-    } catch {
-      // Not listening yet.
-    }
-    if (performance.now() > deadline) {
-      await stop();
-      throw new Error(`${path.basename(script)} did not answer /api/health within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-
-  const pid = child.pid!;
+  const pid = server.child.pid!;
   return {
-    child,
+    ...server,
+    dataDir: server.dataDir ?? keptDataDir,
     pid,
-    baseUrl,
-    dataDir,
-    startMs,
-    output: () => output,
     rssMiB(field = 'VmRSS') {
       const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1]);
@@ -171,7 +109,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
     },
-    stop,
   };
 }
 

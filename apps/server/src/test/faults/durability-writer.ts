@@ -1,7 +1,7 @@
 /**
  * Child process of durability.test.ts: the real app (same routes, services and database code as
- * production) on 127.0.0.1, port 0, over the database the parent names. It prints
- * `READY <port>` once listening; the parent drives writes over HTTP and kills it with SIGKILL.
+ * production) on the HOST and PORT the parent chose (../server-process.ts), over the database the
+ * parent names. The parent waits for /api/health, drives writes over HTTP and kills it with SIGKILL.
  *
  * Environment: DURABILITY_DATA_DIR (SQLite: site.sqlite inside it, as in production) or
  * DURABILITY_DATABASE_URL + DURABILITY_PG_SCHEMA (PostgreSQL, a test schema: main.ts cannot
@@ -80,8 +80,8 @@ async function main() {
   if (process.env.DURABILITY_KILL_AT) injectKill(process.env.DURABILITY_KILL_AT);
   const config = loadConfig({
     NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
+    HOST: process.env.HOST,
+    PORT: process.env.PORT,
     DATA_DIR: dataDir,
     DATA_MODE: 'demo',
     LOG_LEVEL: 'silent',
@@ -96,11 +96,9 @@ async function main() {
         openConfiguredDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
   await database.migrate();
   const app = await buildApp({ config, database, logger: false });
-  await app.listen({ host: config.host, port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  await app.listen({ host: config.host, port: config.port });
+  // The parent's /api/health polls that follow are reads (select 1): they count as no write.
   armed = true;
-  process.stdout.write(`READY ${address.port}\n`);
 }
 
 main().catch((error) => {

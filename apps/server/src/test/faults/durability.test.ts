@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
 
 /**
@@ -64,44 +64,17 @@ function prng(seed: number) {
   };
 }
 
-interface Writer {
-  baseUrl: string;
-  child: ChildProcess;
-  exited: Promise<string>;
-  output(): string;
-}
+/** A running writer: the test SIGKILLs its `child` and reads how it ended from `exited`. */
+type Writer = ServerProcess;
 
-/** Starts the app in its own process and resolves once it listens. */
+/** Starts the app in its own process and resolves once it answers /api/health. */
 function startWriter(env: Record<string, string>): Promise<Writer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', writerScript], {
+  return startServerProcess({
+    script: writerScript,
+    nodeArgs: ['--import', 'tsx', '--conditions=source'],
     cwd: serverRoot,
     env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? `exit ${code}`)),
-  );
-  return new Promise<Writer>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`writer not ready within 60 s:\n${output}`));
-    }, 60_000);
-    child.stderr?.on('data', (d) => {
-      output += d;
-    });
-    child.stdout?.on('data', (d) => {
-      output += d;
-      const port = /READY (\d+)/.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ baseUrl: `http://127.0.0.1:${port}`, child, exited, output: () => output });
-      }
-    });
-    void exited.then((how) => {
-      clearTimeout(timer);
-      reject(new Error(`writer ended (${how}) before it was ready:\n${output}`));
-    });
+    timeoutMs: 60_000,
   });
 }
 
