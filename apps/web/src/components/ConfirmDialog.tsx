@@ -6,17 +6,20 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel?: string;
+  /** The label of the button that closes the dialog without acting; 'Cancel' unless told. */
+  cancelLabel?: string;
   onCancel: () => void;
   onConfirm: () => void;
   loading?: boolean;
 }
 
-/** Asks before something that cannot be undone; Cancel has the focus so Enter is safe. */
+/** Asks before something that cannot be undone; the cancel button has the focus so Enter is safe. */
 export function ConfirmDialog({
   opened,
   title,
   children,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   onCancel,
   onConfirm,
   loading,
@@ -26,7 +29,7 @@ export function ConfirmDialog({
       <Text component="div">{children}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="red" loading={loading} onClick={onConfirm}>
           {confirmLabel}

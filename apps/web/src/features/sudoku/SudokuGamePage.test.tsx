@@ -208,12 +208,69 @@ describe('SudokuGamePage', () => {
 
     expect(await screen.findByText('Game Over - Lost')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/api/sudoku/giveUp')[0]?.body).toEqual({ gameid: 42 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cell(1, 3)).toHaveValue('4');
     expect(cell(9, 1)).toHaveValue('3');
     expect(cell(9, 1)).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Pause' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
+  });
+
+  it('keeps playing when Give Up is not confirmed', async () => {
+    const { user, fetchMock } = renderGame(gameRoutes());
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Give Up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give up this game?' });
+    expect(
+      within(dialog).getByText('The solution will be shown and the game will count as lost. This cannot be undone.'),
+    ).toBeInTheDocument();
+    // The safe choice has the focus, so Enter does not give up.
+    expect(within(dialog).getByRole('button', { name: 'Keep Playing' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Playing' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/giveUp')).toHaveLength(0);
+    expect(screen.queryByText('Game Over - Lost')).not.toBeInTheDocument();
+    expect(cell(1, 3)).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Give Up' })).toBeEnabled();
+  });
+
+  it('shows Give Up loading while the server is told, and keeps the game when that fails', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, fetchMock } = renderGame(
+      gameRoutes({ 'PUT /api/sudoku/giveUp': apiError(503, 'The game store is read-only') }),
+    );
+    // Hold the give-up's answer until the test lets it go.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const answerFor = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/sudoku/giveUp')) await held;
+      return answerFor ? answerFor(input, init) : new Response(null, { status: 500 });
+    });
+    await screen.findByRole('grid');
+    await user.click(screen.getByRole('button', { name: 'Give Up' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give up this game?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Give Up' });
+    await user.click(confirm);
+
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
+    expect(confirm).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Could not give up the game')).toBeInTheDocument();
+    expect(screen.getByText('The game store is read-only')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith('Failed to give up game', expect.any(Error));
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/giveUp')).toHaveLength(1);
+    await waitFor(() => expect(confirm).not.toHaveAttribute('data-loading'));
+    expect(screen.getByRole('dialog', { name: 'Give up this game?' })).toBeInTheDocument();
+    expect(screen.queryByText('Game Over - Lost')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Playing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cell(1, 3)).not.toHaveAttribute('readonly');
   });
 
   it('hides the board behind a placeholder while paused and ignores keys', async () => {

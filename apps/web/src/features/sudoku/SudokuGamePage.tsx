@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -38,18 +37,9 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * Seed §2 Sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload or a shared
- * link resumes it where the server has it. Its confirmation modals (`modals.openConfirmModal`) are
- * served by a ModalsProvider of its own, as on the Sudoku menu: the first page does without one.
+ * link resumes it where the server has it.
  */
 export function SudokuGamePage() {
-  return (
-    <ModalsProvider>
-      <SudokuGame />
-    </ModalsProvider>
-  );
-}
-
-function SudokuGame() {
   const [params] = useSearchParams();
   const id = parseGameId(params.get('id'));
   const me = useMe();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
@@ -114,6 +114,70 @@ describe('SudokuMenuPage', () => {
     expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
     expect(await screen.findByText(/No saved games/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue Game' })).toBeDisabled();
+  });
+
+  it('shows the Delete button loading while the delete runs and closes the dialog once it succeeded', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    let games = [makeGame({ id: 6, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' })];
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': () => ({ body: games }),
+      'DELETE /api/sudoku/deleteGame': () => {
+        games = [];
+        return { body: { success: true, message: 'Game deleted' } };
+      },
+    });
+    // Hold the delete's answer until the test lets it go.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const answerFor = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') await held;
+      return answerFor ? answerFor(input, init) : new Response(null, { status: 500 });
+    });
+    const { user } = renderMenu();
+    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
+    await user.click(await screen.findByRole('option', { name: 'hard Dec 3' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
+    await user.click(confirm);
+
+    await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
+    expect(confirm).toBeDisabled();
+    expect(screen.getByRole('dialog', { name: 'Delete saved game' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')[0]?.body).toEqual({ gameid: 6 });
+    answer();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('hard Dec 3 was deleted.')).toBeInTheDocument();
+    expect(await screen.findByText(/No saved games/)).toBeInTheDocument();
+  });
+
+  it('keeps the dialog open and explains a failed delete', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })] },
+      'DELETE /api/sudoku/deleteGame': apiError(503, 'The game store is read-only'),
+    });
+    const { user } = renderMenu();
+    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
+    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Could not delete the game')).toBeInTheDocument();
+    expect(screen.getByText('The game store is read-only')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith('Failed to delete game', expect.any(Error));
+    expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(1);
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(screen.getByRole('combobox', { name: 'Saved game' })).toHaveValue('easy Nov 21');
   });
 
   it('keeps the game when the delete is cancelled', async () => {

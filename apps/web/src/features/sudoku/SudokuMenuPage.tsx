@@ -1,5 +1,4 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth/api/use-me';
 import { LoginRequiredCard } from '../auth/LoginRequiredCard';
@@ -7,20 +6,8 @@ import { BestTimesCard } from './components/BestTimesCard';
 import { ContinueCard } from './components/ContinueCard';
 import { PlayCard } from './components/PlayCard';
 
-/**
- * The confirmation modals of the Sudoku pages (`modals.openConfirmModal`) are served by a
- * ModalsProvider of their own: the only pages that use one, so the first page does without it.
- */
-export function SudokuMenuPage() {
-  return (
-    <ModalsProvider>
-      <SudokuMenu />
-    </ModalsProvider>
-  );
-}
-
 /** Seed §2 Sudoku menu: a Play card, a Continue card, and the player's best times. */
-function SudokuMenu() {
+export function SudokuMenuPage() {
   const me = useMe();
   if (me.isPending) return <PageLoader label="Checking your session…" />;
   return (

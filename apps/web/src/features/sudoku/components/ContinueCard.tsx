@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/LoadError';
 import { useDeleteSudokuGame, useSavedGames } from '../api/use-sudoku';
 import { savedGameOptions } from '../logic/format';
@@ -19,29 +19,22 @@ export function ContinueCard() {
   // A game that left the list (won, lost or deleted elsewhere) is no longer picked.
   const current = options.find((option) => option.value === picked) ?? null;
 
-  const confirmDelete = () => {
-    if (!current) return;
-    modals.openConfirmModal({
-      title: 'Delete saved game',
-      centered: true,
-      children: (
-        <Text size="sm">
-          Are you sure you want to delete the game <strong>{current.label}</strong>? This cannot be undone.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        deleteGame.mutate(Number(current.value), {
-          onSuccess: () => {
-            setPicked(null);
-            notifications.show({ color: 'green', title: 'Game deleted', message: `${current.label} was deleted.` });
-          },
-          onError: (error) => {
-            console.error('Failed to delete game', error);
-            notifications.show({ color: 'red', title: 'Could not delete the game', message: error.message });
-          },
-        }),
+  /** The saved game the delete dialog asks about; kept apart so a list refresh cannot change it. */
+  const [toDelete, setToDelete] = useState<{ value: string; label: string } | null>(null);
+
+  const deleteConfirmed = () => {
+    if (!toDelete) return;
+    const { value, label } = toDelete;
+    deleteGame.mutate(Number(value), {
+      onSuccess: () => {
+        setToDelete(null);
+        setPicked(null);
+        notifications.show({ color: 'green', title: 'Game deleted', message: `${label} was deleted.` });
+      },
+      onError: (error) => {
+        console.error('Failed to delete game', error);
+        notifications.show({ color: 'red', title: 'Could not delete the game', message: error.message });
+      },
     });
   };
 
@@ -98,12 +91,21 @@ export function ContinueCard() {
             leftSection={<IconTrash size={18} />}
             disabled={!current}
             loading={deleteGame.isPending}
-            onClick={confirmDelete}
+            onClick={() => current && setToDelete(current)}
           >
             Delete Game
           </Button>
         </Flex>
       </Stack>
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete saved game"
+        loading={deleteGame.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={deleteConfirmed}
+      >
+        Are you sure you want to delete the game <strong>{toDelete?.label}</strong>? This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { SudokuGame } from '@site/contract';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconConfetti, IconFlag } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
 import { useRefreshSudokuLists } from '../api/use-sudoku';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
@@ -34,6 +34,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const refreshLists = useRefreshSudokuLists();
   const [status, setStatus] = useState(game.status);
   const [busy, setBusy] = useState<Busy>(null);
+  /** The Give Up dialog is open; it stays open while the request runs and closes once it succeeded. */
+  const [confirmingGiveUp, setConfirmingGiveUp] = useState(false);
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
@@ -127,6 +129,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     try {
       await flush();
       await sudokuApi.giveUp(game.id);
+      setConfirmingGiveUp(false);
       dispatch({ type: 'finish', values: flatten(game.transformed_solution) });
       setStatus('lost');
       void refreshLists();
@@ -137,18 +140,6 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       setBusy(null);
     }
   };
-
-  const confirmGiveUp = () =>
-    modals.openConfirmModal({
-      title: 'Give up this game?',
-      centered: true,
-      children: (
-        <Text size="sm">The solution will be shown and the game will count as lost. This cannot be undone.</Text>
-      ),
-      labels: { confirm: 'Give Up', cancel: 'Keep Playing' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void giveUp(),
-    });
 
   const showIncorrect = incorrect !== null && incorrect.values === state.values && playing;
 
@@ -232,7 +223,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
             onCheck={() => void check()}
             onTogglePause={() => dispatch({ type: 'setPaused', paused: !state.paused })}
             onSave={() => void save()}
-            onGiveUp={confirmGiveUp}
+            onGiveUp={() => setConfirmingGiveUp(true)}
           />
           {playing && (
             <Card withBorder radius="md" padding="md" component="section" aria-label="Input">
@@ -255,6 +246,17 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           )}
         </div>
       </div>
+      <ConfirmDialog
+        opened={confirmingGiveUp}
+        title="Give up this game?"
+        confirmLabel="Give Up"
+        cancelLabel="Keep Playing"
+        loading={busy === 'givingUp'}
+        onCancel={() => setConfirmingGiveUp(false)}
+        onConfirm={() => void giveUp()}
+      >
+        The solution will be shown and the game will count as lost. This cannot be undone.
+      </ConfirmDialog>
     </Stack>
   );
 }
