@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   chunksContaining,
@@ -8,6 +10,8 @@ import {
   moduleKey,
   readManifest,
   staticGraph,
+  webDist,
+  webRoot,
 } from '../../apps/web/bench/bundle-graph.js';
 
 /**
@@ -16,6 +20,17 @@ import {
  * prints the figures and what the bytes are made of.
  */
 const GOAL_BYTES = 150_000;
+/** The first page's CSS, gzip: Mantine's one stylesheet alone was 36 kB; its shell needs ~11. */
+const CSS_GOAL_BYTES = 15_000;
+
+/** The root class of a Mantine component, from its class-name map (what its stylesheet styles). */
+function mantineRootClass(component: string): string {
+  const map = path.join(webRoot, `node_modules/@mantine/core/esm/components/${component}/${component}.module.mjs`);
+  const root = /"root":\s*"([\w-]+)"/.exec(fs.readFileSync(map, 'utf8'))?.[1];
+  if (!root) throw new Error(`no root class in ${map}`);
+  return root;
+}
+const cssText = (files: string[]) => files.map((f) => fs.readFileSync(path.join(webDist, f), 'utf8')).join('\n');
 
 describe('bundle size budget of the built web app', () => {
   const manifest = readManifest();
@@ -54,5 +69,21 @@ describe('bundle size budget of the built web app', () => {
         `${pkg} is in the first page's JavaScript`,
       ).toEqual([]);
     }
+  });
+
+  it(`keeps the first page’s CSS within ${kB(CSS_GOAL_BYTES)} gzip: only the components it renders`, () => {
+    expect(first.cssGzip, `"/" CSS is ${kB(first.cssGzip)} gzip`).toBeLessThanOrEqual(CSS_GOAL_BYTES);
+  });
+
+  it('ships each Mantine component’s rules with the code that renders it', () => {
+    const firstCss = cssText(first.css);
+    // The top bar's buttons are on every page.
+    expect(firstCss).toContain(`.${mantineRootClass('Button')}`);
+    // The °F/°C switch is on the weather page only: its rules come with that page.
+    const segmented = `.${mantineRootClass('SegmentedControl')}`;
+    expect(firstCss).not.toContain(segmented);
+    const weather = lazyRoutes().find((r) => r.path === '/apps/forecast')!;
+    const page = download(manifest, staticGraph(manifest, moduleKey(manifest, weather.module)));
+    expect(cssText(page.css)).toContain(segmented);
   });
 });

@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's styles: its global rules here and, in the build, each component's rules with its code (vite.config.ts).
+import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
