@@ -31,6 +31,25 @@ export function mockFetch(routes: Routes) {
   return fetchMock;
 }
 
+/**
+ * Holds the answers to `METHOD path` until `release()` is called, so a test can look at the page
+ * while the request runs (loading states); other calls are answered as before.
+ */
+export function holdRequests(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
+  const answer = fetchMock.getMockImplementation();
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    if ((init?.method ?? 'GET') === method && url.pathname === path) await gate;
+    if (!answer) throw new Error('fetch mock has no implementation');
+    return answer(input, init);
+  });
+  return { release: () => release() };
+}
+
 /** The calls made to `METHOD /path` so far, with their parsed JSON bodies. */
 export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
   return fetchMock.mock.calls

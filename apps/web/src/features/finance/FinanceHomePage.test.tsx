@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { FinanceHomePage } from './FinanceHomePage';
-import { holdRequests, me, requestsTo, stock, watchlist, watchlistItem } from './test-fixtures';
+import { me, requestsTo, stock, watchlist, watchlistItem } from './test-fixtures';
 
 function signIn() {
   setCookie('csrftoken', 'csrf-123');

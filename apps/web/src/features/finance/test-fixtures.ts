@@ -110,19 +110,3 @@ export function requestsTo(fetchMock: FetchMock, method: string, path: string) {
       headers: new Headers(init?.headers),
     }));
 }
-
-/** Holds the answers to `METHOD path` until `release()` is called. */
-export function holdRequests(fetchMock: FetchMock, method: string, path: string) {
-  const answer = fetchMock.getMockImplementation();
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
-    if ((init?.method ?? 'GET') === method && url.pathname === path) await gate;
-    if (!answer) throw new Error('fetch mock has no implementation');
-    return answer(input, init);
-  });
-  return { release: () => release() };
-}

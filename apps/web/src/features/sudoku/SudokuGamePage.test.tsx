@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { SudokuGamePage } from './SudokuGamePage';
 import { makeGame, me } from './test-fixtures';
@@ -242,15 +242,7 @@ describe('SudokuGamePage', () => {
       gameRoutes({ 'PUT /api/sudoku/giveUp': apiError(503, 'The game store is read-only') }),
     );
     // Hold the give-up's answer until the test lets it go.
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const answerFor = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/api/sudoku/giveUp')) await held;
-      return answerFor ? answerFor(input, init) : new Response(null, { status: 500 });
-    });
+    const held = holdRequests(fetchMock, 'PUT', '/api/sudoku/giveUp');
     await screen.findByRole('grid');
     await user.click(screen.getByRole('button', { name: 'Give Up' }));
     const dialog = await screen.findByRole('dialog', { name: 'Give up this game?' });
@@ -259,7 +251,7 @@ describe('SudokuGamePage', () => {
 
     await waitFor(() => expect(confirm).toHaveAttribute('data-loading'));
     expect(confirm).toBeDisabled();
-    answer();
+    held.release();
     expect(await screen.findByText('Could not give up the game')).toBeInTheDocument();
     expect(screen.getByText('The game store is read-only')).toBeInTheDocument();
     expect(errors).toHaveBeenCalledWith('Failed to give up game', expect.any(Error));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { SudokuMenuPage } from './SudokuMenuPage';
 import { makeGame, me } from './test-fixtures';
@@ -128,16 +128,7 @@ describe('SudokuMenuPage', () => {
         return { body: { success: true, message: 'Game deleted' } };
       },
     });
-    // Hold the delete's answer until the test lets it go.
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const answerFor = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      if (init?.method === 'DELETE') await held;
-      return answerFor ? answerFor(input, init) : new Response(null, { status: 500 });
-    });
+    const held = holdRequests(fetchMock, 'DELETE', '/api/sudoku/deleteGame');
     const { user } = renderMenu();
     await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
     await user.click(await screen.findByRole('option', { name: 'hard Dec 3' }));
@@ -150,7 +141,7 @@ describe('SudokuMenuPage', () => {
     expect(confirm).toBeDisabled();
     expect(screen.getByRole('dialog', { name: 'Delete saved game' })).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')[0]?.body).toEqual({ gameid: 6 });
-    answer();
+    held.release();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('hard Dec 3 was deleted.')).toBeInTheDocument();
     expect(await screen.findByText(/No saved games/)).toBeInTheDocument();
