@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -24,9 +24,13 @@ export function ConfirmDialog({
   onConfirm,
   loading,
 }: ConfirmDialogProps) {
+  // Callers clear what the dialog is about as they close it; the closing animation keeps showing
+  // the last question instead of one with its subject gone.
+  const shown = useRef(children);
+  if (opened) shown.current = children;
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
-      <Text component="div">{children}</Text>
+      <Text component="div">{opened ? children : shown.current}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} data-autofocus>
           {cancelLabel}
