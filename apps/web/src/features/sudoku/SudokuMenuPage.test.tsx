@@ -27,6 +27,28 @@ function renderMenu() {
 const urlsOf = (fetchMock: ReturnType<typeof mockFetch>, path: string) =>
   fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === path);
 
+/** A signed-in player's menu calls, with one saved game that a delete removes from the list. */
+function deletableGameRoutes(game: ReturnType<typeof makeGame>) {
+  let games = [game];
+  return {
+    'GET /api/me': { body: me },
+    'GET /api/sudoku/stats': { body: stats },
+    'GET /api/sudoku/savedGames': () => ({ body: games }),
+    'DELETE /api/sudoku/deleteGame': () => {
+      games = [];
+      return { body: { success: true, message: 'Game deleted' } };
+    },
+  };
+}
+
+/** Picks the saved game labelled `label` and clicks Delete Game; returns the dialog that asks. */
+async function openDeleteDialog(user: ReturnType<typeof renderMenu>['user'], label: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
+  await user.click(await screen.findByRole('option', { name: label }));
+  await user.click(screen.getByRole('button', { name: 'Delete Game' }));
+  return screen.findByRole('dialog', { name: 'Delete saved game' });
+}
+
 describe('SudokuMenuPage', () => {
   it('shows a visitor the login card and loads nothing', async () => {
     const fetchMock = mockFetch({});
@@ -89,22 +111,9 @@ describe('SudokuMenuPage', () => {
 
   it('asks before deleting a saved game, then deletes it and refreshes the list', async () => {
     setCookie('csrftoken', 'csrf-1');
-    let games = [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })];
-    const fetchMock = mockFetch({
-      'GET /api/me': { body: me },
-      'GET /api/sudoku/stats': { body: stats },
-      'GET /api/sudoku/savedGames': () => ({ body: games }),
-      'DELETE /api/sudoku/deleteGame': () => {
-        games = [];
-        return { body: { success: true, message: 'Game deleted' } };
-      },
-    });
+    const fetchMock = mockFetch(deletableGameRoutes(makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })));
     const { user } = renderMenu();
-    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
-    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    const dialog = await openDeleteDialog(user, 'easy Nov 21');
     expect(within(dialog).getByText(/Are you sure you want to delete the game/)).toHaveTextContent('easy Nov 21');
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -118,22 +127,12 @@ describe('SudokuMenuPage', () => {
 
   it('shows the Delete button loading while the delete runs and closes the dialog once it succeeded', async () => {
     setCookie('csrftoken', 'csrf-1');
-    let games = [makeGame({ id: 6, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' })];
-    const fetchMock = mockFetch({
-      'GET /api/me': { body: me },
-      'GET /api/sudoku/stats': { body: stats },
-      'GET /api/sudoku/savedGames': () => ({ body: games }),
-      'DELETE /api/sudoku/deleteGame': () => {
-        games = [];
-        return { body: { success: true, message: 'Game deleted' } };
-      },
-    });
+    const fetchMock = mockFetch(
+      deletableGameRoutes(makeGame({ id: 6, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' })),
+    );
     const held = holdRequests(fetchMock, 'DELETE', '/api/sudoku/deleteGame');
     const { user } = renderMenu();
-    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
-    await user.click(await screen.findByRole('option', { name: 'hard Dec 3' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    const dialog = await openDeleteDialog(user, 'hard Dec 3');
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     await user.click(confirm);
 
@@ -157,10 +156,7 @@ describe('SudokuMenuPage', () => {
       'DELETE /api/sudoku/deleteGame': apiError(503, 'The game store is read-only'),
     });
     const { user } = renderMenu();
-    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
-    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    const dialog = await openDeleteDialog(user, 'easy Nov 21');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Could not delete the game')).toBeInTheDocument();
@@ -179,10 +175,7 @@ describe('SudokuMenuPage', () => {
       'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })] },
     });
     const { user } = renderMenu();
-    await user.click(await screen.findByRole('combobox', { name: 'Saved game' }));
-    await user.click(await screen.findByRole('option', { name: 'easy Nov 21' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Game' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete saved game' });
+    const dialog = await openDeleteDialog(user, 'easy Nov 21');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);
