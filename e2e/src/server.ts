@@ -36,7 +36,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     tempDataDir: 'site-e2e-',
     timeoutMs: 30_000,
-    pollMs: 100,
   });
   return { baseUrl: server.baseUrl, dataDir: server.dataDir!, stop: server.stop };
 }

@@ -88,7 +88,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       ...options.env,
     },
     tempDataDir: isSite && !keptDataDir ? TEMP_DATA_DIR_PREFIX : undefined,
-    timeoutMs: 60_000,
     // Frequent polls: startMs is what the start-up bench reports.
     pollMs: options.pollMs ?? 5,
   });

@@ -64,17 +64,13 @@ function prng(seed: number) {
   };
 }
 
-/** A running writer: the test SIGKILLs its `child` and reads how it ended from `exited`. */
-type Writer = ServerProcess;
-
 /** Starts the app in its own process and resolves once it answers /api/health. */
-function startWriter(env: Record<string, string>): Promise<Writer> {
+function startWriter(env: Record<string, string>): Promise<ServerProcess> {
   return startServerProcess({
     script: writerScript,
     nodeArgs: ['--import', 'tsx', '--conditions=source'],
     cwd: serverRoot,
     env: { PATH: process.env.PATH, ...env },
-    timeoutMs: 60_000,
   });
 }
 
@@ -129,7 +125,7 @@ type KillPlan = { selfKill: true; killAt: string } | { selfKill: false; delayMs:
 
 /** One round of writes against a running writer, ended by SIGKILL as planned. */
 async function writeUntilKilled(
-  writer: Writer,
+  writer: ServerProcess,
   plan: KillPlan,
   token: string,
   acked: Acknowledged,

@@ -23,7 +23,5 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       WEB_DIST_DIR: '/nonexistent-web-dist',
       ...env,
     },
-    timeoutMs: 60_000,
-    pollMs: 100,
   });
 }
