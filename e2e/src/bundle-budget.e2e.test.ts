@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,7 +26,9 @@ const CSS_GOAL_BYTES = 15_000;
 
 /** The root class of a Mantine component, from its class-name map (what its stylesheet styles). */
 function mantineRootClass(component: string): string {
-  const map = path.join(webRoot, `node_modules/@mantine/core/esm/components/${component}/${component}.module.mjs`);
+  // Wherever npm put the package the web app resolves (its own node_modules or the root's).
+  const entry = createRequire(path.join(webRoot, 'package.json')).resolve('@mantine/core');
+  const map = path.join(path.dirname(entry), `../esm/components/${component}/${component}.module.mjs`);
   const root = /"root":\s*"([\w-]+)"/.exec(fs.readFileSync(map, 'utf8'))?.[1];
   if (!root) throw new Error(`no root class in ${map}`);
   return root;
