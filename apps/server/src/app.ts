@@ -88,12 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   await registerSecurity(app, config);
+  registerCompression(app);
   await registerOpenApi(app);
   await app.register(authPlugin);
 
   await app.register(
     async (api) => {
-      registerCompression(api);
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(todoRoutes);

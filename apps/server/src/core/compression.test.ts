@@ -80,4 +80,31 @@ describe('API answer compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
+
+  it('compresses the API docs: the OpenAPI JSON and swagger-ui’s script, streamed from its files', async () => {
+    for (const url of ['/api/docs/json', '/api/docs/static/swagger-ui-bundle.js']) {
+      const plainRes = await t.app.inject({ method: 'GET', url });
+      expect(plainRes.statusCode, url).toBe(200);
+      expect(plainRes.headers['content-encoding'], url).toBeUndefined();
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['accept-ranges'], url).toBeUndefined();
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.rawPayload.length, url).toBeLessThan(plainRes.rawPayload.length / 3);
+      expect(zlib.brotliDecompressSync(res.rawPayload).equals(plainRes.rawPayload), url).toBe(true);
+    }
+  });
+
+  it('sends a byte range of a file as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-ui-bundle.js',
+      headers: { 'accept-encoding': 'br', range: 'bytes=0-99' },
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.length).toBe(100);
+  });
 });

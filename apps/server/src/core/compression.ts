@@ -1,3 +1,4 @@
+import { pipeline, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -5,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Below this many bytes the encoding headers and the compressor's work cost more than they save. */
 export const COMPRESSION_THRESHOLD = 1024;
 
-const COMPRESSIBLE_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|text\/)/i;
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:(?:[\w.+-]*\+)?json|javascript)|text\/)/i;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -45,32 +46,51 @@ function addVary(reply: FastifyReply, field: string) {
   reply.header('vary', typeof current === 'string' && current ? `${current}, ${field}` : field);
 }
 
+/** No body (204, 304), or part of one (206: its byte range is of the unencoded file). */
+const NOT_COMPRESSED_STATUS = new Set([204, 206, 304]);
+
+const isStream = (payload: unknown): payload is Readable =>
+  typeof payload === 'object' && payload !== null && typeof (payload as Readable).pipe === 'function';
+
 /**
- * Compresses the JSON and text answers of the routes registered after it in this plugin scope
- * (the API: a year of daily prices is 41 kB of JSON, 8 kB brotli). Streams, images and answers
- * under the threshold go out as they are; the built web app has precompressed copies instead.
+ * Compresses JSON, JavaScript and text answers of every route: the API (a year of daily prices is
+ * 41 kB of JSON, 8 kB brotli) and the API docs (168 kB of OpenAPI JSON, a 1.7 MB swagger-ui
+ * script). Images, answers under the threshold, partial (range) answers and answers already
+ * encoded go out as they are: the built web app's files come from their precompressed copies.
  */
 export function registerCompression(app: FastifyInstance) {
   // Callback style: most answers leave at the first checks without a promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
-    if (reply.statusCode === 204 || reply.statusCode === 304 || reply.hasHeader('content-encoding')) {
-      return done(null, payload);
-    }
+    const stream = isStream(payload);
+    if (!stream && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (NOT_COMPRESSED_STATUS.has(reply.statusCode) || reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type)) return done(null, payload);
-    // A string's length never exceeds its UTF-8 size: no scan of the text on the hot path.
-    if (payload.length < COMPRESSION_THRESHOLD) return done(null, payload);
+    // A string's length never exceeds its UTF-8 size: no scan of the text on the hot path. A
+    // stream of unknown length is compressed.
+    const size = stream ? Number(reply.getHeader('content-length') ?? Number.POSITIVE_INFINITY) : payload.length;
+    if (size < COMPRESSION_THRESHOLD) return done(null, payload);
 
     // The answer depends on Accept-Encoding whether or not this client gets it compressed.
     addVary(reply, 'Accept-Encoding');
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
     if (!encoding) return done(null, payload);
+    reply.removeHeader('content-length');
+    if (stream) {
+      // Byte ranges of the original would not fit the encoded body.
+      reply.removeHeader('accept-ranges');
+      reply.header('content-encoding', encoding);
+      const compressor = encoding === 'br' ? zlib.createBrotliCompress(BROTLI_OPTIONS) : zlib.createGzip(GZIP_OPTIONS);
+      // A failing source destroys the compressor with its error, which ends the response.
+      return done(
+        null,
+        pipeline(payload, compressor, () => {}),
+      );
+    }
     const compressing = encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzip(payload, GZIP_OPTIONS);
     compressing.then(
       (compressed) => {
         reply.header('content-encoding', encoding);
-        reply.removeHeader('content-length');
         done(null, compressed);
       },
       (error: Error) => done(error),
