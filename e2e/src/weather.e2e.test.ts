@@ -60,7 +60,7 @@ describe('weather: address search, forecast and saved locations in a real browse
     await screenshot(page, 'weather-results');
   });
 
-  it('saves the place as a favourite with a nickname', async () => {
+  it('saves the place as a favorite with a nickname', async () => {
     await results().getByRole('button', { name: 'Add to Favorites' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add to Favorites' });
     const nickname = dialog.getByLabel('Nickname');

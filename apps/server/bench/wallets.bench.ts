@@ -49,10 +49,9 @@ function cpuMs(): number {
 
 async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
   const { createTestApp, injectAs, signUp } = await import('../src/test/test-app.js');
-  const { DemoMarketDataProvider } = await import('../src/features/finance/market-data/demo/demo-provider.js');
-  const { DEMO_UNIVERSE } = await import('../src/features/finance/market-data/demo/universe.js');
-  const { setMarketDataProvider } = await import('../src/features/finance/market-data/index.js');
-  const { CountingMarketDataProvider } = await import('../src/features/wallets/counting-provider.js');
+  const { DemoMarketDataProvider } = await import('../src/integrations/market-data/demo/demo-provider.js');
+  const { DEMO_UNIVERSE } = await import('../src/integrations/market-data/demo/universe.js');
+  const { CountingMarketDataProvider } = await import('../src/integrations/market-data/testing/counting-provider.js');
 
   const universe = [
     ...DEMO_UNIVERSE,
@@ -62,9 +61,8 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
     })),
   ];
   const market = new CountingMarketDataProvider(new DemoMarketDataProvider({ now: () => NOW, universe }));
-  const t = await createTestApp(kind);
+  const t = await createTestApp(kind, {}, undefined, { marketData: market });
   try {
-    setMarketDataProvider(t.app.deps, market);
     const user = await signUp(t.app);
     const post = (url: string, payload: object) => injectAs(t.app, user, { method: 'POST', url, payload });
     const created = await post('/api/finance/create_wallet', { wallet_name: 'Bench' });

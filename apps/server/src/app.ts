@@ -28,6 +28,7 @@ import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
+import { createIntegrations, type Integrations } from './integrations/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** Pino options or false; defaults to JSON logs at the configured level. */
   logger?: boolean | object;
+  /** Outside systems to use instead of the ones `DATA_MODE` selects (tests: a pinned clock, a fake upstream). */
+  overrides?: Partial<Integrations>;
 }
 
 /** Default body limit: generous for JSON, small enough to refuse abuse (uploads set their own). */
@@ -73,7 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } else {
     counters = new MemoryCounterStore();
   }
-  const deps: AppDeps = { config, database, counters, sharedCache, redis };
+  const integrations = { ...createIntegrations(config, { sharedCache }), ...options.overrides };
+  const deps: AppDeps = { config, database, counters, sharedCache, redis, ...integrations };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {

@@ -159,10 +159,15 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-/** `react-dom`, `@mantine/core`, `app` (apps/web/src), `@site/contract` … from a source path of a map. */
+/**
+ * `react-dom`, `@mantine/core`, `app` (apps/web/src), `@site/contract` … from a source path of a map.
+ * The contract's plain route table (`@site/contract/routes`: paths and methods, no zod) counts
+ * apart from its schemas: the first page uses it to call `/api/me`, `/api/health` and log out.
+ */
 export function packageOf(source: string): string {
   const m = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (m) return m[1]!;
+  if (/packages\/contract\/(src|dist)\/routes\.[jt]s$/.test(source)) return '@site/contract/routes';
   if (source.includes('packages/contract/')) return '@site/contract';
   if (source.includes('/src/') || source.startsWith('src/')) return 'app code';
   return 'other';

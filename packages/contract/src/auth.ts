@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul } from './common.js';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -89,3 +91,34 @@ export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'x-csrftoken';
+
+const authErrors = [400, 401, 404, 409, 429] as const;
+
+export const authEndpoints = {
+  signup: endpoint(routes.auth.signup, {
+    tags: ['auth'],
+    summary: 'Create an account and sign in',
+    body: signupRequestSchema,
+    response: signupResponseSchema,
+    errors: authErrors,
+  }),
+  login: endpoint(routes.auth.login, {
+    tags: ['auth'],
+    summary: 'Sign in; the token is also this session’s bearer credential',
+    body: loginRequestSchema,
+    response: loginResponseSchema,
+    errors: authErrors,
+  }),
+  logout: endpoint(routes.auth.logout, {
+    tags: ['auth'],
+    summary: 'End the session on the server (cookie and token alike)',
+    response: logoutResponseSchema,
+    errors: [403],
+  }),
+  me: endpoint(routes.auth.me, {
+    tags: ['auth'],
+    summary: 'The signed-in user',
+    response: meResponseSchema,
+    errors: [401],
+  }),
+};

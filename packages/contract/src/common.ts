@@ -18,7 +18,7 @@ export const idSchema = z
  * The seed's clients send the acting user as `user`, `userid` or `user_id`. Identity comes from
  * the session; this optional field is only checked against it (403 on mismatch).
  */
-export const seedUserField = idSchema.optional();
+export const claimedUserField = idSchema.optional();
 
 /**
  * PostgreSQL text cannot hold U+0000 (SQLite can): stored free text refuses it, as a 400 on every

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every non-2xx answer of the API has this shape (DESIGN §4). */
+/** Every non-2xx answer of the API has this shape (docs/api.md). */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
   code: z.number().int(),

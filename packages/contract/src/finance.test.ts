@@ -25,7 +25,7 @@ const EXPECTED: Record<HistoryRange, Record<HistoryInterval, boolean>> = {
 
 const pairs = RANGES.flatMap((range) => INTERVALS.map((interval) => [range, interval] as const));
 
-describe('interval availability (seed §2 Price History)', () => {
+describe('interval availability (docs/product.md#stock-page-appsfinancestocksymbol)', () => {
   it('covers all 64 range × interval pairs', () => {
     expect(pairs).toHaveLength(64);
   });

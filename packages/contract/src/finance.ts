@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { seedUserField } from './common.js';
+import { claimedUserField } from './common.js';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 /*
  * Finance I: stock lookup, full stock (profile + price history + news) and the watchlist
- * (seed §2 Finance home and Stock detail page, §3 Stock/Officer/News/Price history/Watchlist,
- * §7 Finance calls). Field names are the seed's (Yahoo's) on purpose.
+ * (docs/product.md#finance, and the original API's Stock, Officer, News, Price history and
+ * Watchlist shapes: docs/api.md#compatibility-promise). Field names are the seed's (Yahoo's) on purpose.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -15,7 +17,7 @@ export const SYMBOL_MAX_LENGTH = 15;
 /** Letters, digits, `.`, `-`, `=` and an optional leading `^` (indices such as ^GSPC). */
 export const SYMBOL_PATTERN = /^\^?[A-Z0-9][A-Z0-9.=-]*$/;
 
-/** Symbols are trimmed and upper-cased (seed §9: "Symbols upper-cased and compared upper-case"). */
+/** Symbols are trimmed and upper-cased (docs/product.md#constants: "Symbols upper-cased and compared upper-case"). */
 export const normalizeSymbol = (symbol: string) => symbol.trim().toUpperCase();
 
 export const symbolSchema = z
@@ -27,7 +29,7 @@ export const symbolSchema = z
   .regex(SYMBOL_PATTERN, 'Symbol may contain only letters, digits, ".", "-", "=" and a leading "^"');
 
 // ---------------------------------------------------------------------------------------------
-// Chart ranges and intervals (seed §2 Analysis, Price History)
+// Chart ranges and intervals (docs/product.md#stock-page-appsfinancestocksymbol, Price History)
 // ---------------------------------------------------------------------------------------------
 
 export const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '5y', 'max'] as const;
@@ -97,7 +99,7 @@ export const rangeSchema = z.enum(RANGES, { error: `Range must be one of ${RANGE
 export const intervalSchema = z.enum(INTERVALS, { error: `Interval must be one of ${INTERVALS.join(', ')}` });
 
 // ---------------------------------------------------------------------------------------------
-// Entities (seed §3)
+// Entities (docs/api.md#compatibility-promise)
 // ---------------------------------------------------------------------------------------------
 
 export const officerSchema = z.object({ name: z.string(), title: z.string() });
@@ -150,7 +152,7 @@ export const stockProfileSchema = z.object({
 });
 export type StockProfile = z.infer<typeof stockProfileSchema>;
 
-/** Seed §3 Stock: every field of the quote and of the profile. */
+/** docs/api.md#compatibility-promise (Stock): every field of the quote and of the profile. */
 export const stockSchema = stockProfileSchema.extend(stockQuoteSchema.shape);
 export type Stock = z.infer<typeof stockSchema>;
 
@@ -173,7 +175,7 @@ export const newsItemSchema = z.object({
 });
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
-/** One bar of seed §3 Price history. */
+/** One bar of docs/api.md#compatibility-promise (Price) history. */
 export const priceBarSchema = z.object({
   Open: z.number(),
   High: z.number(),
@@ -193,20 +195,20 @@ export const priceHistorySchema = z.record(z.string(), priceBarSchema);
 export type PriceHistory = z.infer<typeof priceHistorySchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Calls (seed §7 Finance)
+// Calls (docs/api.md#every-call (Finance))
 // ---------------------------------------------------------------------------------------------
 
 /** GET /api/finance/get_stock?symbol=&user= — public; `user`, if given while signed in, must be you. */
-export const getStockQuerySchema = z.object({ symbol: symbolSchema, user: seedUserField });
+export const getStockQuerySchema = z.object({ symbol: symbolSchema, user: claimedUserField });
 /**
- * The seed's "response symbol and an object of stock fields": `symbol` is the normalised symbol
- * and `stock` holds every Stock field (`stock.currentPrice` is the trade price). `watchlist` is
- * present only for a signed-in caller: true when the symbol is in their watchlist.
+ * The original API's answer: `symbol` IS the stock object (every Stock field; a client reads
+ * `res.symbol.currentPrice` as the trade price) and `watchlist` the signed-in caller's symbols
+ * (`[]` for a visitor). `in_watchlist` (an addition) says whether this symbol is among them.
  */
 export const getStockResponseSchema = z.object({
-  symbol: z.string(),
-  stock: stockSchema,
-  watchlist: z.boolean().optional(),
+  symbol: stockSchema,
+  watchlist: z.array(z.string()),
+  in_watchlist: z.boolean(),
 });
 export type GetStockResponse = z.infer<typeof getStockResponseSchema>;
 
@@ -242,7 +244,7 @@ export type GetFullStockResponse = z.infer<typeof getFullStockResponseSchema>;
 export const WATCHLIST_MAX = 100;
 
 /** GET /api/finance/get_watchlist?user= (signed in). */
-export const getWatchlistQuerySchema = z.object({ user: seedUserField });
+export const getWatchlistQuerySchema = z.object({ user: claimedUserField });
 
 /** One row of the Finance home watchlist table; quote fields are null when no price could be had. */
 export const watchlistItemSchema = z.object({
@@ -274,7 +276,7 @@ export type GetWatchlistResponse = z.infer<typeof getWatchlistResponseSchema>;
  * 400 bad symbol or full list (WATCHLIST_MAX), 404 unknown symbol (add) or not in the list
  * (remove), 409 already in the list (add).
  */
-export const watchlistChangeRequestSchema = z.object({ symbol: symbolSchema, user: seedUserField });
+export const watchlistChangeRequestSchema = z.object({ symbol: symbolSchema, user: claimedUserField });
 export type WatchlistChangeRequest = z.input<typeof watchlistChangeRequestSchema>;
 
 export const watchlistChangeResponseSchema = z.object({
@@ -308,3 +310,57 @@ export const symbolSearchResponseSchema = z.object({
   results: z.array(symbolSearchResultSchema),
 });
 export type SymbolSearchResponse = z.infer<typeof symbolSearchResponseSchema>;
+
+/** Market data can fail upstream (live mode): 502 bad answer, 503 unreachable / rate limited. */
+const marketErrors = [400, 403, 404, 502, 503] as const;
+const watchlistErrors = [...marketErrors, 401, 409, 413, 415] as const;
+/** The seed's client posts the watchlist changes as browser FormData; forms and JSON work too. */
+const formContentTypes = ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'];
+
+/** docs/api.md#every-call (Finance): stock lookup, full stock and watchlist (wallets are in wallets.ts). */
+export const financeEndpoints = {
+  getStock: endpoint(routes.finance.getStock, {
+    tags: ['finance'],
+    summary: 'A stock’s quote and profile under `symbol`; with a session, also your watchlist and whether it is in it',
+    query: getStockQuerySchema,
+    response: getStockResponseSchema,
+    errors: marketErrors,
+  }),
+  getFullStock: endpoint(routes.finance.getFullStock, {
+    tags: ['finance'],
+    summary: 'Stock info, price history for a range and interval, and news',
+    query: getFullStockQuerySchema,
+    response: getFullStockResponseSchema,
+    errors: marketErrors,
+  }),
+  search: endpoint(routes.finance.search, {
+    tags: ['finance'],
+    summary: 'Symbols and company names matching the text (search dropdown)',
+    query: symbolSearchQuerySchema,
+    response: symbolSearchResponseSchema,
+    errors: marketErrors,
+  }),
+  getWatchlist: endpoint(routes.finance.getWatchlist, {
+    tags: ['finance'],
+    summary: 'Your watchlist: symbols in the order added, each with a quote',
+    query: getWatchlistQuerySchema,
+    response: getWatchlistResponseSchema,
+    errors: watchlistErrors,
+  }),
+  addWatchlist: endpoint(routes.finance.addWatchlist, {
+    tags: ['finance'],
+    summary: 'Add a symbol to your watchlist (409 if already there, 400 when full)',
+    consumes: formContentTypes,
+    body: watchlistChangeRequestSchema,
+    response: watchlistChangeResponseSchema,
+    errors: watchlistErrors,
+  }),
+  removeWatchlist: endpoint(routes.finance.removeWatchlist, {
+    tags: ['finance'],
+    summary: 'Remove a symbol from your watchlist (404 if not there)',
+    consumes: formContentTypes,
+    body: watchlistChangeRequestSchema,
+    response: watchlistChangeResponseSchema,
+    errors: watchlistErrors,
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 /**
- * Address search (seed §1 address input, §5, §7 "Geocoding service"). The browser calls our server,
+ * Address search (docs/product.md#search, docs/api.md#every-call). The browser calls our server,
  * which answers in the Geoapify GeoJSON shape the seed reads; the API key never leaves the server.
  */
 
@@ -229,7 +231,7 @@ export const geocodeAutocompleteQuerySchema = z.object({
   /** Pipe-joined `countrycode:…`, `circle:…`, `rect:…`, `proximity:lon,lat`. */
   bias: z.preprocess(emptyToUndefined, biasParam.optional()),
   /**
-   * The seed's optional modes (§5): when the text names a house number / street the data does not
+   * The optional modes (docs/product.md#search): when the text names a house number / street the data does not
    * know, keep them on city- or postcode-level results and list them in `nonVerifiedParts`.
    */
   allow_non_verified_house_number: z.preprocess(emptyToUndefined, z.stringbool().optional()),
@@ -337,7 +339,7 @@ export const geocodePlaceResponseSchema = z.object({
 export type GeocodePlaceResponse = z.infer<typeof geocodePlaceResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// House number and street order (seed §9: four patterns by country)
+// House number and street order (docs/product.md#constants: four patterns by country)
 // ---------------------------------------------------------------------------------------------
 
 export type StreetPattern = 'number road' | 'road number' | 'road, number' | 'number, road';
@@ -381,3 +383,23 @@ export function formatStreetAddress(countryCode: string | undefined, street: str
       return `${road} ${number}`;
   }
 }
+
+const geocodeErrors = [400, 429, 502, 503] as const;
+
+/** Address search for the seed's address input; public. */
+export const geocodingEndpoints = {
+  autocomplete: endpoint(routes.geocoding.autocomplete, {
+    tags: ['weather'],
+    summary: 'Address suggestions for typed text (Geoapify GeoJSON)',
+    query: geocodeAutocompleteQuerySchema,
+    response: geocodeAutocompleteResponseSchema,
+    errors: geocodeErrors,
+  }),
+  place: endpoint(routes.geocoding.place, {
+    tags: ['weather'],
+    summary: 'Details of one suggested place by its place_id',
+    query: geocodePlaceQuerySchema,
+    response: geocodePlaceResponseSchema,
+    errors: [...geocodeErrors, 404],
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, idSchema } from './common.js';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 export const PORTFOLIO_TITLE_MAX = 120;
 export const PORTFOLIO_TEXT_MAX = 4000;
@@ -51,3 +53,49 @@ export const portfolioDeleteResponseSchema = z.object({
   message: z.string(),
   id: z.number().int(),
 });
+
+/** `?v=` names the image version the list links to (see the route's caching). */
+export const portfolioImageQuerySchema = z.object({ v: z.string().max(64).optional() });
+
+const portfolioErrors = [400, 401, 403, 404, 413, 415] as const;
+const multipartNote =
+  'multipart/form-data: title, description, technology, backend_features, frontend_features, image (file)';
+
+/** docs/api.md#every-call (Portfolio): public list; create, update and delete for the admin only. */
+export const portfolioEndpoints = {
+  list: endpoint(routes.portfolio.list, {
+    tags: ['portfolio'],
+    summary: 'All projects, newest first',
+    response: portfolioListResponseSchema,
+  }),
+  /** The body is multipart form data, read by the handler (not a zod schema). */
+  create: endpoint(routes.portfolio.create, {
+    tags: ['portfolio'],
+    summary: 'Add a project (admin)',
+    description: multipartNote,
+    response: portfolioProjectSchema,
+    errors: portfolioErrors,
+  }),
+  update: endpoint(routes.portfolio.update, {
+    tags: ['portfolio'],
+    summary: 'Edit a project (admin); without a new image the old one is kept',
+    description: multipartNote,
+    params: portfolioIdParamsSchema,
+    response: portfolioProjectSchema,
+    errors: portfolioErrors,
+  }),
+  remove: endpoint(routes.portfolio.remove, {
+    tags: ['portfolio'],
+    summary: 'Delete a project and its image (admin)',
+    params: portfolioIdParamsSchema,
+    response: portfolioDeleteResponseSchema,
+    errors: portfolioErrors,
+  }),
+  /** Answers the image itself (WebP), not JSON. */
+  image: endpoint(routes.portfolio.image, {
+    tags: ['portfolio'],
+    summary: 'A project’s image (WebP), cached by version',
+    params: portfolioIdParamsSchema,
+    query: portfolioImageQuerySchema,
+  }),
+};

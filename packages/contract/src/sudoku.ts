@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema, seedUserField } from './common.js';
+import { claimedUserField, idSchema } from './common.js';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 export const SUDOKU_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export const sudokuDifficultySchema = z.enum(SUDOKU_DIFFICULTIES, {
@@ -41,21 +43,21 @@ export type SudokuGame = z.infer<typeof sudokuGameSchema>;
 
 export const sudokuPlayQuerySchema = z.object({
   difficulty: sudokuDifficultySchema.default('easy'),
-  userid: seedUserField,
+  userid: claimedUserField,
 });
-export const sudokuSavedGamesQuerySchema = z.object({ userid: seedUserField });
+export const sudokuSavedGamesQuerySchema = z.object({ userid: claimedUserField });
 export const sudokuSavedGamesResponseSchema = z.array(sudokuGameSchema);
 export const sudokuGameQuerySchema = z.object({ id: idSchema });
 
-export const sudokuDeleteGameRequestSchema = z.object({ gameid: idSchema, userid: seedUserField });
+export const sudokuDeleteGameRequestSchema = z.object({ gameid: idSchema, userid: claimedUserField });
 export const sudokuUpdateTimeRequestSchema = z.object({ sudoku_id: idSchema, time: sudokuTimeSchema });
 export const sudokuSaveGameRequestSchema = z.object({
   gameid: idSchema,
-  userid: seedUserField,
+  userid: claimedUserField,
   current_state: sudokuBoardSchema,
   time: sudokuTimeSchema,
 });
-export const sudokuGiveUpRequestSchema = z.object({ gameid: idSchema, userid: seedUserField });
+export const sudokuGiveUpRequestSchema = z.object({ gameid: idSchema, userid: claimedUserField });
 export const sudokuCheckRequestSchema = z.object({ board: sudokuBoardSchema, gameid: idSchema.optional() });
 
 export const sudokuCheckResponseSchema = z.object({
@@ -83,3 +85,72 @@ export const sudokuStatsResponseSchema = z.object({
   lost: z.number().int(),
 });
 export type SudokuStats = z.infer<typeof sudokuStatsResponseSchema>;
+
+const sudokuErrors = [400, 401, 403, 404, 409] as const;
+const tags = ['sudoku'];
+
+/** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
+export const sudokuEndpoints = {
+  play: endpoint(routes.sudoku.play, {
+    tags,
+    summary: 'Start a new game',
+    query: sudokuPlayQuerySchema,
+    response: sudokuGameSchema,
+    errors: sudokuErrors,
+  }),
+  savedGames: endpoint(routes.sudoku.savedGames, {
+    tags,
+    summary: 'Unfinished games, newest first',
+    query: sudokuSavedGamesQuerySchema,
+    response: sudokuSavedGamesResponseSchema,
+    errors: sudokuErrors,
+  }),
+  game: endpoint(routes.sudoku.game, {
+    tags,
+    summary: 'One game by id (to resume it)',
+    query: sudokuGameQuerySchema,
+    response: sudokuGameSchema,
+    errors: sudokuErrors,
+  }),
+  stats: endpoint(routes.sudoku.stats, {
+    tags,
+    summary: 'Best winning time per difficulty',
+    response: sudokuStatsResponseSchema,
+    errors: sudokuErrors,
+  }),
+  deleteGame: endpoint(routes.sudoku.deleteGame, {
+    tags,
+    summary: 'Delete a game',
+    body: sudokuDeleteGameRequestSchema,
+    response: sudokuOkResponseSchema,
+    errors: sudokuErrors,
+  }),
+  updateTime: endpoint(routes.sudoku.updateTime, {
+    tags,
+    summary: 'Record elapsed seconds (never decreases)',
+    body: sudokuUpdateTimeRequestSchema,
+    response: sudokuTimeResponseSchema,
+    errors: sudokuErrors,
+  }),
+  saveGame: endpoint(routes.sudoku.saveGame, {
+    tags,
+    summary: 'Save the board and elapsed time',
+    body: sudokuSaveGameRequestSchema,
+    response: sudokuTimeResponseSchema,
+    errors: sudokuErrors,
+  }),
+  checkSolution: endpoint(routes.sudoku.checkSolution, {
+    tags,
+    summary: 'Check a board; with gameid a correct board wins that game',
+    body: sudokuCheckRequestSchema,
+    response: sudokuCheckResponseSchema,
+    errors: sudokuErrors,
+  }),
+  giveUp: endpoint(routes.sudoku.giveUp, {
+    tags,
+    summary: 'Give up a game (it is marked lost)',
+    body: sudokuGiveUpRequestSchema,
+    response: sudokuOkResponseSchema,
+    errors: sudokuErrors,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { hasNoNul, idSchema, seedUserField } from './common.js';
+import { claimedUserField, hasNoNul, idSchema } from './common.js';
+import { endpoint } from './endpoint.js';
+import { routes } from './routes.js';
 
 export const TODO_TITLE_MAX = 200;
 export const TODO_DESCRIPTION_MAX = 2000;
@@ -22,7 +24,7 @@ export const todoSchema = z.object({
   title: z.string(),
   description: z.string(),
   completed: z.boolean(),
-  /** The owner's user id (seed §3 "owning user"). */
+  /** The owner's user id (docs/api.md#compatibility-promise "owning user"). */
   user: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -30,7 +32,7 @@ export const todoSchema = z.object({
 export type Todo = z.infer<typeof todoSchema>;
 
 /** GET /api/todo?user= — the seed splits items into open and completed lists, newest first. */
-export const listTodosQuerySchema = z.object({ user: seedUserField });
+export const listTodosQuerySchema = z.object({ user: claimedUserField });
 export const listTodosResponseSchema = z.object({
   todos: z.array(todoSchema),
   completed: z.array(todoSchema),
@@ -39,7 +41,7 @@ export type ListTodosResponse = z.infer<typeof listTodosResponseSchema>;
 
 /** POST /api/todo/ */
 export const createTodoRequestSchema = z.object({
-  user: seedUserField,
+  user: claimedUserField,
   title: todoTitleSchema,
   description: todoDescriptionSchema.default(''),
 });
@@ -47,7 +49,7 @@ export type CreateTodoRequest = z.input<typeof createTodoRequestSchema>;
 
 /** PATCH /api/todo/ — the edit form sends every field; any subset is accepted. */
 export const updateTodoRequestSchema = z.object({
-  user: seedUserField,
+  user: claimedUserField,
   todo_id: idSchema,
   title: todoTitleSchema.optional(),
   description: todoDescriptionSchema.optional(),
@@ -56,7 +58,7 @@ export const updateTodoRequestSchema = z.object({
 export type UpdateTodoRequest = z.infer<typeof updateTodoRequestSchema>;
 
 /** PUT /api/todo/ marks complete; DELETE /api/todo/ removes. Both name the item by todo_id. */
-export const todoIdRequestSchema = z.object({ user: seedUserField, todo_id: idSchema });
+export const todoIdRequestSchema = z.object({ user: claimedUserField, todo_id: idSchema });
 export type TodoIdRequest = z.infer<typeof todoIdRequestSchema>;
 
 export const deleteTodoResponseSchema = z.object({
@@ -64,3 +66,44 @@ export const deleteTodoResponseSchema = z.object({
   message: z.string(),
   todo_id: z.number().int(),
 });
+
+const todoErrors = [400, 401, 403, 404] as const;
+
+/** docs/api.md#every-call (To-do): one path, a method per action; the owner always comes from the session. */
+export const todoEndpoints = {
+  list: endpoint(routes.todo.list, {
+    tags: ['todo'],
+    summary: 'The signed-in user’s items: open and completed, newest first',
+    query: listTodosQuerySchema,
+    response: listTodosResponseSchema,
+    errors: todoErrors,
+  }),
+  create: endpoint(routes.todo.create, {
+    tags: ['todo'],
+    summary: 'Add an item',
+    body: createTodoRequestSchema,
+    response: todoSchema,
+    errors: todoErrors,
+  }),
+  update: endpoint(routes.todo.update, {
+    tags: ['todo'],
+    summary: 'Edit an item’s title, description or completed flag',
+    body: updateTodoRequestSchema,
+    response: todoSchema,
+    errors: todoErrors,
+  }),
+  complete: endpoint(routes.todo.complete, {
+    tags: ['todo'],
+    summary: 'Mark an item complete',
+    body: todoIdRequestSchema,
+    response: todoSchema,
+    errors: todoErrors,
+  }),
+  remove: endpoint(routes.todo.remove, {
+    tags: ['todo'],
+    summary: 'Delete an item',
+    body: todoIdRequestSchema,
+    response: deleteTodoResponseSchema,
+    errors: todoErrors,
+  }),
+};

@@ -12,7 +12,7 @@ import {
 } from './wallets.js';
 
 describe('wallet constants', () => {
-  it('match DESIGN §4', () => {
+  it('match docs/api.md', () => {
     expect(STARTING_CASH_CENTS).toBe(10_000_000);
     expect(MAX_TRADE_QUANTITY).toBe(1_000_000);
     expect(WALLET_NAME_MAX).toBe(50);

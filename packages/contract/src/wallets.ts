@@ -1,18 +1,20 @@
 import { z } from 'zod';
-import { idSchema, seedUserField } from './common.js';
+import { claimedUserField, idSchema } from './common.js';
+import { endpoint } from './endpoint.js';
 import { symbolSchema } from './finance.js';
+import { routes } from './routes.js';
 
 /*
- * Finance II: paper-trading wallets (seed §2 Finance home "My Wallets" + Wallet page, §3 Wallet
- * summary / Wallet / Wallet stock / Wallet history entry, §4 Wallet, §5 Buy stock, §7 wallet
- * calls; DESIGN §4 Money and Trades).
+ * Finance II: paper-trading wallets (docs/product.md#finance: My Wallets, the wallet page, buying and selling; the original
+ * API's Wallet summary / Wallet / Wallet stock / Wallet history entry shapes, and its wallet
+ * calls; docs/api.md#money and Trades).
  *
  * Money on the wire: the server stores and computes money as integers (cash in cents, prices in
  * units of 1/10,000 dollar) and sends plain JSON numbers derived exactly from them:
  * - cash and values (`balance`, `stocks_value`, `current_value`, gains, `cash_amount`) are dollars
  *   with at most 2 decimals (e.g. 100000 or 1234.56), each with a `_cents` twin (integer);
  * - prices (`bought_price`, `current_price`, `price`) are dollars with at most 4 decimals.
- * Display them with `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` (seed §9);
+ * Display them with `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` (docs/product.md#constants);
  * do arithmetic on the `_cents` fields if you need any.
  *
  * Every call needs a signed-in user. A wallet that is not yours answers 404, like one that does
@@ -20,7 +22,7 @@ import { symbolSchema } from './finance.js';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Constants (DESIGN §4)
+// Constants (docs/api.md)
 // ---------------------------------------------------------------------------------------------
 
 /** A new wallet starts with $100,000.00. */
@@ -82,7 +84,7 @@ export const clientPriceSchema = z
 // Response shapes
 // ---------------------------------------------------------------------------------------------
 
-/** Seed §3 Wallet summary: one row of the "My Wallets" table and of the wallet selector. */
+/** docs/api.md#compatibility-promise (Wallet) summary: one row of the "My Wallets" table and of the wallet selector. */
 export const walletSummarySchema = z.object({
   wallet_id: z.number().int(),
   wallet_name: z.string(),
@@ -104,7 +106,7 @@ export const walletSummarySchema = z.object({
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
-/** Seed §3 Wallet stock: one holding (one row per symbol) with its average cost. */
+/** docs/api.md#compatibility-promise (Wallet) stock: one holding (one row per symbol) with its average cost. */
 export const walletStockSchema = z.object({
   symbol: z.string(),
   quantity: z.number().int(),
@@ -128,7 +130,7 @@ export const walletStockSchema = z.object({
 });
 export type WalletStock = z.infer<typeof walletStockSchema>;
 
-/** Seed §3 Wallet: the wallet page's details (cash in hand, total stock value, total value, stocks held). */
+/** docs/api.md#compatibility-promise (Wallet): the wallet page's details (cash in hand, total stock value, total value, stocks held). */
 export const walletDetailsSchema = walletSummarySchema.extend({
   /** Sum of the holdings' cost basis, dollars. */
   cost_basis: z.number(),
@@ -138,7 +140,7 @@ export const walletDetailsSchema = walletSummarySchema.extend({
   unrealized_gain_cents: z.number().int(),
   /** unrealized_gain / cost_basis × 100, rounded to 2 decimals (0 with no holdings). */
   unrealized_gain_percent: z.number(),
-  /** Sum of the gains (losses negative) realised by every sell so far, dollars. */
+  /** Sum of the gains (losses negative) realized by every sell so far, dollars. */
   realized_gain: z.number(),
   realized_gain_cents: z.number().int(),
   /** Holdings, by symbol A–Z. */
@@ -146,7 +148,7 @@ export const walletDetailsSchema = walletSummarySchema.extend({
 });
 export type WalletDetails = z.infer<typeof walletDetailsSchema>;
 
-/** Seed §3 Wallet history entry: a snapshot taken when the wallet was created and after every trade. */
+/** docs/api.md#compatibility-promise (Wallet) history entry: a snapshot taken when the wallet was created and after every trade. */
 export const walletHistoryEntrySchema = z.object({
   /** ISO-8601 UTC with milliseconds; several entries may share a second. */
   created_at: z.string(),
@@ -190,7 +192,7 @@ export const walletTradeSchema = z.object({
 export type WalletTrade = z.infer<typeof walletTradeSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Calls (seed §7 Finance wallet calls, under /api/finance; all need a signed-in user)
+// Calls (docs/api.md#every-call (Finance) wallet calls, under /api/finance; all need a signed-in user)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -200,7 +202,7 @@ export type WalletTrade = z.infer<typeof walletTradeSchema>;
 const walletIdField = idSchema;
 
 /** GET /api/finance/get_wallets?user_id= — all your wallets, oldest first, valued at current prices. */
-export const getWalletsQuerySchema = z.object({ user_id: seedUserField });
+export const getWalletsQuerySchema = z.object({ user_id: claimedUserField });
 export const getWalletsResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -209,7 +211,7 @@ export const getWalletsResponseSchema = z.object({
 export type GetWalletsResponse = z.infer<typeof getWalletsResponseSchema>;
 
 /** GET get_wallet_details / get_wallet_history / get_wallet_ledger ?wallet_id= */
-export const walletIdQuerySchema = z.object({ wallet_id: walletIdField, user_id: seedUserField });
+export const walletIdQuerySchema = z.object({ wallet_id: walletIdField, user_id: claimedUserField });
 export type WalletIdQuery = z.input<typeof walletIdQuerySchema>;
 
 /** GET /api/finance/get_wallet_details?wallet_id= — `message` says when prices are unavailable. */
@@ -241,17 +243,20 @@ export type GetWalletLedgerResponse = z.infer<typeof getWalletLedgerResponseSche
  * of that name (ignoring case), 400 beyond WALLETS_MAX. It becomes active when none of your
  * wallets is active (so your first wallet is active).
  */
-export const createWalletRequestSchema = z.object({ user_id: seedUserField, wallet_name: walletNameSchema });
+export const createWalletRequestSchema = z.object({ user_id: claimedUserField, wallet_name: walletNameSchema });
 export type CreateWalletRequest = z.input<typeof createWalletRequestSchema>;
 export const walletResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** The wallet's id and name at the top level, where the original API's clients read them. */
+  wallet_id: z.number().int(),
+  wallet_name: z.string(),
   wallet: walletSummarySchema,
 });
 export type WalletResponse = z.infer<typeof walletResponseSchema>;
 
 /** POST /api/finance/delete_wallet — deleting the active wallet leaves no wallet active. */
-export const walletIdRequestSchema = z.object({ user_id: seedUserField, wallet_id: walletIdField });
+export const walletIdRequestSchema = z.object({ user_id: claimedUserField, wallet_id: walletIdField });
 export type WalletIdRequest = z.input<typeof walletIdRequestSchema>;
 export const walletMessageResponseSchema = z.object({
   success: z.literal(true),
@@ -262,7 +267,7 @@ export type WalletMessageResponse = z.infer<typeof walletMessageResponseSchema>;
 
 /** POST /api/finance/rename_wallet — same name rules as create (409 on a duplicate). Answers walletResponseSchema. */
 export const renameWalletRequestSchema = z.object({
-  user_id: seedUserField,
+  user_id: claimedUserField,
   wallet_id: walletIdField,
   new_wallet_name: walletNameSchema,
 });
@@ -278,7 +283,7 @@ export type SetActiveWalletRequest = z.input<typeof setActiveWalletRequestSchema
  * unknown symbol or wallet; 503/502 when prices cannot be had. Nothing changes on refusal.
  */
 export const buyStockRequestSchema = z.object({
-  user_id: seedUserField,
+  user_id: claimedUserField,
   wallet_id: walletIdField,
   symbol: symbolSchema,
   quantity: tradeQuantitySchema,
@@ -292,7 +297,7 @@ export type BuyStockRequest = z.input<typeof buyStockRequestSchema>;
  * removes the holding.
  */
 export const sellStockRequestSchema = z.object({
-  user_id: seedUserField,
+  user_id: claimedUserField,
   wallet_id: walletIdField,
   symbol: symbolSchema,
   quantity: tradeQuantitySchema,
@@ -308,3 +313,83 @@ export const tradeResponseSchema = z.object({
   wallet: walletDetailsSchema,
 });
 export type TradeResponse = z.infer<typeof tradeResponseSchema>;
+
+const walletErrors = [400, 401, 403, 404, 409, 413, 415, 502, 503] as const;
+const tags = ['wallets'];
+
+/**
+ * docs/api.md#every-call (Finance) wallet calls (paper trading, docs/api.md). Every call needs a signed-in user; the
+ * owner always comes from the session and a wallet that is not theirs answers 404.
+ */
+export const walletsEndpoints = {
+  list: endpoint(routes.wallets.list, {
+    tags,
+    summary: 'Your wallets, oldest first, valued at current prices (one batched quote call)',
+    query: getWalletsQuerySchema,
+    response: getWalletsResponseSchema,
+    errors: walletErrors,
+  }),
+  details: endpoint(routes.wallets.details, {
+    tags,
+    summary: 'A wallet’s cash, holdings at current prices, gains; valued at cost when prices are unavailable',
+    query: walletIdQuerySchema,
+    response: getWalletDetailsResponseSchema,
+    errors: walletErrors,
+  }),
+  history: endpoint(routes.wallets.history, {
+    tags,
+    summary: 'Value snapshots oldest first (creation and every trade), then a live "now" point',
+    query: walletIdQuerySchema,
+    response: getWalletHistoryResponseSchema,
+    errors: walletErrors,
+  }),
+  ledger: endpoint(routes.wallets.ledger, {
+    tags,
+    summary: 'The wallet’s trades, newest first',
+    query: walletIdQuerySchema,
+    response: getWalletLedgerResponseSchema,
+    errors: walletErrors,
+  }),
+  create: endpoint(routes.wallets.create, {
+    tags,
+    summary: 'Create a wallet with $100,000.00 (409 duplicate name, 400 too many wallets)',
+    body: createWalletRequestSchema,
+    response: walletResponseSchema,
+    errors: walletErrors,
+  }),
+  remove: endpoint(routes.wallets.remove, {
+    tags,
+    summary: 'Delete a wallet with its holdings, trades and history',
+    body: walletIdRequestSchema,
+    response: walletMessageResponseSchema,
+    errors: walletErrors,
+  }),
+  rename: endpoint(routes.wallets.rename, {
+    tags,
+    summary: 'Rename a wallet (409 duplicate name)',
+    body: renameWalletRequestSchema,
+    response: walletResponseSchema,
+    errors: walletErrors,
+  }),
+  setActive: endpoint(routes.wallets.setActive, {
+    tags,
+    summary: 'Make this wallet your only active one',
+    body: setActiveWalletRequestSchema,
+    response: walletMessageResponseSchema,
+    errors: walletErrors,
+  }),
+  buy: endpoint(routes.wallets.buy, {
+    tags,
+    summary: 'Buy shares at the server’s current price (bought_price is ignored)',
+    body: buyStockRequestSchema,
+    response: tradeResponseSchema,
+    errors: walletErrors,
+  }),
+  sell: endpoint(routes.wallets.sell, {
+    tags,
+    summary: 'Sell shares at the server’s current price (sold_price is ignored)',
+    body: sellStockRequestSchema,
+    response: tradeResponseSchema,
+    errors: walletErrors,
+  }),
+};

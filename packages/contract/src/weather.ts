@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { hasNoNul, idSchema, seedUserField } from './common.js';
+import { claimedUserField, hasNoNul, idSchema } from './common.js';
+import { endpoint } from './endpoint.js';
 import { parseDecimal } from './geocoding.js';
+import { routes } from './routes.js';
 
-/** Seed §3 Weather search result / Current conditions / Daily weather / Favourite location; §7 Weather. */
+/** The original API's weather search result, current conditions, daily weather and saved location (docs/api.md#compatibility-promise). */
 
-export const WEATHER_FAVOURITES_MAX = 50;
-export const FAVOURITE_NICKNAME_MAX = 60;
-export const FAVOURITE_ADDRESS_MAX = 300;
+export const WEATHER_FAVORITES_MAX = 50;
+export const FAVORITE_NICKNAME_MAX = 60;
+export const FAVORITE_ADDRESS_MAX = 300;
 export const WEATHER_FORMATTED_MAX = 300;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -55,7 +57,7 @@ export const countryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'country_code must be a 2-letter country code')
   .toLowerCase();
 
-/** GET /api/weather — seed §7; public. */
+/** GET /api/weather — docs/api.md#every-call; public. */
 export const weatherQuerySchema = z.object({
   lat: latitudeSchema,
   lon: longitudeSchema,
@@ -77,7 +79,7 @@ export type WeatherQuery = z.infer<typeof weatherQuerySchema>;
 
 const reading = z.number().nullable();
 
-/** Seed §3 Current conditions. °F, %, mph, degrees; null only when the source has no value. */
+/** docs/api.md#compatibility-promise (Current) conditions. °F, %, mph, degrees; null only when the source has no value. */
 export const currentWeatherSchema = z.object({
   temperature: reading,
   feelsLike: reading,
@@ -89,11 +91,12 @@ export const currentWeatherSchema = z.object({
   wind_gusts: reading,
   /** WMO weather code (0-3, 45, 48, 51-57, 61-67, 71-77, 80-82, 85, 86, 95, 96, 99). */
   code: z.number().int().nullable(),
-  is_day: z.boolean(),
+  /** The original API's text, which clients index their code table by: `codes[code][is_day]`. */
+  is_day: z.enum(['day', 'night']),
 });
 export type CurrentWeather = z.infer<typeof currentWeatherSchema>;
 
-/** Seed §3 Daily weather. `date` is the location's local date, YYYY-MM-DD. */
+/** docs/api.md#compatibility-promise (Daily) weather. `date` is the location's local date, YYYY-MM-DD. */
 export const dailyWeatherSchema = z.object({
   date: z.string(),
   temperature_2m_max: reading,
@@ -110,7 +113,7 @@ export const dailyWeatherSchema = z.object({
 });
 export type DailyWeather = z.infer<typeof dailyWeatherSchema>;
 
-/** Seed §3 Detailed forecast, keyed by local date. */
+/** docs/api.md#compatibility-promise (Detailed) forecast, keyed by local date. */
 export const detailedForecastSchema = z.object({ detailedForecast: z.string() });
 export type DetailedForecast = z.infer<typeof detailedForecastSchema>;
 
@@ -136,10 +139,10 @@ export const weatherResponseSchema = z.object({
 export type WeatherResponse = z.infer<typeof weatherResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Favourite locations (per signed-in user)
+// Favorite locations (per signed-in user)
 // ---------------------------------------------------------------------------------------------
 
-export const favouriteLocationSchema = z.object({
+export const favoriteLocationSchema = z.object({
   locationId: z.number().int(),
   nickname: z.string(),
   address: z.string(),
@@ -149,23 +152,25 @@ export const favouriteLocationSchema = z.object({
   country_code: z.string().nullable(),
   /** The owner's user id. */
   user: z.number().int(),
+  /** The saved address again, under the name a client resends to GET /api/weather (`formatted`). */
+  formatted: z.string(),
   created_at: z.string(),
 });
-export type FavouriteLocation = z.infer<typeof favouriteLocationSchema>;
+export type FavoriteLocation = z.infer<typeof favoriteLocationSchema>;
 
 /** POST /api/weather/ — nickname defaults to the address when empty or missing. */
-export const createFavouriteRequestSchema = z.object({
-  user: seedUserField,
+export const createFavoriteRequestSchema = z.object({
+  user: claimedUserField,
   address: z
     .string({ error: 'Address is required' })
     .trim()
     .min(1, 'Address is required')
-    .max(FAVOURITE_ADDRESS_MAX, `Address must be at most ${FAVOURITE_ADDRESS_MAX} characters`)
+    .max(FAVORITE_ADDRESS_MAX, `Address must be at most ${FAVORITE_ADDRESS_MAX} characters`)
     .refine(hasNoNul, 'Address may not contain NUL characters'),
   nickname: z
     .string({ error: 'Nickname must be text' })
     .trim()
-    .max(FAVOURITE_NICKNAME_MAX, `Nickname must be at most ${FAVOURITE_NICKNAME_MAX} characters`)
+    .max(FAVORITE_NICKNAME_MAX, `Nickname must be at most ${FAVORITE_NICKNAME_MAX} characters`)
     .refine(hasNoNul, 'Nickname may not contain NUL characters')
     .nullish(),
   lat: latitudeSchema,
@@ -174,20 +179,20 @@ export const createFavouriteRequestSchema = z.object({
   timezone: z.preprocess(emptyToUndefined, timeZoneSchema.nullish()),
   country_code: z.preprocess(emptyToUndefined, countryCodeSchema.nullish()),
 });
-export type CreateFavouriteRequest = z.infer<typeof createFavouriteRequestSchema>;
+export type CreateFavoriteRequest = z.infer<typeof createFavoriteRequestSchema>;
 
-/** GET /api/weather/saved?user= — the signed-in user's favourites, oldest first. */
-export const listFavouritesQuerySchema = z.object({ user: seedUserField });
-export const listFavouritesResponseSchema = z.array(favouriteLocationSchema);
+/** GET /api/weather/saved?user= — the signed-in user's favorites, oldest first. */
+export const listFavoritesQuerySchema = z.object({ user: claimedUserField });
+export const listFavoritesResponseSchema = z.array(favoriteLocationSchema);
 
 /** DELETE /api/weather/saved */
-export const deleteFavouriteRequestSchema = z.object({ user: seedUserField, location_id: idSchema });
-export const deleteFavouriteResponseSchema = z.object({
+export const deleteFavoriteRequestSchema = z.object({ user: claimedUserField, location_id: idSchema });
+export const deleteFavoriteResponseSchema = z.object({
   status: z.literal('success'),
-  /** The user's favourites after the deletion. */
-  data: z.array(favouriteLocationSchema),
+  /** The user's favorites after the deletion. */
+  data: z.array(favoriteLocationSchema),
 });
-export type DeleteFavouriteResponse = z.infer<typeof deleteFavouriteResponseSchema>;
+export type DeleteFavoriteResponse = z.infer<typeof deleteFavoriteResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Display helpers shared by server and web
@@ -213,8 +218,42 @@ export const COMPASS_POINTS = [
 ] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
 
-/** The 16-point compass label of a direction in degrees (22.5° each, seed §9). */
+/** The 16-point compass label of a direction in degrees (22.5° each, docs/product.md#constants). */
 export function compassPoint(degrees: number): CompassPoint {
   const index = Math.round((((degrees % 360) + 360) % 360) / 22.5) % 16;
   return COMPASS_POINTS[index] ?? 'N';
 }
+
+const favoriteErrors = [400, 401, 403] as const;
+
+/** docs/api.md#every-call (Weather): the public forecast, and the signed-in user's saved locations. */
+export const weatherEndpoints = {
+  forecast: endpoint(routes.weather.forecast, {
+    tags: ['weather'],
+    summary: 'Current conditions, a 7-day forecast and (US) detailed text forecasts for a place',
+    query: weatherQuerySchema,
+    response: weatherResponseSchema,
+    errors: [400, 429, 502, 503],
+  }),
+  addFavorite: endpoint(routes.weather.addFavorite, {
+    tags: ['weather'],
+    summary: 'Save a location to the signed-in user’s favorites',
+    body: createFavoriteRequestSchema,
+    response: favoriteLocationSchema,
+    errors: [...favoriteErrors, 409],
+  }),
+  listFavorites: endpoint(routes.weather.listFavorites, {
+    tags: ['weather'],
+    summary: 'The signed-in user’s saved locations, oldest first',
+    query: listFavoritesQuerySchema,
+    response: listFavoritesResponseSchema,
+    errors: favoriteErrors,
+  }),
+  removeFavorite: endpoint(routes.weather.removeFavorite, {
+    tags: ['weather'],
+    summary: 'Delete a saved location; answers with the list that is left',
+    body: deleteFavoriteRequestSchema,
+    response: deleteFavoriteResponseSchema,
+    errors: [...favoriteErrors, 404],
+  }),
+};

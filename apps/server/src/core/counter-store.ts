@@ -1,13 +1,20 @@
 import type { Redis } from 'ioredis';
 
+/** A key's count in its current window, and when that window ends. */
+export interface WindowCount {
+  count: number;
+  /** Epoch milliseconds when the window (and the count) ends; now when there is no window. */
+  resetAt: number;
+}
+
 /**
  * Fixed-window counters for rate limits. In-process by default; Redis when several instances
  * must share the same counts.
  */
 export interface CounterStore {
   /** Adds one to `key` and returns the new count; the window starts at the first hit. */
-  hit(key: string, windowMs: number): Promise<number>;
-  get(key: string): Promise<number>;
+  hit(key: string, windowMs: number): Promise<WindowCount>;
+  get(key: string): Promise<WindowCount>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -25,15 +32,18 @@ export class MemoryCounterStore implements CounterStore {
     const entry = this.counts.get(key);
     if (!entry || entry.expiresAt <= now) {
       this.counts.set(key, { count: 1, expiresAt: now + windowMs });
-      return 1;
+      return { count: 1, resetAt: now + windowMs };
     }
     entry.count += 1;
-    return entry.count;
+    return { count: entry.count, resetAt: entry.expiresAt };
   }
 
   async get(key: string) {
+    const now = Date.now();
     const entry = this.counts.get(key);
-    return entry && entry.expiresAt > Date.now() ? entry.count : 0;
+    return entry && entry.expiresAt > now
+      ? { count: entry.count, resetAt: entry.expiresAt }
+      : { count: 0, resetAt: now };
   }
 
   async reset(key: string) {
@@ -53,15 +63,19 @@ export class RedisCounterStore implements CounterStore {
 
   async hit(key: string, windowMs: number) {
     const k = this.prefix + key;
-    // INCR then set the expiry only if none is set yet: one round trip, atomic per key.
-    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec();
-    const count = result?.[0]?.[1];
-    return typeof count === 'number' ? count : Number(count ?? 0);
+    // INCR, set the expiry only if none is set yet, read what is left of it: one round trip,
+    // atomic per key.
+    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+    const count = Number(result?.[0]?.[1] ?? 0);
+    return { count, resetAt: resetAt(result?.[2]?.[1], windowMs) };
   }
 
   async get(key: string) {
-    const value = await this.redis.get(this.prefix + key);
-    return value ? Number.parseInt(value, 10) : 0;
+    const k = this.prefix + key;
+    const result = await this.redis.multi().get(k).pttl(k).exec();
+    const value = result?.[0]?.[1];
+    if (typeof value !== 'string') return { count: 0, resetAt: Date.now() };
+    return { count: Number.parseInt(value, 10), resetAt: resetAt(result?.[1]?.[1], 0) };
   }
 
   async reset(key: string) {
@@ -71,4 +85,10 @@ export class RedisCounterStore implements CounterStore {
   async close() {
     // The Redis connection is owned by the app and closed there.
   }
+}
+
+/** The end of a window from Redis PTTL (ms left; negative when the key has no expiry or is gone). */
+function resetAt(pttl: unknown, fallbackMs: number): number {
+  const left = Number(pttl);
+  return Date.now() + (Number.isFinite(left) && left >= 0 ? left : fallbackMs);
 }

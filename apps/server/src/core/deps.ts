@@ -1,11 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { Integrations } from '../integrations/index.js';
 import type { CounterStore } from './counter-store.js';
 import type { SharedCacheStore } from './shared-cache-store.js';
 
-/** What every feature may use; built once per app instance in `buildApp`. */
-export interface AppDeps {
+/**
+ * What every feature may use; built once per app instance in `buildApp`. Outside systems
+ * (market data, weather, geocoding) come from `integrations/`; features never build their own.
+ */
+export interface AppDeps extends Integrations {
   config: Config;
   database: DatabaseHandle;
   counters: CounterStore;

@@ -51,12 +51,13 @@ function fastifyClientError(error: FastifyError): { status: number; message: str
 }
 
 /**
- * One error format for every failure (DESIGN §4): client mistakes keep their 4xx status and a
+ * One error format for every failure (docs/api.md): client mistakes keep their 4xx status and a
  * readable message; anything else is logged and answered with a bland 500.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -65,6 +65,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Content-Type', 'Authorization', CSRF_HEADER],
+      // A front end on another origin may read when to retry a rate-limited call.
+      exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
       maxAge: 600,
     });
   }

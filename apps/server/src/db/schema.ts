@@ -56,7 +56,7 @@ export interface WatchlistTable {
 }
 
 /** A user's saved weather location; (user_id, lat_e4, lon_e4) is unique. */
-export interface WeatherFavouritesTable {
+export interface WeatherFavoritesTable {
   id: Generated<number>;
   user_id: number;
   nickname: string;
@@ -130,7 +130,7 @@ export interface WalletTradesTable {
   /** Cash that moved, in cents (always ≥ 0). */
   cash_cents: number;
   /** Sells: proceeds − cost basis of the shares sold; 0 for buys. */
-  realised_gain_cents: number;
+  realized_gain_cents: number;
   created_at: string;
 }
 
@@ -148,7 +148,7 @@ export interface Database {
   sessions: SessionsTable;
   todos: TodosTable;
   sudoku_games: SudokuGamesTable;
-  weather_favourites: WeatherFavouritesTable;
+  weather_favorites: WeatherFavoritesTable;
   watchlist: WatchlistTable;
   portfolio_images: PortfolioImagesTable;
   portfolio_projects: PortfolioProjectsTable;

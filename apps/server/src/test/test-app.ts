@@ -2,6 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
+import type { Integrations } from '../integrations/index.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './test-databases.js';
 
 export const TEST_ADMIN_PASSWORD = 'admin-test-password';
@@ -15,13 +16,15 @@ export interface TestApp {
 }
 
 /**
- * A real app on a fresh database of the given kind; `env` overrides configuration and `setup`
- * may add test-only routes before the app is ready.
+ * A real app on a fresh database of the given kind; `env` overrides configuration, `setup`
+ * may add test-only routes before the app is ready, and `overrides` replaces outside systems
+ * (a demo market with a pinned clock, a provider pointed at a fake upstream).
  */
 export async function createTestApp(
   kind: TestDatabaseKind,
   env: Record<string, string> = {},
   setup?: (app: FastifyInstance) => void,
+  overrides: Partial<Integrations> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -34,7 +37,7 @@ export async function createTestApp(
     SUDOKU_POOL_SIZE: '0',
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, logger: false });
+  const app = await buildApp({ config, database: database.handle, logger: false, overrides });
   setup?.(app);
   await app.ready();
   return {

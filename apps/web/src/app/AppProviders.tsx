@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { AuthModalsProvider } from '../features/auth/auth-modals-context';
+import { AuthModalsProvider } from '../features/auth';
 import { cssVariablesResolver, theme } from './theme';
 
 // The notifications' container downloads after the first render: `notifications.show` keeps what
@@ -32,7 +32,8 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          {/* Bottom right: at the top they covered the fixed header's Log Out and username. */}
+          <Notifications position="bottom-right" />
         </Suspense>
         <AuthModalsProvider>{children}</AuthModalsProvider>
       </QueryClientProvider>

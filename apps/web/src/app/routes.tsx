@@ -3,19 +3,20 @@ import { HomePage } from '../features/home/HomePage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { lazyPage } from '../lib/lazy-page';
 
-// Every page but the home page is its own chunk, fetched on first visit.
+// Every page but the home page is its own chunk, fetched on first visit. A page composed from
+// several features is in ./routes; a page of one feature comes from that feature.
 const WeatherPage = lazyPage(() => import('../features/weather/WeatherPage'), 'WeatherPage');
 const SudokuMenuPage = lazyPage(() => import('../features/sudoku/SudokuMenuPage'), 'SudokuMenuPage');
 const SudokuGamePage = lazyPage(() => import('../features/sudoku/SudokuGamePage'), 'SudokuGamePage');
 const TodoPage = lazyPage(() => import('../features/todo/TodoPage'), 'TodoPage');
-const FinanceHomePage = lazyPage(() => import('../features/finance/FinanceHomePage'), 'FinanceHomePage');
-const WalletPage = lazyPage(() => import('../features/finance/WalletPage'), 'WalletPage');
+const FinanceHomeRoute = lazyPage(() => import('./routes/finance-home'), 'FinanceHomeRoute');
+const WalletPage = lazyPage(() => import('../features/wallets/WalletPage'), 'WalletPage');
 const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage');
 const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage');
 const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage');
-const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');
+const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
-/** Seed §2 routes plus /docs/:app and a 404 page. */
+/** docs/product.md#screens routes plus /docs/:app and a 404 page. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -25,7 +26,7 @@ export function AppRoutes() {
         <Route path="apps/sudoku" element={<SudokuMenuPage />} />
         <Route path="apps/sudoku/game" element={<SudokuGamePage />} />
         <Route path="apps/todo" element={<TodoPage />} />
-        <Route path="apps/finance" element={<FinanceHomePage />} />
+        <Route path="apps/finance" element={<FinanceHomeRoute />} />
         <Route path="apps/finance/wallet" element={<WalletPage />} />
         <Route path="apps/finance/stock/:symbol" element={<StockPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />

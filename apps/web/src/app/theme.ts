@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, darken } from '@mantine/core';
 
 /**
- * Seed §2: mobile from 0, tablet from 768px (`sm`), computer from 1024px (`md`).
+ * docs/product.md#screens: mobile from 0, tablet from 768px (`sm`), computer from 1024px (`md`).
  * System fonts only: the CSP and the offline requirement rule out web fonts.
  */
 export const theme = createTheme({

@@ -2,7 +2,7 @@
 export interface AppLink {
   /** Key of the app's docs page: /docs/{key}. */
   key: 'forecast' | 'sudoku' | 'todo' | 'finance';
-  /** Name in menus (seed §2 Layout). */
+  /** Name in menus (docs/product.md#layout). */
   label: string;
   path: string;
 }

@@ -1,8 +1,9 @@
 import { loginResponseSchema } from '@site/contract';
+import { routes } from '@site/contract/routes';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, callApi } from './api-client';
 import { lazySchema } from './contract-schemas';
 
 function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers {
@@ -106,5 +107,29 @@ describe('apiRequest', () => {
 
     expect(error).toMatchObject({ status: 502 });
     expect((error as ApiError).message).toMatch(/502 Bad Gateway/);
+  });
+});
+
+describe('callApi', () => {
+  it('takes the method and path from the contract’s route table and fills in path parameters', async () => {
+    setCookie('csrftoken', 'abc123');
+    const fetchMock = mockFetch({ 'PUT /api/portfolio/update/7': { body: { ok: true } } });
+
+    await expect(callApi(routes.portfolio.update, { params: { id: 7 }, query: { v: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/portfolio/update/7?v=1');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
+    expect(sentHeaders(fetchMock).get('X-CSRFToken')).toBe('abc123');
+  });
+
+  it('validates the answer with the schema like apiRequest', async () => {
+    mockFetch({ 'POST /api/login': { body: { code: 200 } } });
+
+    const error = await callApi(routes.auth.login, { body: {}, schema: loginResponseSchema }).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toMatch(/unexpected response/i);
   });
 });

@@ -1,3 +1,4 @@
+import { type ApiRoute, apiUrl, type PathParams } from '@site/contract/routes';
 import { ApiError } from './api-error';
 import { loadContract } from './contract-schemas';
 import { readCookie } from './cookies';
@@ -41,7 +42,7 @@ function buildHeaders(method: HttpMethod, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasJsonBody) headers.set('Content-Type', 'application/json');
   if (MUTATING_METHODS.has(method)) {
-    // Cookie-authenticated writes are refused without the double-submit CSRF token (DESIGN §4).
+    // Cookie-authenticated writes are refused without the double-submit CSRF token (docs/api.md).
     const csrfToken = readCookie(CSRF_COOKIE);
     if (csrfToken) headers.set(CSRF_HEADER, csrfToken);
   }
@@ -125,4 +126,23 @@ export async function apiRequest<T = unknown>(
     console.error(`Unexpected response from ${method} ${path}`, error);
     throw new ApiError(response.status, 'The server sent an unexpected response. Please try again.');
   }
+}
+
+/** `callApi`'s options: `apiRequest`'s, plus the path parameters when the route's path has any. */
+export type CallApiOptions<R extends ApiRoute, T> = ApiRequestOptions<T> &
+  (PathParams<R['path']> extends undefined ? { params?: undefined } : { params: PathParams<R['path']> });
+
+type CallApiArgs<R extends ApiRoute, T> =
+  PathParams<R['path']> extends undefined ? [options?: CallApiOptions<R, T>] : [options: CallApiOptions<R, T>];
+
+/**
+ * Calls an API route of the contract's plain route table (`@site/contract/routes`, no zod), so
+ * the method and path are written once, in the contract:
+ * `callApi(routes.todo.list, { schema: listTodosResponseSchema, signal })`,
+ * `callApi(routes.portfolio.update, { params: { id }, body })`.
+ */
+export function callApi<R extends ApiRoute, T = unknown>(route: R, ...[options]: CallApiArgs<R, T>): Promise<T> {
+  const { params, ...request } = (options ?? {}) as ApiRequestOptions<T> & { params?: Record<string, string | number> };
+  const url = (apiUrl as (route: ApiRoute, params?: Record<string, string | number>) => string)(route, params);
+  return apiRequest<T>(route.method, url, request);
 }

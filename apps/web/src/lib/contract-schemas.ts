@@ -9,7 +9,7 @@ export function loadContract(): Promise<Contract> {
 
 /**
  * A response schema of the contract loaded on demand, for the calls the first page makes (`/api/me`,
- * `/api/health`, log out): `apiRequest('GET', '/api/me', { schema: lazySchema((c) => c.meResponseSchema) })`.
+ * `/api/health`, log out): `callApi(routes.auth.me, { schema: lazySchema((c) => c.meResponseSchema) })`.
  * The app pages are lazy chunks already and import their schemas directly.
  */
 export function lazySchema<T>(pick: (contract: Contract) => ResponseSchema<T>): () => Promise<ResponseSchema<T>> {

@@ -1,5 +1,5 @@
 /**
- * Number and money formatting for the UI (seed §9: currency is USD in en-US format). Every
+ * Number and money formatting for the UI (docs/product.md#constants: currency is USD in en-US format). Every
  * helper takes `null`/`undefined` (and NaN or ±Infinity) as "no value" and answers with a dash.
  */
 
@@ -54,7 +54,7 @@ export function formatInteger(value: Maybe): string {
 }
 
 /**
- * A value already in percent, to 2 decimals (seed §9): `0.5432` → `0.54%`. With `signed`, a
+ * A value already in percent, to 2 decimals (docs/product.md#constants): `0.5432` → `0.54%`. With `signed`, a
  * plus sign is shown for gains: `+0.54%`.
  */
 export function formatPercent(value: Maybe, { signed = false }: { signed?: boolean } = {}): string {

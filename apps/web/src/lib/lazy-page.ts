@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 
-/** Seed §9: a lazily loaded chunk that has not arrived after 120 s counts as failed. */
+/** docs/product.md#constants: a lazily loaded chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,5 +1,5 @@
 /**
- * The seed's client keeps the signed-in user in local storage under these keys (seed §3). The
+ * The seed's client keeps the signed-in user in local storage under these keys (docs/api.md#compatibility-promise). The
  * session itself lives in an httpOnly cookie; these values only let per-user apps send the ids
  * the seed's API calls carry. What the UI shows as "signed in" comes from GET /api/me.
  */
@@ -29,7 +29,7 @@ export function readSession(): StoredSession | null {
   return { token, userId, username };
 }
 
-/** Seed §4: Log Out clears local storage, including what the apps stored (e.g. the weather search). */
+/** docs/product.md: Log Out clears local storage, including what the apps stored (e.g. the weather search). */
 export function clearStorage(): void {
   localStorage.clear();
 }

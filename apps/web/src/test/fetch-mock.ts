@@ -72,3 +72,22 @@ export function stubLocation() {
   vi.stubGlobal('location', { ...window.location, reload, assign });
   return { reload, assign };
 }
+
+/** The calls to `path` with their query parameters and (form) bodies. */
+export function requestsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
+    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === path)
+    .map(({ url, init }) => ({
+      query: Object.fromEntries(url.searchParams),
+      form: init?.body instanceof FormData ? init.body : undefined,
+      headers: new Headers(init?.headers),
+    }));
+}
+
+/** Every request made since the `from`-th, as "METHOD /path" (no query), in order: for counting what an action costs. */
+export function requestLines(fetchMock: ReturnType<typeof mockFetch>, from = 0): string[] {
+  return fetchMock.mock.calls
+    .slice(from)
+    .map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`);
+}

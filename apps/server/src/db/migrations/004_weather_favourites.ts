@@ -10,7 +10,7 @@ export function up004(dialect: DialectName) {
       // double precision: REAL affinity in SQLite, float8 in PostgreSQL; both read back as JS numbers.
       .addColumn('lat', 'double precision', (c) => c.notNull())
       .addColumn('lon', 'double precision', (c) => c.notNull())
-      // The place rounded to 4 decimals (~11 m): one favourite per place and user.
+      // The place rounded to 4 decimals (~11 m): one favorite per place and user.
       .addColumn('lat_e4', 'integer', (c) => c.notNull())
       .addColumn('lon_e4', 'integer', (c) => c.notNull())
       .addColumn('timezone', 'varchar(64)', (c) => c.notNull())

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type DialectName, withIdColumn } from '../dialect.js';
 
 /**
- * Finance II, paper-trading wallets (DESIGN §4): money in integer cents (bigint), prices in
+ * Finance II, paper-trading wallets (docs/api.md): money in integer cents (bigint), prices in
  * 1/10,000 dollar units. Every child row goes with its wallet (cascade).
  */
 export function up007(dialect: DialectName) {

@@ -7,6 +7,7 @@ import { down004, up004 } from './004_weather_favourites.js';
 import { down005, up005 } from './005_watchlist.js';
 import { down006, up006 } from './006_portfolio.js';
 import { down007, up007 } from './007_wallets.js';
+import { down008, up008 } from './008_american_spelling.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -21,5 +22,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '005_watchlist': { up: up005(dialect), down: down005 },
     '006_portfolio': { up: up006(dialect), down: down006 },
     '007_wallets': { up: up007(dialect), down: down007 },
+    '008_american_spelling': { up: up008, down: down008 },
   };
 }

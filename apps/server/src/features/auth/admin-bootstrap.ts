@@ -6,7 +6,7 @@ import { hashPassword } from './password.js';
 import { usersRepository } from './users.repository.js';
 
 /**
- * DESIGN §4: on first start, when no admin exists, create user `admin` with ADMIN_PASSWORD or a
+ * docs/api.md: on first start, when no admin exists, create user `admin` with ADMIN_PASSWORD or a
  * generated password that is printed to the log exactly once.
  */
 export async function ensureAdmin(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {

@@ -1,16 +1,9 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../../core/http-errors.js';
+import { forbidden } from '../../core/http-errors.js';
 import { type AuthService, authService } from './auth.service.js';
 import { safeEqual } from './tokens.js';
-
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-}
 
 export interface AuthContext {
   /** How this request proved who it is: CSRF applies to cookies only. */
@@ -21,8 +14,6 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, from the session cookie or `Authorization: Token …`; null if none. */
-    user: AuthUser | null;
     auth: AuthContext | null;
   }
   interface FastifyInstance {
@@ -43,7 +34,7 @@ function bearerToken(header: string | undefined): string | undefined {
 
 /**
  * Resolves the caller on every API request and enforces CSRF for cookie-authenticated
- * mutations (DESIGN §4): header `X-CSRFToken` must equal both the `csrftoken` cookie and the
+ * mutations (docs/api.md): header `X-CSRFToken` must equal both the `csrftoken` cookie and the
  * token bound to the session.
  */
 export const authPlugin = fp(
@@ -92,35 +83,4 @@ export const authPlugin = fp(
 export function clearSessionCookies(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
-}
-
-/** Route hook (use as onRequest, so it runs before body parsing and validation): 401 unless signed in. */
-export async function requireUser(request: FastifyRequest) {
-  if (!request.user) throw unauthorized('You must be logged in to do this.');
-}
-
-/** Route hook (onRequest, like requireUser): 401 signed out, 403 for anyone but an admin. */
-export async function requireAdmin(request: FastifyRequest) {
-  if (!request.user) throw unauthorized('You must be logged in to do this.');
-  if (!request.user.isAdmin) throw forbidden('Only the site administrator can do this.');
-}
-
-/** The signed-in user inside a handler guarded by `requireUser`. */
-export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized('You must be logged in to do this.');
-  return request.user;
-}
-
-/**
- * The seed's clients name the acting user in a `user` / `userid` / `user_id` parameter. Identity
- * comes from the session; such a parameter, when present, must name the same user (else 403).
- */
-export function assertSeedUser(request: FastifyRequest, ...claimed: (number | undefined | null)[]): AuthUser {
-  const user = currentUser(request);
-  for (const id of claimed) {
-    if (id !== undefined && id !== null && id !== user.id) {
-      throw forbidden('You can only access your own data.');
-    }
-  }
-  return user;
 }

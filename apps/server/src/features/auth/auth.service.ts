@@ -1,6 +1,7 @@
 import type { LoginRequest, SignupRequest } from '@site/contract';
 import type { AppDeps } from '../../core/deps.js';
-import { conflict, HttpError, notFound, tooManyRequests } from '../../core/http-errors.js';
+import { conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { rateLimited } from '../../core/per-client-limit.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { type SessionWithUser, sessionsRepository } from './sessions.repository.js';
@@ -33,8 +34,9 @@ export function authService(deps: AppDeps) {
 
   return {
     async signup(input: SignupRequest, ip: string): Promise<IssuedSession> {
-      if ((await counters.hit(`signup:ip:${ip}`, SIGNUP_WINDOW_MS)) > SIGNUPS_PER_IP) {
-        throw tooManyRequests('Too many sign-ups from this address. Please try again later.');
+      const signups = await counters.hit(`signup:ip:${ip}`, SIGNUP_WINDOW_MS);
+      if (signups.count > SIGNUPS_PER_IP) {
+        throw rateLimited('Too many sign-ups from this address. Please try again later.', SIGNUPS_PER_IP, signups);
       }
       const taken = await users.taken(input.username, input.email);
       if (taken.username || taken.email) throw takenError(taken);
@@ -59,8 +61,22 @@ export function authService(deps: AppDeps) {
       const ipKey = `login:ip:${ip}`;
       const ipAttempts = await counters.hit(ipKey, LOGIN_WINDOW_MS);
       const nameFailures = await counters.get(nameKey);
-      if (ipAttempts > config.loginMaxAttemptsPerIp || nameFailures >= config.loginMaxFailuresPerUsername) {
-        throw tooManyRequests('Too many login attempts. Please wait 15 minutes and try again.');
+      const exceeded = [
+        {
+          limit: config.loginMaxFailuresPerUsername,
+          counted: nameFailures,
+          over: nameFailures.count >= config.loginMaxFailuresPerUsername,
+        },
+        {
+          limit: config.loginMaxAttemptsPerIp,
+          counted: ipAttempts,
+          over: ipAttempts.count > config.loginMaxAttemptsPerIp,
+        },
+      ].filter((limit) => limit.over);
+      if (exceeded.length > 0) {
+        // When both apply, the client must wait for the later of the two windows.
+        const last = exceeded.reduce((a, b) => (b.counted.resetAt > a.counted.resetAt ? b : a));
+        throw rateLimited('Too many login attempts. Please wait 15 minutes and try again.', last.limit, last.counted);
       }
       const user = await users.findByUsername(input.username);
       if (!user) throw notFound('User not found');

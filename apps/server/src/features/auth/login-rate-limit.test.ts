@@ -35,6 +35,26 @@ describe.each(stores)('login rate limits with %s counters', (store) => {
     });
   });
 
+  it('tells a locked-out client when to retry: Retry-After and the RateLimit headers', async () => {
+    const user = await signUp(t.app);
+    for (let i = 0; i < 3; i++) await login(user.username, 'wrong-password', randomIp());
+    const locked = await login(user.username, TEST_PASSWORD, randomIp());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0' });
+    const retryAfter = Number(locked.headers['retry-after']);
+    // The 15-minute window started with the first failure, moments ago.
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(locked.headers['ratelimit-reset']).toBe(String(retryAfter));
+
+    const ip = randomIp();
+    for (let i = 0; i < 6; i++) await login(`ghost${i}`, 'whatever1', ip);
+    const perIp = await login('ghost-last', 'whatever1', ip);
+    expect(perIp.statusCode).toBe(429);
+    expect(perIp.headers).toMatchObject({ 'ratelimit-limit': '6', 'ratelimit-remaining': '0' });
+    expect(Number(perIp.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  });
+
   it('limits attempts per IP across usernames', async () => {
     const ip = randomIp();
     for (let i = 0; i < 6; i++) expect((await login(`ghost${i}`, 'whatever1', ip)).statusCode).toBe(404);

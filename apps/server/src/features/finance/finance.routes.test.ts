@@ -1,15 +1,14 @@
 import { INTERVALS, isIntervalAllowed, RANGES, WATCHLIST_MAX } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { multipartBody } from '../../test/multipart.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { DemoMarketDataProvider } from './market-data/demo/demo-provider.js';
-import { setMarketDataProvider } from './market-data/index.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 
-/** Every field of seed §3 Stock. */
+/** Every field of docs/api.md#compatibility-promise (Stock). */
 const STOCK_FIELDS = [
   'symbol',
   'shortName',
@@ -42,8 +41,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
   let bob: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    setMarketDataProvider(t.app.deps, new DemoMarketDataProvider({ now: () => NOW }));
+    t = await createTestApp(kind, {}, undefined, { marketData: new DemoMarketDataProvider({ now: () => NOW }) });
     alice = await signUp(t.app);
     bob = await signUp(t.app);
   });
@@ -80,14 +78,15 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
   }
 
   describe('GET /api/finance/get_stock', () => {
-    it('answers anyone with the symbol and every stock field', async () => {
+    it('answers anyone with the stock object under `symbol`, as the original API does, and an empty watchlist', async () => {
       const res = await get('/api/finance/get_stock?symbol=AAPL');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body.symbol).toBe('AAPL');
-      expect(body).not.toHaveProperty('watchlist');
-      for (const field of STOCK_FIELDS) expect(body.stock, field).toHaveProperty(field);
-      expect(body.stock).toMatchObject({
+      expect(body.watchlist).toEqual([]);
+      expect(body.in_watchlist).toBe(false);
+      expect(body).not.toHaveProperty('stock');
+      for (const field of STOCK_FIELDS) expect(body.symbol, field).toHaveProperty(field);
+      expect(body.symbol).toMatchObject({
         symbol: 'AAPL',
         shortName: 'Apple Inc.',
         exchange: 'NMS',
@@ -97,22 +96,34 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
         marketState: 'REGULAR',
         currency: 'USD',
       });
-      expect(body.stock.currentPrice).toBeGreaterThan(0);
-      expect(body.stock.companyOfficers[0]).toEqual({ name: 'Timothy D. Cook', title: 'CEO & Director' });
+      // A client of the original API reads the trade price as res.symbol.currentPrice.
+      expect(body.symbol.currentPrice).toBeGreaterThan(0);
+      expect(body.symbol.companyOfficers[0]).toEqual({ name: 'Timothy D. Cook', title: 'CEO & Director' });
     });
 
     it('trims and upper-cases the symbol', async () => {
       const res = await get('/api/finance/get_stock?symbol=%20msft%20');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ symbol: 'MSFT', stock: { symbol: 'MSFT' } });
+      expect(res.json()).toMatchObject({ symbol: { symbol: 'MSFT' } });
     });
 
-    it('tells a signed-in user whether the symbol is in their watchlist', async () => {
+    it('gives a signed-in user their watchlist and whether the symbol is in it', async () => {
       const user = await signUp(t.app);
-      expect((await get('/api/finance/get_stock?symbol=KO', user)).json().watchlist).toBe(false);
+      expect((await get('/api/finance/get_stock?symbol=KO', user)).json()).toMatchObject({
+        watchlist: [],
+        in_watchlist: false,
+      });
       expect((await change(user, 'add', { symbol: 'KO' })).statusCode).toBe(200);
-      expect((await get(`/api/finance/get_stock?symbol=ko&user=${user.id}`, user)).json().watchlist).toBe(true);
-      expect((await get('/api/finance/get_stock?symbol=KO', bob)).json().watchlist).toBe(false);
+      expect((await change(user, 'add', { symbol: 'MSFT' })).statusCode).toBe(200);
+      expect((await get(`/api/finance/get_stock?symbol=ko&user=${user.id}`, user)).json()).toMatchObject({
+        watchlist: ['KO', 'MSFT'],
+        in_watchlist: true,
+      });
+      // Another user sees their own (empty) list, never this one.
+      expect((await get('/api/finance/get_stock?symbol=KO', bob)).json()).toMatchObject({
+        watchlist: [],
+        in_watchlist: false,
+      });
       expect((await get(`/api/finance/get_stock?symbol=KO&user=${user.id}`, bob)).statusCode).toBe(403);
     });
 
@@ -144,7 +155,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ symbol: 'AAPL', range: '1y', interval: '1d' });
-      expect(body.info).toEqual((await get('/api/finance/get_stock?symbol=AAPL')).json().stock);
+      expect(body.info).toEqual((await get('/api/finance/get_stock?symbol=AAPL')).json().symbol);
       const keys = Object.keys(body.history);
       expect(keys.length).toBeGreaterThanOrEqual(250);
       expect(keys.length).toBeLessThanOrEqual(262);
@@ -242,7 +253,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
         message: '3 stocks in watchlist',
       });
       expect(list.items).toHaveLength(3);
-      const quote = (await get('/api/finance/get_stock?symbol=MSFT')).json().stock;
+      const quote = (await get('/api/finance/get_stock?symbol=MSFT')).json().symbol;
       expect(list.items[0]).toEqual({
         symbol: 'MSFT',
         shortName: 'Microsoft Corporation',
@@ -378,6 +389,76 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
           if (field) expect(json.fields).toHaveProperty(field);
         }
         expect(await snapshot()).toEqual(before);
+      });
+    });
+
+    describe('form bodies', () => {
+      const post = async (user: TestUser, payload: string | Buffer, contentType: string) =>
+        injectAs(t.app, user, {
+          method: 'POST',
+          url: '/api/finance/add_watchlist',
+          payload,
+          headers: { 'content-type': contentType },
+        });
+      const symbols = async (user: TestUser) => (await watchlist(user)).symbols as string[];
+
+      it('take the first value of a repeated name, multipart and urlencoded alike', async () => {
+        const user = await signUp(t.app);
+        const form = new FormData();
+        form.append('symbol', 'KO');
+        form.append('symbol', 'PEP');
+        const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+        const multipart = await post(
+          user,
+          Buffer.from(await encoded.arrayBuffer()),
+          encoded.headers.get('content-type') ?? '',
+        );
+        expect(multipart.statusCode).toBe(200);
+        const urlencoded = await post(user, 'symbol=NKE&symbol=ADBE', 'application/x-www-form-urlencoded');
+        expect(urlencoded.statusCode).toBe(200);
+        expect(await symbols(user)).toEqual(['KO', 'NKE']);
+      });
+
+      it('cannot reach Object.prototype through a field named __proto__', async () => {
+        const user = await signUp(t.app);
+        const urlencoded = await post(
+          user,
+          '__proto__=x&__proto__[polluted]=1&constructor=y&symbol=ORCL',
+          'application/x-www-form-urlencoded',
+        );
+        expect(urlencoded.statusCode).toBe(200);
+        const form = new FormData();
+        form.append('__proto__', 'x');
+        form.append('symbol', 'INTC');
+        const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+        const multipart = await post(
+          user,
+          Buffer.from(await encoded.arrayBuffer()),
+          encoded.headers.get('content-type') ?? '',
+        );
+        // @fastify/multipart refuses such field names outright (the urlencoded parser ignores them).
+        expect(multipart.statusCode).toBe(400);
+        expect(multipart.json()).toMatchObject({
+          success: false,
+          code: 400,
+          message: expect.stringContaining('__proto__'),
+        });
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        expect(Object.prototype).not.toHaveProperty('polluted');
+        expect(await symbols(user)).toEqual(['ORCL']);
+      });
+
+      it('refuse a file part next to text fields (400) and a multipart body over 16 kB (413)', async () => {
+        const user = await signUp(t.app);
+        const withFile = await multipartBody({ symbol: 'AMD', note: new Blob(['hi'], { type: 'text/plain' }) });
+        const refused = await post(user, withFile.payload, withFile.headers['content-type']);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ success: false, code: 400 });
+        const big = await multipartBody({ symbol: 'AMD', pad: 'x'.repeat(17 * 1024) });
+        const tooLarge = await post(user, big.payload, big.headers['content-type']);
+        expect(tooLarge.statusCode).toBe(413);
+        expect(tooLarge.json()).toMatchObject({ success: false, code: 413 });
+        expect(await symbols(user)).toEqual([]);
       });
     });
 

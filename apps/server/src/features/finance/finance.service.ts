@@ -14,7 +14,7 @@ import {
   type WatchlistItem,
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
-import type { Bar, MarketDataProvider } from './market-data/index.js';
+import type { Bar, MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { WatchlistRepository } from './watchlist.repository.js';
 
 /** History keyed by the bar's start time as ISO-8601 UTC, oldest first (contract `priceHistorySchema`). */
@@ -50,13 +50,13 @@ function watchlistItem(symbol: string, quote: StockQuote | undefined): Watchlist
 }
 
 /**
- * Seed §7 Finance (stock lookup, full stock, watchlist). `market` is resolved per call so the
- * app's shared provider (and a test's replacement) is always the one used.
+ * docs/api.md#every-call (Finance) (stock lookup, full stock, watchlist), priced by the app's one market-data
+ * provider (`app.deps.marketData`, shared with wallets so its caches serve both).
  */
-export function financeService(repository: WatchlistRepository, market: () => MarketDataProvider) {
+export function financeService(repository: WatchlistRepository, market: MarketDataProvider) {
   /** Profile and quote merged into the seed's Stock. The profile comes first: live, it also refreshes the quote. */
   async function stock(symbol: string): Promise<Stock> {
-    const provider = market();
+    const provider = market;
     const profile = await provider.getProfile(symbol);
     const quote = await provider.getQuote(symbol);
     return { ...profile, ...quote, shortName: quote.shortName || profile.shortName };
@@ -66,13 +66,15 @@ export function financeService(repository: WatchlistRepository, market: () => Ma
     stock,
 
     async getStock(symbol: string, userId: number | undefined): Promise<GetStockResponse> {
-      const info = await stock(symbol);
-      if (userId === undefined) return { symbol, stock: info };
-      return { symbol, stock: info, watchlist: await repository.contains(userId, symbol) };
+      const [info, watchlist] = await Promise.all([
+        stock(symbol),
+        userId === undefined ? Promise.resolve<string[]>([]) : repository.list(userId),
+      ]);
+      return { symbol: info, watchlist, in_watchlist: watchlist.includes(info.symbol) };
     },
 
     async getFullStock(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<GetFullStockResponse> {
-      const provider = market();
+      const provider = market;
       const info = await stock(symbol);
       const [bars, news] = await Promise.all([
         provider.getHistory(symbol, range, interval),
@@ -86,7 +88,7 @@ export function financeService(repository: WatchlistRepository, market: () => Ma
     },
 
     async search(query: string): Promise<SymbolSearchResponse> {
-      return { query, results: await market().search(query, 10) };
+      return { query, results: await market.search(query, 10) };
     },
 
     async watchlist(userId: number): Promise<GetWatchlistResponse> {
@@ -96,7 +98,7 @@ export function financeService(repository: WatchlistRepository, market: () => Ma
       if (symbols.length > 0) {
         try {
           // One batched call for the whole list.
-          quotes = await market().getQuotes(symbols);
+          quotes = await market.getQuotes(symbols);
         } catch (error) {
           if (!isUpstreamFailure(error)) throw error;
           pricesMissing = true;
@@ -117,7 +119,7 @@ export function financeService(repository: WatchlistRepository, market: () => Ma
 
     async add(userId: number, symbol: string): Promise<WatchlistChangeResponse> {
       // Only real symbols: the provider answers 404 for unknown ones.
-      await market().getQuote(symbol);
+      await market.getQuote(symbol);
       const result = await repository.add(userId, symbol, WATCHLIST_MAX);
       if (result === 'duplicate') throw conflict(`${symbol} is already in your watchlist`);
       if (result === 'full') {

@@ -9,10 +9,10 @@ import {
   streetPatternFor,
 } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { parseAddressText, parsedQuery } from './address-text.js';
+import { parseAddressText, parsedQuery } from '../../integrations/geocoding/address-text.js';
+import { fold, titleCase } from '../../integrations/geocoding/text.js';
+import { feature } from '../../integrations/geocoding/types.js';
 import { withNonVerifiedParts } from './non-verified.js';
-import { feature } from './providers/types.js';
-import { fold, titleCase } from './text.js';
 
 describe('filter parsing', () => {
   it('reads every kind, alone and combined with |', () => {
@@ -227,7 +227,7 @@ describe('reading typed addresses', () => {
   });
 });
 
-describe('unverified house numbers and streets (seed §5 optional modes)', () => {
+describe('unverified house numbers and streets (docs/product.md optional modes)', () => {
   const london = feature({
     name: 'London',
     city: 'London',

@@ -8,8 +8,8 @@ import {
 import { badRequest, notFound } from '../../core/http-errors.js';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { TtlCache } from '../../core/ttl-cache.js';
+import type { GeocodingProvider } from '../../integrations/geocoding/types.js';
 import { withNonVerifiedParts } from './non-verified.js';
-import type { GeocodingProvider } from './providers/types.js';
 
 /** Live answers are kept a while: people retype the same prefixes, and upstream quotas are small. */
 const CACHE_MS = 10 * 60 * 1000;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeUpstream, readFixture, startFakeUpstream } from '../weather/fixtures/fake-upstream.js';
-import { UpstreamError } from '../weather/upstream.js';
+import { geoapifyGeocoder } from '../../integrations/geocoding/geoapify.js';
+import { photonGeocoder } from '../../integrations/geocoding/photon.js';
+import type { AutocompleteRequest } from '../../integrations/geocoding/types.js';
+import { UpstreamError } from '../../integrations/http/upstream-client.js';
+import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { geocodingService } from './geocoding.service.js';
-import { geoapifyGeocoder } from './providers/geoapify.js';
-import { photonGeocoder } from './providers/photon.js';
-import type { AutocompleteRequest } from './providers/types.js';
 
-const fixture = (name: string) => readFixture(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) =>
+  readFixture(new URL(`../../integrations/geocoding/fixtures/${name}`, import.meta.url));
 const KEY = 'test-key-123';
 
 let upstream: FakeUpstream;

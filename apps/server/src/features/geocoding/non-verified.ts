@@ -1,5 +1,5 @@
 import { formatStreetAddress, type GeocodeFeature, type GeocodeParsedQuery } from '@site/contract';
-import { titleCase } from './text.js';
+import { titleCase } from '../../integrations/geocoding/text.js';
 
 export interface NonVerifiedOptions {
   allowHouseNumber: boolean;
@@ -7,7 +7,7 @@ export interface NonVerifiedOptions {
 }
 
 /**
- * The seed's optional modes (§5), as Geoapify's autocomplete widget implements them: when the text
+ * The address search's optional modes (docs/product.md#search), as Geoapify's autocomplete widget implements them: when the text
  * names a house number the data does not know, a street-level result keeps the typed number; when
  * it names a street the data does not know, a city- or postcode-level result keeps the typed street
  * (and number). What was added is listed in `nonVerifiedParts`, and the house number goes before

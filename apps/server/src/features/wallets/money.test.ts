@@ -127,9 +127,9 @@ describe('proportional cost basis on sells', () => {
     expect(sellAmounts(1_200_000, 30_000, 3, 1)).toEqual({
       proceedsCents: 12_000,
       basisCents: 10_000,
-      realisedGainCents: 2_000,
+      realizedGainCents: 2_000,
     });
-    expect(sellAmounts(900_000, 10_000, 3, 2).realisedGainCents).toBe(18_000 - 6_667);
+    expect(sellAmounts(900_000, 10_000, 3, 2).realizedGainCents).toBe(18_000 - 6_667);
   });
 });
 
@@ -182,7 +182,7 @@ describe('no float drift', () => {
       const held = holdings.get(symbol);
       if (held && random() < 0.45) {
         const sold = 1 + Math.floor(random() * held.quantity);
-        const { proceedsCents, basisCents, realisedGainCents } = sellAmounts(e4, held.cost, held.quantity, sold);
+        const { proceedsCents, basisCents, realizedGainCents } = sellAmounts(e4, held.cost, held.quantity, sold);
         cash += proceedsCents;
         floatCash += sold * price;
         held.quantity -= sold;
@@ -191,7 +191,7 @@ describe('no float drift', () => {
           expect(held.cost).toBe(0);
           holdings.delete(symbol);
         }
-        ledger.push({ side: 'sell', cash: proceedsCents, gain: realisedGainCents, basis: basisCents });
+        ledger.push({ side: 'sell', cash: proceedsCents, gain: realizedGainCents, basis: basisCents });
       } else {
         const quantity = 1 + Math.floor(random() * 5000);
         const cost = tradeCents(e4, quantity);

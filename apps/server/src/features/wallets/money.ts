@@ -1,5 +1,5 @@
 /**
- * Wallet money arithmetic (DESIGN §4): never a float. Cash and values are integer cents; prices
+ * Wallet money arithmetic (docs/api.md): never a float. Cash and values are integer cents; prices
  * are integer "e4" units (1/10,000 dollar). Products and quotients go through BigInt and round
  * half-up (half away from zero for negative amounts), so any quantity the API allows is exact.
  * Dollars for JSON come from the integers by one division (`cents / 100`), which IEEE-754
@@ -87,14 +87,14 @@ export interface SellAmounts {
   /** Cost basis of the shares sold (removed from the holding). */
   basisCents: number;
   /** proceeds − basis (negative for a loss). */
-  realisedGainCents: number;
+  realizedGainCents: number;
 }
 
-/** Proceeds, basis removed and realised gain of selling `sold` of `held` shares that cost `costCents` in total. */
+/** Proceeds, basis removed and realized gain of selling `sold` of `held` shares that cost `costCents` in total. */
 export function sellAmounts(priceE4: number, costCents: number, held: number, sold: number): SellAmounts {
   const proceedsCents = tradeCents(priceE4, sold);
   const basisCents = proportionalBasisCents(costCents, held, sold);
-  return { proceedsCents, basisCents, realisedGainCents: proceedsCents - basisCents };
+  return { proceedsCents, basisCents, realizedGainCents: proceedsCents - basisCents };
 }
 
 /** gain / basis × 100 rounded to 2 decimals (half away from zero); 0 when there is no basis. */

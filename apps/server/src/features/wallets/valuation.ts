@@ -34,7 +34,7 @@ export function stocksValueCents(holdings: readonly Holding[], prices: PriceMap)
 export const allPriced = (holdings: readonly Holding[], prices: PriceMap) =>
   holdings.every((holding) => prices.has(holding.symbol));
 
-/** Seed §3 Wallet stock with average cost, market value and unrealised gain. */
+/** docs/api.md#compatibility-promise (Wallet) stock with average cost, market value and unrealized gain. */
 export function walletStock(holding: Holding, prices: PriceMap): WalletStock {
   const averageE4 = averagePriceE4(holding.cost_cents, holding.quantity);
   const priceE4 = prices.get(holding.symbol);
@@ -56,7 +56,7 @@ export function walletStock(holding: Holding, prices: PriceMap): WalletStock {
   };
 }
 
-/** Seed §3 Wallet summary: cash, holdings at current prices (at cost without a price) and their sum. */
+/** docs/api.md#compatibility-promise (Wallet) summary: cash, holdings at current prices (at cost without a price) and their sum. */
 export function walletSummary(wallet: WalletRow, holdings: readonly Holding[], prices: PriceMap): WalletSummary {
   const stocksCents = stocksValueCents(holdings, prices);
   const totalCents = wallet.cash_cents + stocksCents;

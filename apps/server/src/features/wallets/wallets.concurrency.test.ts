@@ -1,16 +1,15 @@
 import { STARTING_CASH_CENTS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { DemoMarketDataProvider } from '../finance/market-data/demo/demo-provider.js';
-import { setMarketDataProvider } from '../finance/market-data/index.js';
 import { priceToE4, tradeCents } from './money.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 
 /**
- * DESIGN §4: concurrent trades on one wallet can never overdraw it or sell the same shares twice.
+ * docs/api.md: concurrent trades on one wallet can never overdraw it or sell the same shares twice.
  * Every request is fired at once (Promise.all of app.inject); on PostgreSQL they run on a pool of
  * connections, on SQLite through one connection.
  */
@@ -20,8 +19,7 @@ describe.each(testDatabaseKinds)('concurrent trades on %s', (kind) => {
   const demo = new DemoMarketDataProvider({ now: () => NOW });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    setMarketDataProvider(t.app.deps, demo);
+    t = await createTestApp(kind, {}, undefined, { marketData: demo });
     user = await signUp(t.app);
   });
   afterAll(() => t.close());
@@ -58,9 +56,9 @@ describe.each(testDatabaseKinds)('concurrent trades on %s', (kind) => {
     for (const symbol of symbols) {
       const mine = trades.filter((x) => x.symbol === symbol);
       const quantity = mine.reduce((sum, x) => sum + (x.side === 'buy' ? x.quantity : -x.quantity), 0);
-      // Basis held = cost of buys − basis released by sells (proceeds − realised gain).
+      // Basis held = cost of buys − basis released by sells (proceeds − realized gain).
       const basis = mine.reduce(
-        (sum, x) => sum + (x.side === 'buy' ? x.cash_cents : -(x.cash_cents - x.realised_gain_cents)),
+        (sum, x) => sum + (x.side === 'buy' ? x.cash_cents : -(x.cash_cents - x.realized_gain_cents)),
         0,
       );
       const holding = holdings.find((h) => h.symbol === symbol);

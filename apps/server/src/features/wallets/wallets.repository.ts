@@ -21,6 +21,8 @@ export interface TradeDone {
   kind: 'done';
   trade: TradeRow;
   cashCents: number;
+  /** The wallet as the trade left it, read inside its transaction: the answer needs no second read. */
+  wallet: WalletRow & { realized_gain_cents: number };
   holdings: Holding[];
 }
 export type BuyResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-cash'; cashCents: number };
@@ -78,7 +80,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     side: 'buy' | 'sell',
     cashCents: number,
     cashMoved: number,
-    realisedGainCents: number,
+    realizedGainCents: number,
   ): Promise<TradeDone> {
     const trade = await trx
       .insertInto('wallet_trades')
@@ -89,7 +91,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         quantity: input.quantity,
         price_e4: input.priceE4,
         cash_cents: cashMoved,
-        realised_gain_cents: realisedGainCents,
+        realized_gain_cents: realizedGainCents,
         created_at: input.now,
       })
       .returningAll()
@@ -104,7 +106,25 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         stocks_value_cents: input.stocksValueCents(holdings),
       })
       .execute();
-    return { kind: 'done', trade, cashCents, holdings };
+    const wallet = await trx
+      .selectFrom('wallets')
+      .select(WALLET_COLUMNS)
+      .select((eb) =>
+        eb
+          .selectFrom('wallet_trades')
+          .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
+          .where('wallet_trades.wallet_id', '=', input.walletId)
+          .as('realized_gain_cents'),
+      )
+      .where('id', '=', input.walletId)
+      .executeTakeFirstOrThrow();
+    return {
+      kind: 'done',
+      trade,
+      cashCents,
+      wallet: { ...wallet, realized_gain_cents: Number(wallet.realized_gain_cents ?? 0) },
+      holdings,
+    };
   }
 
   return {
@@ -148,11 +168,11 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       return [...wallets.values()];
     },
 
-    /** One wallet with its holdings and realised gains, in one statement; undefined if not the user's. */
+    /** One wallet with its holdings and realized gains, in one statement; undefined if not the user's. */
     async findWithHoldings(
       userId: number,
       walletId: number,
-    ): Promise<(WalletWithHoldings & { realised_gain_cents: number }) | undefined> {
+    ): Promise<(WalletWithHoldings & { realized_gain_cents: number }) | undefined> {
       const rows = await db
         .selectFrom('wallets')
         .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
@@ -171,9 +191,9 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         .select((eb) =>
           eb
             .selectFrom('wallet_trades')
-            .select(sql<number | string>`coalesce(sum(realised_gain_cents), 0)`.as('gain'))
+            .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
             .where('wallet_trades.wallet_id', '=', walletId)
-            .as('realised_gain_cents'),
+            .as('realized_gain_cents'),
         )
         .where('wallets.id', '=', walletId)
         .where('wallets.user_id', '=', userId)
@@ -194,7 +214,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         is_active: first.is_active,
         created_at: first.created_at,
         holdings,
-        realised_gain_cents: Number(first.realised_gain_cents ?? 0),
+        realized_gain_cents: Number(first.realized_gain_cents ?? 0),
       };
     },
 
@@ -435,7 +455,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
           .where('id', '=', input.walletId)
           .returning('cash_cents')
           .executeTakeFirstOrThrow();
-        return finishTrade(trx, input, 'sell', updated.cash_cents, amounts.proceedsCents, amounts.realisedGainCents);
+        return finishTrade(trx, input, 'sell', updated.cash_cents, amounts.proceedsCents, amounts.realizedGainCents);
       });
     },
   };

@@ -1,10 +1,9 @@
 import { MAX_TRADE_QUANTITY, STARTING_CASH_CENTS, WALLET_NAME_MAX, WALLETS_MAX } from '@site/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
+import { CountingMarketDataProvider } from '../../integrations/market-data/testing/counting-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { DemoMarketDataProvider } from '../finance/market-data/demo/demo-provider.js';
-import { setMarketDataProvider } from '../finance/market-data/index.js';
-import { CountingMarketDataProvider } from './counting-provider.js';
 import { averagePriceE4, priceToE4, proportionalBasisCents, tradeCents } from './money.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
@@ -23,8 +22,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
   const market = new CountingMarketDataProvider(demo);
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    setMarketDataProvider(t.app.deps, market);
+    t = await createTestApp(kind, {}, undefined, { marketData: market });
     alice = await signUp(t.app);
     bob = await signUp(t.app);
   });
@@ -83,6 +81,9 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect(body).toEqual({
         success: true,
         message: 'Wallet "Long term" created with $100,000.00',
+        // The original API's clients read the new wallet's id and name at the top level.
+        wallet_id: body.wallet.wallet_id,
+        wallet_name: 'Long term',
         wallet: {
           wallet_id: expect.any(Number),
           wallet_name: 'Long term',
@@ -209,6 +210,8 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect(res.json()).toMatchObject({
         success: true,
         message: 'Wallet renamed to "Gamma"',
+        wallet_id: a,
+        wallet_name: 'Gamma',
         wallet: { wallet_id: a, wallet_name: 'Gamma', is_active: true, stocks_value_cents: expect.any(Number) },
       });
       expect(res.json().wallet.stocks_value_cents).toBeGreaterThan(0);
@@ -333,7 +336,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
         quantity: 10,
         price_e4: price,
         cash_cents: cost,
-        realised_gain_cents: 0,
+        realized_gain_cents: 0,
       });
       const history = await db()
         .selectFrom('wallet_history')
@@ -400,7 +403,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect(final.balance_cents).toBe(STARTING_CASH_CENTS + final.realized_gain_cents);
     });
 
-    it('totals realised gains once per wallet, whatever the number of holdings, and only its own trades', async () => {
+    it('totals realized gains once per wallet, whatever the number of holdings, and only its own trades', async () => {
       const wallet = await createWallet(alice);
       const other = await createWallet(alice);
       for (const symbol of ['AAPL', 'MSFT', 'KO']) await buy(alice, wallet, symbol, 10);
@@ -411,8 +414,8 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect((await sell(alice, other, 'AAPL', 5)).statusCode).toBe(200);
 
       const gains = async (id: number) =>
-        (await db().selectFrom('wallet_trades').select('realised_gain_cents').where('wallet_id', '=', id).execute())
-          .map((t) => t.realised_gain_cents)
+        (await db().selectFrom('wallet_trades').select('realized_gain_cents').where('wallet_id', '=', id).execute())
+          .map((t) => t.realized_gain_cents)
           .reduce((a, b) => a + b, 0);
       const w = await details(alice, wallet);
       expect(w.stocks).toHaveLength(3);
@@ -421,7 +424,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       expect((await details(alice, other)).realized_gain_cents).toBe(await gains(other));
     });
 
-    it('reports unrealised gains in money and percent', async () => {
+    it('reports unrealized gains in money and percent', async () => {
       const wallet = await createWallet(alice);
       await buy(alice, wallet, 'NVDA', 20);
       await buy(alice, wallet, 'KO', 30);

@@ -14,7 +14,7 @@ import {
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { isoNow } from '../../core/time.js';
-import { type MarketDataProvider, unknownSymbol } from '../finance/market-data/types.js';
+import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
 import {
   centsToDollars,
   e4ToDollars,
@@ -34,7 +34,7 @@ import {
   walletStock,
   walletSummary,
 } from './valuation.js';
-import { ConcurrentChangeError, type TradeRow, type WalletsRepository } from './wallets.repository.js';
+import { ConcurrentChangeError, type TradeDone, type TradeRow, type WalletsRepository } from './wallets.repository.js';
 
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
@@ -52,8 +52,8 @@ function toTrade(row: TradeRow): WalletTrade {
     price: e4ToDollars(row.price_e4),
     cash_amount: centsToDollars(row.cash_cents),
     cash_amount_cents: row.cash_cents,
-    realized_gain: centsToDollars(row.realised_gain_cents),
-    realized_gain_cents: row.realised_gain_cents,
+    realized_gain: centsToDollars(row.realized_gain_cents),
+    realized_gain_cents: row.realized_gain_cents,
     created_at: row.created_at,
   };
 }
@@ -62,7 +62,7 @@ function walletDetails(
   wallet: WalletRow,
   holdings: readonly Holding[],
   prices: PriceMap,
-  realisedGainCents: number,
+  realizedGainCents: number,
 ): WalletDetails {
   const summary = walletSummary(wallet, holdings, prices);
   const costCents = holdings.reduce((sum, h) => sum + h.cost_cents, 0);
@@ -74,18 +74,18 @@ function walletDetails(
     unrealized_gain: centsToDollars(gainCents),
     unrealized_gain_cents: gainCents,
     unrealized_gain_percent: gainPercent(gainCents, costCents),
-    realized_gain: centsToDollars(realisedGainCents),
-    realized_gain_cents: realisedGainCents,
+    realized_gain: centsToDollars(realizedGainCents),
+    realized_gain_cents: realizedGainCents,
     stocks: holdings.map((holding) => walletStock(holding, prices)),
   };
 }
 
 /**
- * Seed §7 wallet calls and DESIGN §4 trades. `market` is resolved per call (the app's shared
- * provider, or a test's replacement). Each call asks the provider at most once, with one batched
+ * docs/api.md#every-call wallet calls and docs/api.md trades, priced by the app's one market-data provider
+ * (`app.deps.marketData`). Each call asks the provider at most once, with one batched
  * getQuotes for every symbol it needs, and never inside a database transaction.
  */
-export function walletsService(repository: WalletsRepository, market: () => MarketDataProvider) {
+export function walletsService(repository: WalletsRepository, market: MarketDataProvider) {
   /**
    * Prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call. An upstream failure
    * gives an empty map (valued at cost) unless `required`; a symbol without a usable price is absent.
@@ -96,7 +96,7 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
     if (unique.length === 0) return out;
     let quotes: Map<string, { currentPrice: number }>;
     try {
-      quotes = await market().getQuotes(unique);
+      quotes = await market.getQuotes(unique);
     } catch (error) {
       if (!required && isUpstreamFailure(error)) return out;
       throw error;
@@ -120,7 +120,7 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
     const symbols = wallet.holdings.map((h) => h.symbol);
     const map = known ?? (await prices(symbols));
     return {
-      details: walletDetails(wallet, wallet.holdings, map, wallet.realised_gain_cents),
+      details: walletDetails(wallet, wallet.holdings, map, wallet.realized_gain_cents),
       priced: allPriced(wallet.holdings, map),
     };
   }
@@ -138,16 +138,15 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
     return prices([symbol, ...wallet.holdings.map((h) => h.symbol)], true);
   }
 
-  async function afterTrade(
-    userId: number,
-    walletId: number,
-    map: PriceMap,
-    trade: TradeRow,
-    message: string,
-  ): Promise<TradeResponse> {
-    // The same prices as the trade: no second provider call.
-    const { details: wallet } = await details(userId, walletId, map);
-    return { success: true, message, trade: toTrade(trade), wallet };
+  /** The answer to a trade: the wallet as its transaction left it, valued at the trade's prices (no second read or quote). */
+  function afterTrade(map: PriceMap, result: TradeDone, message: string): TradeResponse {
+    const { wallet, holdings, trade } = result;
+    return {
+      success: true,
+      message,
+      trade: toTrade(trade),
+      wallet: walletDetails(wallet, holdings, map, wallet.realized_gain_cents),
+    };
   }
 
   return {
@@ -203,10 +202,13 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
       const result = await repository.create(userId, name, STARTING_CASH_CENTS, WALLETS_MAX, isoNow());
       if (result.kind === 'duplicate') throw conflict(`You already have a wallet named "${name}"`);
       if (result.kind === 'full') throw badRequest(`You can have at most ${WALLETS_MAX} wallets; delete one first`);
+      const wallet = walletSummary(result.wallet, [], new Map());
       return {
         success: true,
         message: `Wallet "${name}" created with ${formatCents(STARTING_CASH_CENTS)}`,
-        wallet: walletSummary(result.wallet, [], new Map()),
+        wallet_id: wallet.wallet_id,
+        wallet_name: wallet.wallet_name,
+        wallet,
       };
     },
 
@@ -215,10 +217,13 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
       if (result.kind === 'missing') throw notFound(NOT_FOUND);
       if (result.kind === 'duplicate') throw conflict(`You already have a wallet named "${name}"`);
       const holdings = (await repository.findWithHoldings(userId, walletId))?.holdings ?? [];
+      const wallet = walletSummary(result.wallet, holdings, await prices(holdings.map((h) => h.symbol)));
       return {
         success: true,
         message: `Wallet renamed to "${name}"`,
-        wallet: walletSummary(result.wallet, holdings, await prices(holdings.map((h) => h.symbol))),
+        wallet_id: wallet.wallet_id,
+        wallet_name: wallet.wallet_name,
+        wallet,
       };
     },
 
@@ -260,7 +265,7 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
         );
       }
       const message = `Bought ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(costCents)}`;
-      return afterTrade(userId, walletId, map, result.trade, message);
+      return afterTrade(map, result, message);
     },
 
     /** Sells at the provider's current price; `sold_price` from the client is ignored. */
@@ -287,11 +292,11 @@ export function walletsService(repository: WalletsRepository, market: () => Mark
       if (result.kind === 'missing') throw notFound(NOT_FOUND);
       if (result.kind === 'insufficient-shares') throw insufficientShares(symbol, result.held, quantity);
       const { trade } = result;
-      const gain = trade.realised_gain_cents;
+      const gain = trade.realized_gain_cents;
       const message =
         `Sold ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(trade.cash_cents)} ` +
         `(realized ${gain < 0 ? 'loss' : 'gain'} ${formatCents(Math.abs(gain))})`;
-      return afterTrade(userId, walletId, map, trade, message);
+      return afterTrade(map, result, message);
     },
   };
 }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
+import { DEMO_UNIVERSE } from '../../integrations/market-data/demo/universe.js';
+import { CountingMarketDataProvider } from '../../integrations/market-data/testing/counting-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { DemoMarketDataProvider } from '../finance/market-data/demo/demo-provider.js';
-import { DEMO_UNIVERSE } from '../finance/market-data/demo/universe.js';
-import { setMarketDataProvider } from '../finance/market-data/index.js';
-import { CountingMarketDataProvider } from './counting-provider.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
@@ -28,8 +27,7 @@ describe.each(testDatabaseKinds)('batched valuation on %s', (kind) => {
   const others: number[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    setMarketDataProvider(t.app.deps, market);
+    t = await createTestApp(kind, {}, undefined, { marketData: market });
     user = await signUp(t.app);
     const create = async (wallet_name: string) =>
       (

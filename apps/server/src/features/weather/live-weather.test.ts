@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '../../core/counter-store.js';
 import { perClientLimit } from '../../core/per-client-limit.js';
-import { type FakeUpstream, readFixture, startFakeUpstream } from './fixtures/fake-upstream.js';
-import { fetchNwsForecasts, supplementalFromPeriods } from './providers/nws.js';
-import { openMeteoProvider } from './providers/open-meteo.js';
-import type { Forecast, ForecastRequest, WeatherProvider } from './providers/types.js';
-import { UpstreamError } from './upstream.js';
+import { UpstreamError } from '../../integrations/http/upstream-client.js';
+import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
+import { fetchNwsForecasts, supplementalFromPeriods } from '../../integrations/weather/nws.js';
+import { openMeteoProvider } from '../../integrations/weather/open-meteo.js';
+import type { Forecast, ForecastRequest, WeatherProvider } from '../../integrations/weather/types.js';
 import { weatherService } from './weather.service.js';
 
-const fixture = (name: string) => readFixture(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFixture(new URL(`../../integrations/weather/fixtures/${name}`, import.meta.url));
 const FORECAST = fixture('open-meteo-forecast.json');
 const POINTS = fixture('nws-points.json');
 const NWS_FORECAST = fixture('nws-forecast.json');
@@ -92,7 +92,7 @@ describe('Open-Meteo adapter', () => {
       wind_direction: 203,
       wind_gusts: 21.3,
       code: 2,
-      is_day: true,
+      is_day: 'day',
     });
     expect(result.daily).toHaveLength(7);
     expect(result.daily[0]).toEqual({
@@ -188,7 +188,7 @@ describe('Open-Meteo adapter', () => {
     upstream.on('/v1/forecast', { status: 429, body: {}, headers: { 'retry-after': '0' } });
     const error = await failure(provider.forecast(PARIS));
     expect(error.statusCode).toBe(503);
-    expect(error.message).toMatch(/busy right now/);
+    expect(error.message).toMatch(/limiting requests right now/);
     expect(forecastCalls()).toHaveLength(2);
   });
 
@@ -212,7 +212,7 @@ describe('Open-Meteo adapter', () => {
     const started = Date.now();
     const error = await failure(provider.forecast(PARIS));
     expect(error.statusCode).toBe(503);
-    expect(error.message).toMatch(/did not answer in time/);
+    expect(error.message).toMatch(/did not answer within/);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(forecastCalls()).toHaveLength(1);
   });
@@ -286,7 +286,7 @@ describe('forecast caching', () => {
             wind_direction: 1,
             wind_gusts: 1,
             code: 0,
-            is_day: true,
+            is_day: 'day',
           },
           daily: [],
           supplemental: {},

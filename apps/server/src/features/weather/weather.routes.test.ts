@@ -1,9 +1,9 @@
-import { WEATHER_FAVOURITES_MAX } from '@site/contract';
+import { WEATHER_FAVORITES_MAX } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
+import { localTime } from '../../integrations/time-zones.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { type FakeUpstream, readFixture, startFakeUpstream } from './fixtures/fake-upstream.js';
-import { localTime } from './time-zones.js';
 
 const PARIS = { lat: 48.8534, lon: 2.3488, timezone: 'Europe/Paris', country_code: 'fr' };
 const NEW_YORK = { lat: 40.7128, lon: -74.006, timezone: 'America/New_York', country_code: 'us' };
@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
     return res.json();
   };
   const saved = async (user: TestUser) => (await as(user, 'GET', '/api/weather/saved')).json();
-  const snapshot = () => t.database.handle.db.selectFrom('weather_favourites').selectAll().orderBy('id').execute();
+  const snapshot = () => t.database.handle.db.selectFrom('weather_favorites').selectAll().orderBy('id').execute();
 
   describe('GET /api/weather', () => {
     it('answers the seed’s fields for a place, without signing in', async () => {
@@ -72,6 +72,8 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
           'wind_speed',
         ].sort(),
       );
+      // A client of the original API indexes its weather-code table by this text.
+      expect(['day', 'night']).toContain(body.current.is_day);
       expect(body.weather).toHaveLength(7);
       expect(Object.keys(body.weather[0]).sort()).toEqual(
         [
@@ -242,8 +244,8 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
     });
   });
 
-  describe('favourite locations', () => {
-    it('saves a favourite for the signed-in user and lists it', async () => {
+  describe('favorite locations', () => {
+    it('saves a favorite for the signed-in user and lists it', async () => {
       const user = await signUp(t.app);
       const fav = await save(user, {
         user: user.id,
@@ -260,6 +262,8 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
         timezone: 'Europe/Paris',
         country_code: 'fr',
         user: user.id,
+        // What 'Get Forecast' resends to GET /api/weather as `formatted`.
+        formatted: 'Paris, Île-de-France, France',
         created_at: expect.any(String),
       });
       expect(await saved(user)).toEqual([fav]);
@@ -306,7 +310,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       await save(bob, { address: 'Paris', nickname: 'Bob’s Paris', ...PARIS });
     });
 
-    it('stores one favourite when the same place is saved concurrently, and keeps the limit under a burst', async () => {
+    it('stores one favorite when the same place is saved concurrently, and keeps the limit under a burst', async () => {
       const user = await signUp(t.app);
       const same = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
@@ -314,7 +318,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
         ),
       );
       expect(same.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-      for (let i = 0; i < WEATHER_FAVOURITES_MAX - 3; i++) {
+      for (let i = 0; i < WEATHER_FAVORITES_MAX - 3; i++) {
         await save(user, { address: `Fill ${i}`, lat: -40 + i * 0.1, lon: 60 });
       }
       const burst = await Promise.all(
@@ -324,25 +328,25 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       );
       expect(burst.filter((r) => r.statusCode === 200)).toHaveLength(2);
       expect(burst.filter((r) => r.statusCode === 400)).toHaveLength(4);
-      expect(await saved(user)).toHaveLength(WEATHER_FAVOURITES_MAX);
+      expect(await saved(user)).toHaveLength(WEATHER_FAVORITES_MAX);
     });
 
-    it(`allows at most ${WEATHER_FAVOURITES_MAX} favourites per user`, async () => {
+    it(`allows at most ${WEATHER_FAVORITES_MAX} favorites per user`, async () => {
       const user = await signUp(t.app);
-      for (let i = 0; i < WEATHER_FAVOURITES_MAX; i++) {
+      for (let i = 0; i < WEATHER_FAVORITES_MAX; i++) {
         await save(user, { address: `Place ${i}`, lat: 10 + i * 0.1, lon: 20, timezone: 'UTC' });
       }
       const before = await snapshot();
       const res = await as(user, 'POST', '/api/weather/', { address: 'One too many', lat: -10, lon: -20 });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(
-        `You can save at most ${WEATHER_FAVOURITES_MAX} locations. Delete one to add another.`,
+        `You can save at most ${WEATHER_FAVORITES_MAX} locations. Delete one to add another.`,
       );
       expect(await snapshot()).toEqual(before);
-      expect(await saved(user)).toHaveLength(WEATHER_FAVOURITES_MAX);
+      expect(await saved(user)).toHaveLength(WEATHER_FAVORITES_MAX);
     });
 
-    it('deletes a favourite and answers with the list that is left', async () => {
+    it('deletes a favorite and answers with the list that is left', async () => {
       const user = await signUp(t.app);
       const a = await save(user, { address: 'A', lat: 1, lon: 1 });
       const b = await save(user, { address: 'B', lat: 2, lon: 2 });
@@ -358,7 +362,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       const user = await signUp(t.app);
       const fav = await save(user, { address: 'Precise', lat: -33.868819, lon: 151.209295 });
       const row = await t.database.handle.db
-        .selectFrom('weather_favourites')
+        .selectFrom('weather_favorites')
         .selectAll()
         .where('id', '=', fav.locationId)
         .executeTakeFirstOrThrow();
@@ -419,7 +423,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
     });
 
     describe('authentication', () => {
-      it('answers 401 to every favourites call without a session, whatever the input', async () => {
+      it('answers 401 to every favorites call without a session, whatever the input', async () => {
         const before = await snapshot();
         for (const [method, url, payload] of [
           ['POST', '/api/weather/', { address: 'x', ...PARIS }],
@@ -461,7 +465,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       });
     });
 
-    describe("a second user cannot read or change the first user's favourites", () => {
+    describe("a second user cannot read or change the first user's favorites", () => {
       it('never sees them, and naming her id gets 403', async () => {
         const fav = await save(alice, { address: 'Private to Alice', lat: 8, lon: 8 });
         const bobs = await saved(bob);
@@ -517,13 +521,17 @@ describe('weather API in live mode (against a fake upstream)', () => {
   });
 
   it('serves Open-Meteo numbers and NWS text, then from the cache', async () => {
-    upstream.on('/v1/forecast', { body: readFixture(new URL('./fixtures/open-meteo-forecast.json', import.meta.url)) });
-    upstream.on('/points/40.7128,-74.006', {
-      body: readFixture(new URL('./fixtures/nws-points.json', import.meta.url)),
+    upstream.on('/v1/forecast', {
+      body: readFixture(new URL('../../integrations/weather/fixtures/open-meteo-forecast.json', import.meta.url)),
     });
-    upstream.on('/points/40.71,-74.01', { body: readFixture(new URL('./fixtures/nws-points.json', import.meta.url)) });
+    upstream.on('/points/40.7128,-74.006', {
+      body: readFixture(new URL('../../integrations/weather/fixtures/nws-points.json', import.meta.url)),
+    });
+    upstream.on('/points/40.71,-74.01', {
+      body: readFixture(new URL('../../integrations/weather/fixtures/nws-points.json', import.meta.url)),
+    });
     upstream.on('/gridpoints/OKX/33,35/forecast', {
-      body: readFixture(new URL('./fixtures/nws-forecast.json', import.meta.url)),
+      body: readFixture(new URL('../../integrations/weather/fixtures/nws-forecast.json', import.meta.url)),
     });
     const res = await t.app.inject({ method: 'GET', url: `/api/weather?${qs({ ...NEW_YORK, formatted: 'NYC' })}` });
     expect(res.statusCode).toBe(200);
@@ -550,7 +558,9 @@ describe('weather API in live mode (against a fake upstream)', () => {
   });
 
   it('searches addresses through Photon when no Geoapify key is set', async () => {
-    upstream.on('/api', { body: readFixture(new URL('../geocoding/fixtures/photon-search.json', import.meta.url)) });
+    upstream.on('/api', {
+      body: readFixture(new URL('../../integrations/geocoding/fixtures/photon-search.json', import.meta.url)),
+    });
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/geocode/autocomplete?text=berlin&filter=countrycode:de',

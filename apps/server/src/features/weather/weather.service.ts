@@ -1,15 +1,13 @@
 import type { WeatherQuery, WeatherResponse } from '@site/contract';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { TtlCache } from '../../core/ttl-cache.js';
-import type { Forecast, WeatherProvider } from './providers/types.js';
-import { zoneAt } from './time-zones.js';
+import type { Locator } from '../../integrations/geocoding/locate.js';
+import { zoneAt } from '../../integrations/time-zones.js';
+import type { Forecast, WeatherProvider } from '../../integrations/weather/types.js';
 
-/** Forecasts are kept 10 minutes per ~1 km cell (DESIGN §3). */
+/** Forecasts are kept 10 minutes per ~1 km cell (docs/architecture.md#data-and-configuration). */
 export const FORECAST_CACHE_MS = 10 * 60 * 1000;
 const UNITS = { temperature: '°F', wind_speed: 'mph', precipitation: 'inch' } as const;
-
-/** What a bare coordinate is near: its country and a readable name. */
-export type Locator = (lat: number, lon: number) => { countryCode: string; label: string | undefined } | undefined;
 
 /** "48.8534°N, 2.3488°E" */
 export function coordinateLabel(lat: number, lon: number): string {

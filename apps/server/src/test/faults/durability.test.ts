@@ -348,7 +348,7 @@ async function problems(
       row.quantity,
       row.price_e4,
       row.cash_cents,
-      row.realised_gain_cents,
+      row.realized_gain_cents,
     ]);
     if (actual !== expected) found.push(`trade ${t.id} is ${actual}, acknowledged ${expected}`);
   }
@@ -374,7 +374,7 @@ async function problems(
       } else {
         cash += t.cash_cents;
         p.quantity -= t.quantity;
-        p.cost -= t.cash_cents - t.realised_gain_cents;
+        p.cost -= t.cash_cents - t.realized_gain_cents;
       }
       positions.set(t.symbol, p);
       if (cash < 0 || p.quantity < 0)

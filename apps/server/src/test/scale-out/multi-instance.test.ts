@@ -5,7 +5,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from '../../features/weather/fixtures/fake-upstream.js';
+import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 
 /**
@@ -19,7 +19,7 @@ const ADMIN_PASSWORD = 'scale-out-admin-password';
 const LOGIN_FAILURES = 4;
 
 const yahooFixture = (name: string) =>
-  fs.readFileSync(path.join(import.meta.dirname, '../../features/finance/market-data/yahoo/fixtures', name), 'utf8');
+  fs.readFileSync(path.join(import.meta.dirname, '../../integrations/market-data/yahoo/fixtures', name), 'utf8');
 
 /** A throw-away database on the test server (a schema is not enough: each instance connects itself). */
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {

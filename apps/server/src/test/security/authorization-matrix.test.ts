@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
       const request = await build(undefined);
       await refused('a signed-in non-admin', 403, () => injectAs(t.app, alice, request));
     }
-    if (entry.seedParam) {
+    if (entry.claimedUserParam) {
       // The seed's user parameter naming the owner, sent by someone else (their own session).
       const request = await build(owner.id);
       await refused('another user naming the owner', 403, () => injectAs(t.app, bob, request));
@@ -130,7 +130,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     const { method } = splitKey(key);
     const { alice, bob } = ctx.users;
     await succeeds('signed out', entry, async () => inject({ method, ...(await entry.request(ctx, undefined)) }));
-    if (entry.seedParam) {
+    if (entry.claimedUserParam) {
       const request = { method, ...(await entry.request(ctx, alice.id)) };
       await refused('another user naming alice', 403, () => injectAs(t.app, bob, request));
     }

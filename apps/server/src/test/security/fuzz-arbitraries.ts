@@ -151,7 +151,7 @@ function candidatePool(values: FuzzValues): unknown[] {
   ];
 }
 
-/** The seed's names for the acting user (DESIGN §4: when present they must be the signed-in user). */
+/** The seed's names for the acting user (docs/api.md: when present they must be the signed-in user). */
 const USER_FIELDS = new Set(['user', 'userid', 'user_id']);
 
 /**

@@ -193,13 +193,13 @@ async function setUp(kind: TestDatabaseKind): Promise<FuzzContext> {
   });
   await ok(user, { method: 'POST', url: '/api/finance/add_watchlist', payload: { symbol: 'MSFT' } });
   const game = await ok(user, { method: 'GET', url: '/api/sudoku/play?difficulty=easy' });
-  const favourite = await ok(user, {
+  const favorite = await ok(user, {
     method: 'POST',
     url: '/api/weather',
     payload: { address: 'Berlin', lat: 52.52, lon: 13.405 },
   });
 
-  const ids = [todo.id, othersTodo.id, walletId, game.id, favourite.locationId, other.id, 1, 2, 3];
+  const ids = [todo.id, othersTodo.id, walletId, game.id, favorite.locationId, other.id, 1, 2, 3];
   return {
     t,
     user: { current: user, password: TEST_PASSWORD },

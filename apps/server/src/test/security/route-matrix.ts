@@ -17,16 +17,16 @@ export interface RouteRequest {
 
 /**
  * Builds a valid request against the owner's resource (alice's, or the admin's on admin routes).
- * `seed` is the seed's `user` / `userid` / `user_id` parameter: the owner's id, or undefined to
- * leave it out (so another user's request reaches the ownership check instead of the seed check).
+ * `claimed` is the legacy `user` / `userid` / `user_id` parameter: the owner's id, or undefined to
+ * leave it out (so another user's request reaches the ownership check instead of the claimed check).
  */
-export type BuildRequest = (ctx: MatrixContext, seed: number | undefined) => Promise<RouteRequest>;
+export type BuildRequest = (ctx: MatrixContext, claimed: number | undefined) => Promise<RouteRequest>;
 
 export interface MatrixEntry {
   access: Access;
   request: BuildRequest;
-  /** Takes the seed's user parameter: another signed-in user naming the owner gets 403. */
-  seedParam?: boolean;
+  /** Takes the legacy user parameter: another signed-in user naming the owner gets 403. */
+  claimedUserParam?: boolean;
   /** What another signed-in user gets for the owner's resource (the app answers 404: no probing ids). */
   foreign?: 403 | 404;
   /** A successful call uses its resource up (deletes it): the next request needs a new one. */
@@ -99,7 +99,7 @@ const qs = (params: Params) =>
   new URLSearchParams(
     Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
   ).toString();
-/** The body with the seed's user field only when given (JSON has no undefined). */
+/** The body with the legacy user field only when given (JSON has no undefined). */
 const body = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 const get = (url: string, params: Params = {}) => {
@@ -136,15 +136,15 @@ const tradingWallet = (c: MatrixContext) =>
     return id;
   });
 
-const favourite = (c: MatrixContext) =>
+const favorite = (c: MatrixContext) =>
   c
-    .call<{ locationId: number }>(c.users.alice, 'POST', '/api/weather', favouriteBody(c, undefined))
+    .call<{ locationId: number }>(c.users.alice, 'POST', '/api/weather', favoriteBody(c, undefined))
     .then((r) => r.locationId);
 /** A new place each time: saving the same coordinates twice is a 409. */
-const favouriteBody = (c: MatrixContext, seed: number | undefined) => {
+const favoriteBody = (c: MatrixContext, claimed: number | undefined) => {
   const n = c.unique();
   return body({
-    user: seed,
+    user: claimed,
     address: `Place ${n}`,
     nickname: `${c.users.alice.username} place ${n}`,
     lat: 10 + n / 100,
@@ -182,9 +182,9 @@ const multipart = async (fields: Record<string, string>) => {
 
 const walletIdRoute = (path: string): MatrixEntry => ({
   access: 'user',
-  seedParam: true,
+  claimedUserParam: true,
   foreign: 404,
-  request: async (c, seed) => get(`/api/finance/${path}`, { wallet_id: await tradingWallet(c), user_id: seed }),
+  request: async (c, claimed) => get(`/api/finance/${path}`, { wallet_id: await tradingWallet(c), user_id: claimed }),
 });
 const docs = (url: string): MatrixEntry => ({ access: 'public-docs', request: async () => ({ url }) });
 
@@ -225,38 +225,49 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'POST /api/logout': { access: 'public', request: async () => ({ url: '/api/logout' }) },
   'GET /api/me': { access: 'user', request: async () => get('/api/me') },
 
-  'GET /api/todo': { access: 'user', seedParam: true, request: async (_c, seed) => get('/api/todo', { user: seed }) },
+  'GET /api/todo': {
+    access: 'user',
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/todo', { user: claimed }),
+  },
   'POST /api/todo': {
     access: 'user',
-    seedParam: true,
-    request: async (c, seed) => ({ url: '/api/todo', payload: body({ user: seed, title: `todo ${c.unique()}` }) }),
+    claimedUserParam: true,
+    request: async (c, claimed) => ({
+      url: '/api/todo',
+      payload: body({ user: claimed, title: `todo ${c.unique()}` }),
+    }),
   },
   'PATCH /api/todo': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/todo',
-      payload: body({ user: seed, todo_id: (await c.once('todo', () => todo(c))).id, description: `d${c.unique()}` }),
+      payload: body({
+        user: claimed,
+        todo_id: (await c.once('todo', () => todo(c))).id,
+        description: `d${c.unique()}`,
+      }),
     }),
   },
   'PUT /api/todo': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/todo',
-      payload: body({ user: seed, todo_id: (await c.once('todo', () => todo(c))).id }),
+      payload: body({ user: claimed, todo_id: (await c.once('todo', () => todo(c))).id }),
     }),
   },
   'DELETE /api/todo': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/todo',
-      payload: body({ user: seed, todo_id: (await c.fresh('todo', () => todo(c))).id }),
+      payload: body({ user: claimed, todo_id: (await c.fresh('todo', () => todo(c))).id }),
     }),
   },
 
@@ -287,13 +298,13 @@ export const routeMatrix: Record<string, MatrixEntry> = {
 
   'GET /api/sudoku/play': {
     access: 'user',
-    seedParam: true,
-    request: async (_c, seed) => get('/api/sudoku/play', { difficulty: 'easy', userid: seed }),
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/sudoku/play', { difficulty: 'easy', userid: claimed }),
   },
   'GET /api/sudoku/savedGames': {
     access: 'user',
-    seedParam: true,
-    request: async (_c, seed) => get('/api/sudoku/savedGames', { userid: seed }),
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/sudoku/savedGames', { userid: claimed }),
   },
   'GET /api/sudoku/game': {
     access: 'user',
@@ -303,12 +314,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/sudoku/stats': { access: 'user', request: async () => get('/api/sudoku/stats') },
   'DELETE /api/sudoku/deleteGame': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/sudoku/deleteGame',
-      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: seed }),
+      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: claimed }),
     }),
   },
   'PUT /api/sudoku/updateTime': {
@@ -321,13 +332,13 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'PUT /api/sudoku/saveGame': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => {
+    request: async (c, claimed) => {
       const { id, puzzle } = await c.once('game', () => game(c));
       return {
         url: '/api/sudoku/saveGame',
-        payload: body({ gameid: id, userid: seed, current_state: puzzle, time: c.unique() }),
+        payload: body({ gameid: id, userid: claimed, current_state: puzzle, time: c.unique() }),
       };
     },
   },
@@ -342,19 +353,19 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'PUT /api/sudoku/giveUp': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/sudoku/giveUp',
-      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: seed }),
+      payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: claimed }),
     }),
   },
 
   'GET /api/finance/get_stock': {
     access: 'public',
-    seedParam: true, // checked only when someone is signed in
-    request: async (_c, seed) => get('/api/finance/get_stock', { symbol: 'AAPL', user: seed }),
+    claimedUserParam: true, // checked only when someone is signed in
+    request: async (_c, claimed) => get('/api/finance/get_stock', { symbol: 'AAPL', user: claimed }),
   },
   'GET /api/finance/get_full_stock': {
     access: 'public',
@@ -363,68 +374,68 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/finance/search': { access: 'public', request: async () => get('/api/finance/search', { q: 'app' }) },
   'GET /api/finance/get_watchlist': {
     access: 'user',
-    seedParam: true,
-    request: async (_c, seed) => get('/api/finance/get_watchlist', { user: seed }),
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/finance/get_watchlist', { user: claimed }),
   },
   // The seed's client posts these as forms: one urlencoded, one multipart, covering both parsers.
   'POST /api/finance/add_watchlist': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/add_watchlist',
-      payload: qs({ symbol: await c.fresh('absent', () => setWatched(c, 'NVDA', false)), user: seed }),
+      payload: qs({ symbol: await c.fresh('absent', () => setWatched(c, 'NVDA', false)), user: claimed }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     }),
   },
   'POST /api/finance/remove_watchlist': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/remove_watchlist',
       ...(await multipart({
         symbol: await c.fresh('watched', () => setWatched(c, WATCHED, true)),
-        ...(seed === undefined ? {} : { user: String(seed) }),
+        ...(claimed === undefined ? {} : { user: String(claimed) }),
       })),
     }),
   },
 
   'GET /api/finance/get_wallets': {
     access: 'user',
-    seedParam: true,
-    request: async (_c, seed) => get('/api/finance/get_wallets', { user_id: seed }),
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/finance/get_wallets', { user_id: claimed }),
   },
   'GET /api/finance/get_wallet_details': walletIdRoute('get_wallet_details'),
   'GET /api/finance/get_wallet_history': walletIdRoute('get_wallet_history'),
   'GET /api/finance/get_wallet_ledger': walletIdRoute('get_wallet_ledger'),
   'POST /api/finance/create_wallet': {
     access: 'user',
-    seedParam: true,
-    request: async (c, seed) => ({
+    claimedUserParam: true,
+    request: async (c, claimed) => ({
       url: '/api/finance/create_wallet',
-      payload: body({ user_id: seed, wallet_name: `wallet ${c.unique()}` }),
+      payload: body({ user_id: claimed, wallet_name: `wallet ${c.unique()}` }),
     }),
   },
   'POST /api/finance/delete_wallet': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/delete_wallet',
-      payload: body({ user_id: seed, wallet_id: await c.fresh('wallet', () => wallet(c)) }),
+      payload: body({ user_id: claimed, wallet_id: await c.fresh('wallet', () => wallet(c)) }),
     }),
   },
   'POST /api/finance/rename_wallet': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/rename_wallet',
       payload: body({
-        user_id: seed,
+        user_id: claimed,
         wallet_id: await tradingWallet(c),
         new_wallet_name: `${c.users.alice.username} r${c.unique()}`,
       }),
@@ -432,29 +443,29 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/finance/set_active_wallet': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/set_active_wallet',
-      payload: body({ user_id: seed, wallet_id: await tradingWallet(c) }),
+      payload: body({ user_id: claimed, wallet_id: await tradingWallet(c) }),
     }),
   },
   'POST /api/finance/add_stock_to_wallet': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/add_stock_to_wallet',
-      payload: body({ user_id: seed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
+      payload: body({ user_id: claimed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
     }),
   },
   'POST /api/finance/sell_stock_from_wallet': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/finance/sell_stock_from_wallet',
-      payload: body({ user_id: seed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
+      payload: body({ user_id: claimed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
     }),
   },
 
@@ -464,22 +475,22 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'POST /api/weather': {
     access: 'user',
-    seedParam: true,
-    request: async (c, seed) => ({ url: '/api/weather', payload: favouriteBody(c, seed) }),
+    claimedUserParam: true,
+    request: async (c, claimed) => ({ url: '/api/weather', payload: favoriteBody(c, claimed) }),
   },
   'GET /api/weather/saved': {
     access: 'user',
-    seedParam: true,
-    request: async (_c, seed) => get('/api/weather/saved', { user: seed }),
+    claimedUserParam: true,
+    request: async (_c, claimed) => get('/api/weather/saved', { user: claimed }),
   },
   'DELETE /api/weather/saved': {
     access: 'user',
-    seedParam: true,
+    claimedUserParam: true,
     foreign: 404,
     consumes: true,
-    request: async (c, seed) => ({
+    request: async (c, claimed) => ({
       url: '/api/weather/saved',
-      payload: body({ user: seed, location_id: await c.fresh('favourite', () => favourite(c)) }),
+      payload: body({ user: claimed, location_id: await c.fresh('favorite', () => favorite(c)) }),
     }),
   },
 

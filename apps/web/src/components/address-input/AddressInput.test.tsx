@@ -239,6 +239,62 @@ describe('AddressInput', () => {
     expect(callsTo(fetchMock, 'GET', AUTOCOMPLETE)).toHaveLength(1);
   });
 
+  it('Arrow Up leaves a closed list closed; Tab closes an open one', async () => {
+    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([denver, denverCity]) } });
+    const { input, user } = renderInput();
+    enter(input, 'Denver');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    // docs/product.md: only Arrow Down reopens (Mantine's own navigation would open on Arrow Up too).
+    await user.keyboard('{ArrowUp}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('listbox')).toBeInTheDocument();
+    await user.keyboard('{Tab}');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('Escape is kept from the page only while the list is open', async () => {
+    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([denver]) } });
+    const { input, user } = renderInput();
+    // A listener above the field, like a modal's Escape handler.
+    const pageEscapes = vi.fn();
+    const listener = (event: KeyboardEvent) => event.key === 'Escape' && pageEscapes();
+    document.addEventListener('keydown', listener);
+    try {
+      enter(input, 'Denver');
+      await screen.findByRole('listbox');
+      expect(input).toHaveAttribute('data-mantine-stop-propagation', 'true');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      expect(pageEscapes).not.toHaveBeenCalled();
+      expect(input).not.toHaveAttribute('data-mantine-stop-propagation');
+      await user.keyboard('{Escape}');
+      expect(pageEscapes).toHaveBeenCalledTimes(1);
+    } finally {
+      document.removeEventListener('keydown', listener);
+    }
+  });
+
+  it('the pointer moves the highlight, and Enter chooses the option under it', async () => {
+    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([denver, denverCity, denverPa]) } });
+    const { input, user, onSelect } = renderInput();
+    enter(input, 'Denver');
+    await screen.findByRole('listbox');
+    const city = screen.getByRole('option', { name: /Denver City/ });
+    await user.hover(city);
+    expect(input).toHaveAttribute('aria-activedescendant', city.id);
+    expect(screen.getAllByRole('option', { selected: true })).toEqual([city]);
+    // Arrow keys go on from the hovered option.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('Pennsylvania');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(denverCity.properties);
+  });
+
   it('Arrow Down on text set by the parent looks it up at once', async () => {
     const fetchMock = mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([paris]) } });
     const onSelect = vi.fn();
@@ -370,7 +426,63 @@ describe('AddressInput', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  describe('place details (seed §7, §8)', () => {
+  it('Arrow Down after a failed search asks again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    let down = true;
+    const fetchMock = mockFetch({
+      [`GET ${AUTOCOMPLETE}`]: () =>
+        down ? { status: 503, body: { success: false, code: 503, message: 'Down' } } : { body: collection([denver]) },
+    });
+    const { input, user } = renderInput();
+    enter(input, 'Denver');
+    await screen.findByRole('alert');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    down = false;
+    await user.keyboard('{ArrowDown}');
+    expect(await screen.findByRole('option', { name: /Denver/ })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', AUTOCOMPLETE)).toHaveLength(2);
+  });
+
+  it('typing back to a text it has just answered shows that answer again after the pause, without asking', async () => {
+    let answer = collection([denver, denverCity]);
+    const fetchMock = mockFetch({ [`GET ${AUTOCOMPLETE}`]: () => ({ body: answer }) });
+    const { input } = renderInput();
+    enter(input, 'Denver');
+    await screen.findByRole('listbox');
+
+    answer = collection([denverPa]);
+    fireEvent.change(input, { target: { value: 'Denver P' } });
+    await waitFor(() => expect(options()).toHaveLength(1));
+
+    answer = collection([paris]);
+    fireEvent.change(input, { target: { value: 'Denver' } });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(options()).toHaveLength(2));
+    expect(options()[1]).toHaveTextContent('Denver City');
+    expect(callsTo(fetchMock, 'GET', AUTOCOMPLETE)).toHaveLength(2);
+
+    // An edit that trims to the same text still closes the list and waits for the pause.
+    fireEvent.change(input, { target: { value: 'Denver ' } });
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await waitFor(() => expect(options()).toHaveLength(2));
+    expect(callsTo(fetchMock, 'GET', AUTOCOMPLETE)).toHaveLength(2);
+  });
+
+  it('unmounting cancels the search in flight without logging it', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { pending } = deferredFetch({ honourAbort: true });
+    const { input, unmount } = renderInput();
+    enter(input, 'Denver');
+    await waitFor(() => expect(pending).toHaveLength(1));
+    unmount();
+    expect(pending[0]?.signal?.aborted).toBe(true);
+    await act(async () => {});
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  describe('place details (docs/api.md#every-call, docs/product.md#messages)', () => {
     const osm = feature({
       formatted: 'Paris, France',
       country_code: 'fr',

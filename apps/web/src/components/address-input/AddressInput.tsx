@@ -1,13 +1,13 @@
-import { CloseButton, Group, Loader, Popover, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useCallbackRef, useUncontrolled } from '@mantine/hooks';
+import { CloseButton, Combobox, Group, Loader, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
+import { useCallbackRef, useDebouncedValue, useUncontrolled } from '@mantine/hooks';
 import {
   GEOCODE_LIMIT_DEFAULT,
   GEOCODE_LIMIT_MAX,
-  type GeocodeFeature,
   type GeocodeFeatureProperties,
   type GeocodeType,
 } from '@site/contract';
 import { IconMapPin } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import {
   type ChangeEvent,
   type CSSProperties,
@@ -19,11 +19,11 @@ import {
   useState,
 } from 'react';
 import classes from './AddressInput.module.css';
-import { addressApi, isAbortError } from './address-api';
+import { addressApi, autocompleteQuery, isAbortError } from './address-api';
 import { type BiasInput, type Checked, checkBias, checkFilter, checkLang, type FilterInput } from './address-params';
 import { suggestionLines } from './suggestion-text';
 
-/** Seed §3 "Selected location": the chosen geocoder result (its GeoJSON feature's properties). */
+/** docs/api.md#compatibility-promise "Selected location": the chosen geocoder result (its GeoJSON feature's properties). */
 export type AddressSelection = GeocodeFeatureProperties;
 
 export interface AddressInputProps {
@@ -39,9 +39,9 @@ export interface AddressInputProps {
    */
   onSelect: (location: AddressSelection | null) => void;
   placeholder?: string;
-  /** How many suggestions to show (seed §9: 5). */
+  /** How many suggestions to show (docs/product.md#constants: 5). */
   limit?: number;
-  /** Quiet time after the last keystroke before suggestions are fetched, in ms (seed §9: 100). */
+  /** Quiet time after the last keystroke before suggestions are fetched, in ms (docs/product.md#constants: 100). */
   debounceMs?: number;
   /** Only results of this level (city, street, …). */
   type?: GeocodeType;
@@ -51,9 +51,9 @@ export interface AddressInputProps {
   filter?: FilterInput;
   /** Results matching rank first: `countrycode:…|circle:…|rect:…|proximity:lon,lat`, or the parts as an object. */
   bias?: BiasInput;
-  /** Look up the details of an OpenStreetMap suggestion before reporting it (seed §7). */
+  /** Look up the details of an OpenStreetMap suggestion before reporting it (docs/api.md#every-call). */
   fetchDetails?: boolean;
-  /** Fewest characters that start a search (seed §2: 1). */
+  /** Fewest characters that start a search (docs/product.md#screens: 1). */
   minLength?: number;
   /** Visible label; without one the field is named by `aria-label`. */
   label?: ReactNode;
@@ -68,7 +68,7 @@ export interface AddressInputProps {
   style?: CSSProperties;
 }
 
-/** Logs an ignored prop once per distinct bad value (seed §5 rules, checked by the contract's parser). */
+/** Logs an ignored prop once per distinct bad value (docs/product.md rules, checked by the contract's parser). */
 function useLogInvalid(name: string, check: Checked) {
   const logged = useRef(new Set<string>());
   const text = check.ok ? null : check.text;
@@ -84,7 +84,16 @@ const clampLimit = (limit: number) =>
   Math.min(Math.max(Math.trunc(limit) || GEOCODE_LIMIT_DEFAULT, 1), GEOCODE_LIMIT_MAX);
 
 /**
- * An address field with geocoding suggestions (seed §1, §4): a WAI-ARIA combobox whose listbox
+ * What to look up: a new object for every edit, so that the debounce restarts even when an edit
+ * leaves the trimmed text as it was. `now` skips the pause (Arrow Down on text set by the parent).
+ */
+interface Lookup {
+  text: string;
+  now?: boolean;
+}
+
+/**
+ * An address field with geocoding suggestions (docs/product.md#search): a Mantine combobox whose listbox
  * fills in after a short pause in typing. Arrow keys move the highlight, Enter chooses it (or
  * just closes the list), Escape closes, Arrow Down reopens, a click outside closes. Suggestions
  * come from our server, never from a third-party host.
@@ -115,19 +124,16 @@ export function AddressInput({
   style,
 }: AddressInputProps) {
   const [text, setText] = useUncontrolled({ value, defaultValue, finalValue: '', onChange });
-  const [suggestions, setSuggestions] = useState<GeocodeFeature[]>([]);
-  /** The (trimmed) text the current suggestions answer; null when there are none. */
-  const [answeredText, setAnsweredText] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
+  const [lookup, setLookup] = useState<Lookup | null>(null);
+  const [debouncedLookup] = useDebouncedValue(lookup, debounceMs);
+  /** The list should show as soon as it has an answer for the current look-up. */
+  const [wanted, setWanted] = useState(false);
   const [highlighted, setHighlighted] = useState(-1);
-  const [searching, setSearching] = useState(false);
-  /** Why the last search failed (shown in the list), or null. */
-  const [searchError, setSearchError] = useState<string | null>(null);
+  /** The field text of the last choice: the list it came from still answers it (Arrow Down). */
+  const [chosenText, setChosenText] = useState<string | null>(null);
   const [loadingDetails, setLoadingDetails] = useState(false);
 
   const inputRef = useRef<HTMLInputElement>(null);
-  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const searchRef = useRef<AbortController | null>(null);
   const detailsRef = useRef<AbortController | null>(null);
   /** A choice has been reported and not withdrawn yet. */
   const selectedRef = useRef(false);
@@ -146,21 +152,34 @@ export function AddressInput({
   useLogInvalid('filter', filterCheck);
   useLogInvalid('bias', biasCheck);
   useLogInvalid('lang', langCheck);
-  const maxResults = clampLimit(limit);
   const params = {
-    limit: maxResults,
+    limit: clampLimit(limit),
     type,
     lang: langCheck.ok ? langCheck.value : undefined,
     filter: filterCheck.ok ? filterCheck.value : undefined,
     bias: biasCheck.ok ? biasCheck.value : undefined,
   };
 
-  const cancelSearch = () => {
-    clearTimeout(timerRef.current);
-    timerRef.current = undefined;
-    searchRef.current?.abort();
-    searchRef.current = null;
-    setSearching(false);
+  // While the pause after a keystroke runs, nothing is looked up: the key changes at once, which
+  // aborts the request of the text before.
+  const searchText = lookup && (lookup.now || lookup === debouncedLookup) ? lookup.text : null;
+  const pausing = lookup !== null && searchText === null;
+  const search = useQuery(autocompleteQuery(searchText, params));
+  const suggestions = search.data ?? [];
+  /** The current look-up has its answer (or its failure), not a previous text's. */
+  const settled = searchText !== null && !search.isFetching && !search.isPending && !search.isPlaceholderData;
+  const open = wanted && settled && !disabled;
+
+  const close = () => {
+    setWanted(false);
+    setHighlighted(-1);
+  };
+  const combobox = useCombobox({ opened: open, onDropdownClose: close });
+
+  /** Highlights option `index` (-1: none) in the markup and in Mantine's store, which scrolls to it. */
+  const highlight = (index: number, scroll = true) => {
+    combobox.updateSelectedOptionIndex(index, { scrollIntoView: scroll });
+    setHighlighted(index);
   };
 
   const cancelDetails = () => {
@@ -169,63 +188,12 @@ export function AddressInput({
     setLoadingDetails(false);
   };
 
-  // Nothing may answer into an unmounted component.
-  useEffect(
-    () => () => {
-      clearTimeout(timerRef.current);
-      searchRef.current?.abort();
-      detailsRef.current?.abort();
-    },
-    [],
-  );
+  // No details answer may arrive into an unmounted component (react-query cancels the search).
+  useEffect(() => () => detailsRef.current?.abort(), []);
 
   const setOwnText = (next: string) => {
     ownTextRef.current = next;
     setText(next);
-  };
-
-  const close = () => {
-    setOpen(false);
-    setHighlighted(-1);
-  };
-
-  const search = async (query: string) => {
-    searchRef.current?.abort();
-    const controller = new AbortController();
-    searchRef.current = controller;
-    setSearching(true);
-    try {
-      const result = await addressApi.autocomplete({ text: query, ...params }, controller.signal);
-      // An answer to a request that was cancelled or overtaken is stale.
-      if (searchRef.current !== controller) return;
-      // One row per place, so each option has a stable identity.
-      const unique = result.features.filter(
-        (f, i, all) => all.findIndex((other) => other.properties.place_id === f.properties.place_id) === i,
-      );
-      setSuggestions(unique.slice(0, maxResults));
-      setAnsweredText(query);
-      setSearchError(null);
-      setHighlighted(-1);
-      // Someone who has moved on to another field does not want a list popping up.
-      if (document.activeElement === inputRef.current) setOpen(true);
-    } catch (failure) {
-      if (searchRef.current !== controller || isAbortError(failure, controller.signal)) return;
-      // Seed §8 only logs an autocomplete failure; the list also says so (issue 9), or the
-      // field would just stay silent while the address service is down.
-      console.error('Address autocomplete failed', failure);
-      setSuggestions([]);
-      setAnsweredText(null);
-      setSearchError(
-        failure instanceof Error && failure.message ? failure.message : 'The address search did not answer.',
-      );
-      setHighlighted(-1);
-      if (document.activeElement === inputRef.current) setOpen(true);
-    } finally {
-      if (searchRef.current === controller) {
-        searchRef.current = null;
-        setSearching(false);
-      }
-    }
   };
 
   const withdrawChoice = (previousText: string) => {
@@ -240,21 +208,15 @@ export function AddressInput({
     const next = event.currentTarget.value;
     withdrawChoice(text);
     setOwnText(next);
-    // Seed §4: typing closes the list; new suggestions show after the pause.
-    close();
-    cancelSearch();
     cancelDetails();
-    setSearchError(null);
+    setChosenText(null);
+    // docs/product.md: typing closes the list (a new look-up has no answer yet); it opens again when the
+    // suggestions for the new text arrive after the pause.
     const query = next.trim();
-    if (query.length < Math.max(minLength, 1)) {
-      setSuggestions([]);
-      setAnsweredText(null);
-      return;
-    }
-    timerRef.current = setTimeout(() => {
-      timerRef.current = undefined;
-      void search(query);
-    }, debounceMs);
+    const long = query.length >= Math.max(minLength, 1);
+    setLookup(long ? { text: query } : null);
+    setWanted(long);
+    setHighlighted(-1);
   };
 
   const loadDetails = async (chosen: AddressSelection) => {
@@ -268,7 +230,7 @@ export function AddressInput({
       report(result.features[0]?.properties ?? chosen);
     } catch (failure) {
       if (detailsRef.current !== controller || isAbortError(failure, controller.signal)) return;
-      // Seed §8: without details the plain suggestion is the selection.
+      // docs/product.md#messages: without details the plain suggestion is the selection.
       console.error('Place details failed; using the suggestion instead', failure);
       report(chosen);
     } finally {
@@ -280,13 +242,11 @@ export function AddressInput({
   };
 
   const choose = (index: number) => {
-    const feature = suggestions[index];
-    if (!feature) return;
-    const chosen = feature.properties;
-    cancelSearch();
+    const chosen = suggestions[index]?.properties;
+    if (!chosen) return;
     setOwnText(chosen.formatted);
     // Arrow Down can bring the same list back to pick another one.
-    setAnsweredText(chosen.formatted.trim());
+    setChosenText(chosen.formatted.trim());
     close();
     selectedRef.current = true;
     const osm = chosen.datasource.sourcename.toLowerCase() === 'openstreetmap';
@@ -298,12 +258,10 @@ export function AddressInput({
   };
 
   const clear = () => {
-    cancelSearch();
     cancelDetails();
     setOwnText('');
-    setSuggestions([]);
-    setAnsweredText(null);
-    setSearchError(null);
+    setLookup(null);
+    setChosenText(null);
     close();
     selectedRef.current = false;
     report(null);
@@ -313,19 +271,23 @@ export function AddressInput({
   const reopen = () => {
     const query = text.trim();
     if (query.length < Math.max(minLength, 1)) return;
-    if (answeredText === query) {
-      setOpen(true);
-      setHighlighted(suggestions.length > 0 ? 0 : -1);
-    } else if (!timerRef.current && !searchRef.current) {
-      // Text set from outside (or a failed search): look it up now.
-      void search(query);
+    const answers = settled && search.isSuccess && (query === searchText || query === chosenText);
+    if (answers) {
+      setWanted(true);
+      highlight(suggestions.length > 0 ? 0 : -1);
+    } else if (!pausing && !search.isFetching) {
+      // Text set from outside (or a failed search): look it up now, and show the answer.
+      if (query === searchText) void search.refetch();
+      else setLookup({ text: query, now: true });
+      setWanted(true);
+      setHighlighted(-1);
     }
   };
 
   const move = (step: 1 | -1) => {
     const count = suggestions.length;
     if (count === 0) return;
-    setHighlighted((current) => (current < 0 ? (step > 0 ? 0 : count - 1) : (current + step + count) % count));
+    highlight(highlighted < 0 ? (step > 0 ? 0 : count - 1) : (highlighted + step + count) % count);
   };
 
   const handleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -360,14 +322,11 @@ export function AddressInput({
     }
   };
 
-  useEffect(() => {
-    if (open && highlighted >= 0) document.getElementById(optionId(highlighted))?.scrollIntoView({ block: 'nearest' });
-  });
-
-  const busy = searching || loadingDetails;
+  const busy = search.isFetching || loadingDetails;
+  const failure = settled && search.isError ? search.error : null;
   const attributions = [...new Set(suggestions.map((f) => f.properties.datasource.attribution).filter(Boolean))];
   const announcement =
-    !open || searchError !== null
+    !open || failure !== null
       ? '' // A failure is announced by its alert.
       : suggestions.length === 0
         ? 'No results found.'
@@ -375,22 +334,15 @@ export function AddressInput({
 
   return (
     <>
-      <Popover
-        opened={open && !disabled}
-        onDismiss={close}
+      <Combobox
+        store={combobox}
+        onOptionSubmit={(index) => choose(Number(index))}
         position="bottom-start"
-        width="target"
         offset={4}
         shadow="md"
-        // Like Mantine's own comboboxes: the list appears and goes at once, never half-faded.
-        transitionProps={{ duration: 0 }}
-        withRoles={false}
-        trapFocus={false}
-        returnFocus={false}
-        closeOnEscape={false}
-        keepMounted
       >
-        <Popover.Target>
+        {/* The keys and ARIA attributes are this component's: see handleKeyDown. */}
+        <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
           <TextInput
             ref={inputRef}
             id={inputId}
@@ -410,6 +362,7 @@ export function AddressInput({
             role="combobox"
             aria-label={label ? undefined : (ariaLabel ?? 'Address')}
             aria-autocomplete="list"
+            aria-haspopup="listbox"
             aria-expanded={open}
             aria-controls={listboxId}
             aria-activedescendant={open && highlighted >= 0 ? optionId(highlighted) : undefined}
@@ -430,25 +383,22 @@ export function AddressInput({
               ) : null
             }
           />
-        </Popover.Target>
+        </Combobox.Target>
         {/* Pressing inside the list must not take the focus from the field. */}
-        <Popover.Dropdown p={4} onMouseDown={(event) => event.preventDefault()}>
-          <div role="listbox" id={listboxId} aria-label="Address suggestions" className={classes.listbox}>
+        <Combobox.Dropdown onMouseDown={(event) => event.preventDefault()}>
+          <Combobox.Options id={listboxId} aria-label="Address suggestions" className={classes.listbox}>
             {suggestions.map((feature, index) => {
               const { primary, secondary } = suggestionLines(feature.properties);
               const active = index === highlighted;
               return (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard drives options through the combobox input (aria-activedescendant).
-                <div
+                <Combobox.Option
                   key={feature.properties.place_id}
+                  value={index}
                   id={optionId(index)}
-                  role="option"
-                  tabIndex={-1}
+                  selected={active}
                   aria-selected={active}
-                  data-highlighted={active || undefined}
                   className={classes.option}
-                  onMouseEnter={() => setHighlighted(index)}
-                  onClick={() => choose(index)}
+                  onMouseEnter={() => highlight(index, false)}
                 >
                   <IconMapPin size={16} className={classes.optionIcon} aria-hidden />
                   <div>
@@ -461,32 +411,34 @@ export function AddressInput({
                       </Text>
                     )}
                   </div>
-                </div>
+                </Combobox.Option>
               );
             })}
-          </div>
-          {searchError !== null && (
+          </Combobox.Options>
+          {failure !== null && (
             <div role="alert" className={classes.empty}>
               <Text size="sm" fw={600} c="red">
                 Address suggestions are unavailable right now.
               </Text>
               <Text size="xs" c="dimmed">
-                {searchError}
+                {failure.message || 'The address search did not answer.'}
               </Text>
             </div>
           )}
-          {answeredText !== null && suggestions.length === 0 && (
-            <Text size="sm" c="dimmed" className={classes.empty}>
-              No results found.
-            </Text>
+          {settled && search.isSuccess && suggestions.length === 0 && (
+            <Combobox.Empty>
+              <Text size="sm" c="dimmed">
+                No results found.
+              </Text>
+            </Combobox.Empty>
           )}
           {attributions.length > 0 && (
             <Text size="xs" c="dimmed" ta="right" px="xs" pt={2}>
               {attributions.join(' · ')}
             </Text>
           )}
-        </Popover.Dropdown>
-      </Popover>
+        </Combobox.Dropdown>
+      </Combobox>
       <VisuallyHidden aria-live="polite" aria-atomic>
         {announcement}
       </VisuallyHidden>

@@ -1,11 +1,14 @@
 import {
   type GeocodeAutocompleteResponse,
+  type GeocodeFeature,
   type GeocodePlaceResponse,
   type GeocodeType,
   geocodeAutocompleteResponseSchema,
   geocodePlaceResponseSchema,
 } from '@site/contract';
-import { apiRequest } from '../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
 
 export interface AutocompleteParams {
   text: string;
@@ -17,18 +20,18 @@ export interface AutocompleteParams {
 }
 
 /**
- * Address search through our own server (seed §7 "Geocoding service"): the server holds any
+ * Address search through our own server (docs/api.md#every-call "Geocoding service"): the server holds any
  * geocoder API key and answers in Geoapify's GeoJSON shape.
  */
 export const addressApi = {
   autocomplete: (params: AutocompleteParams, signal?: AbortSignal): Promise<GeocodeAutocompleteResponse> =>
-    apiRequest('GET', '/api/geocode/autocomplete', {
+    callApi(routes.geocoding.autocomplete, {
       query: { ...params },
       schema: geocodeAutocompleteResponseSchema,
       signal,
     }),
   place: (id: string, lang: string | undefined, signal?: AbortSignal): Promise<GeocodePlaceResponse> =>
-    apiRequest('GET', '/api/geocode/place', { query: { id, lang }, schema: geocodePlaceResponseSchema, signal }),
+    callApi(routes.geocoding.place, { query: { id, lang }, schema: geocodePlaceResponseSchema, signal }),
 };
 
 /** True for the rejection of a request we cancelled ourselves: not an error worth reporting. */
@@ -36,3 +39,36 @@ export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
   if (signal?.aborted) return true;
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/**
+ * The suggestions for `text` (null: nothing to look up), one row per place and at most
+ * `params.limit` of them. Leaving a key aborts its request (the signal goes to fetch), so a
+ * stale answer never shows; a cancelled request is not logged. No retry: the next keystroke is
+ * the retry, and a failure should show at once.
+ */
+export const autocompleteQuery = (text: string | null, params: Omit<AutocompleteParams, 'text'>) =>
+  queryOptions({
+    queryKey: ['address', 'autocomplete', text, params] as const,
+    queryFn:
+      text === null
+        ? skipToken
+        : async ({ signal }): Promise<GeocodeFeature[]> => {
+            try {
+              const { features } = await addressApi.autocomplete({ text, ...params }, signal);
+              const unique = features.filter(
+                (f, i) => features.findIndex((other) => other.properties.place_id === f.properties.place_id) === i,
+              );
+              return unique.slice(0, params.limit);
+            } catch (failure) {
+              // docs/product.md#messages only logs an autocomplete failure; the list also says so (issue 9).
+              if (!isAbortError(failure, signal)) console.error('Address autocomplete failed', failure);
+              throw failure;
+            }
+          },
+    retry: false,
+    // Going back to a text (Backspace) shows its answer again without asking the geocoder.
+    staleTime: 5 * 60_000,
+    // Each keystroke switches to a key with no answer yet: the (closed) list keeps its rows
+    // until the next answer instead of being emptied and rebuilt on every key.
+    placeholderData: keepPreviousData,
+  });

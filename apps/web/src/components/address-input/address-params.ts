@@ -17,7 +17,7 @@ export type Checked = { ok: true; value: string | undefined } | { ok: false; tex
 const NONE: Checked = { ok: true, value: undefined };
 
 /**
- * Validates a `filter` prop with the contract's parser (seed §5: latitude within ±90, longitude
+ * Validates a `filter` prop with the contract's parser (docs/product.md: latitude within ±90, longitude
  * within ±180, a circle radius above 0) and answers the normalised query value.
  */
 export function checkFilter(input: FilterInput | undefined): Checked {

@@ -9,7 +9,7 @@ export interface SuggestionLines {
 
 /**
  * The two lines of a suggestion row. When the result has a house number and a street, the street
- * address in line 1 is written in the order its country uses (seed §9: four patterns), e.g.
+ * address in line 1 is written in the order its country uses (docs/product.md#constants: four patterns), e.g.
  * "221B Baker Street" in the UK but "Hauptstraße 5" in Germany and "Via Roma, 10" in Italy.
  */
 export function suggestionLines(p: GeocodeFeatureProperties): SuggestionLines {

@@ -26,7 +26,7 @@ export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProp
   const [alert, setAlert] = useState<string | null>(null);
   const form = useForm<LoginValues>({
     initialValues,
-    // Seed §5: both fields are required and an incomplete form is never sent.
+    // docs/product.md: both fields are required and an incomplete form is never sent.
     validate: {
       username: (value) => (value.trim() ? null : 'Username is required'),
       password: (value) => (value ? null : 'Password is required'),

@@ -45,7 +45,7 @@ describe('SignupModal', () => {
     expect(callsTo(fetchMock, 'POST', '/api/signup')).toHaveLength(0);
   });
 
-  it('still sends a partly filled form (seed §5) and keeps the required message', async () => {
+  it('still sends a partly filled form (docs/product.md) and keeps the required message', async () => {
     const fetchMock = mockFetch({
       'POST /api/signup': apiError(400, 'Invalid request', { email: 'Email is required' }),
     });

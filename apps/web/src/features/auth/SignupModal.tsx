@@ -34,7 +34,7 @@ function requiredErrors(values: SignupValues): Partial<Record<keyof SignupValues
 export function SignupModal({ opened, onClose, onSwitchToLogin }: SignupModalProps) {
   const signup = useSignup();
   const [alert, setAlert] = useState<string | null>(null);
-  // No `validate` here: seed §5 shows the required messages yet still sends the request, so
+  // No `validate` here: docs/product.md shows the required messages yet still sends the request, so
   // the checks run in the submit handler instead of blocking it.
   const form = useForm<SignupValues>({ initialValues });
 

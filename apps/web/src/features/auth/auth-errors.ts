@@ -13,12 +13,12 @@ export const LOGIN_FAILED = 'Could not log in. Please try again.';
 export const SIGNUP_FAILED = 'Could not create your account. Please try again.';
 
 function unexpected(error: unknown, fallback: string): FormFailure {
-  // Seed §8 logs these; the user also gets a readable message instead of a silent form.
+  // docs/product.md#messages logs these; the user also gets a readable message instead of a silent form.
   console.error(fallback, error);
   return { fields: {}, alert: error instanceof ApiError && error.isNetworkError ? error.message : fallback };
 }
 
-/** Seed §8 error catalogue for login, with DESIGN §4's statuses. */
+/** docs/product.md#messages error catalogue for login, with docs/api.md's statuses. */
 export function describeLoginFailure(error: unknown): FormFailure {
   if (!(error instanceof ApiError)) return unexpected(error, LOGIN_FAILED);
   switch (error.status) {

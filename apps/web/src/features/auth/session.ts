@@ -1,17 +1,18 @@
-import { apiRequest } from '../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../lib/api-client';
 import { lazySchema } from '../../lib/contract-schemas';
 import { clearStorage, type StoredSession, saveSession } from '../../lib/storage';
 
-/** Seed §4: a successful login or signup stores the user and reloads the whole page. */
+/** docs/product.md: a successful login or signup stores the user and reloads the whole page. */
 export function completeSignIn(session: StoredSession): void {
   saveSession(session);
   window.location.reload();
 }
 
-/** Seed §4: Log Out clears local storage and returns to '/' (a full load, so no state survives). */
+/** docs/product.md: Log Out clears local storage and returns to '/' (a full load, so no state survives). */
 export async function logOut(): Promise<void> {
   try {
-    await apiRequest('POST', '/api/logout', { schema: lazySchema((c) => c.logoutResponseSchema) });
+    await callApi(routes.auth.logout, { schema: lazySchema((c) => c.logoutResponseSchema) });
   } catch (error) {
     // The local sign-out must happen even when the server cannot be told.
     console.error('Log out request failed', error);

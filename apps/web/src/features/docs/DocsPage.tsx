@@ -1,8 +1,8 @@
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconUserCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { apps } from '../../config/apps';
-import { NotFoundPage } from '../not-found/NotFoundPage';
 import { appDocs, isAppKey } from './docs-content';
 
 /** Short help for one app, at /docs/:app. */

@@ -18,7 +18,7 @@ export const appDocs: Record<AppLink['key'], AppDoc> = {
       'Press Search to see the current conditions and the forecast for the coming days.',
       'Each day shows highs and lows, rain chance and amount, wind, and a detailed text forecast where one is available.',
     ],
-    accountNote: 'Saving a place to your favourites needs an account; searching does not.',
+    accountNote: 'Saving a place to your favorites needs an account; searching does not.',
   },
   sudoku: {
     title: 'Sudoku',

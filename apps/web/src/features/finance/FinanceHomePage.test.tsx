@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch, requestsTo } from '../../test/fetch-mock';
+import { me } from '../../test/fixtures/session';
+import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
 import { FinanceHomePage } from './FinanceHomePage';
-import { me, requestsTo, stock, watchlist, watchlistItem } from './test-fixtures';
+import { watchlist, watchlistItem } from './test-fixtures';
 
 function signIn() {
   setCookie('csrftoken', 'csrf-123');
@@ -25,13 +27,10 @@ async function searchFor(user: ReturnType<typeof renderWithProviders>['user'], t
   await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
-/** The wallet parts of the page ask for wallets too; these tests are about the rest. */
-const noWallets = { success: true, message: 'No wallets yet', wallets: [] };
-
 describe('FinanceHomePage', () => {
   it('looks a symbol up for a visitor and shows the popup with formatted fields', async () => {
     const fetchMock = mockFetch({
-      'GET /api/finance/get_stock': { body: { symbol: 'AAPL', stock: stock() } },
+      'GET /api/finance/get_stock': { body: { symbol: stock(), watchlist: [], in_watchlist: false } },
       'GET /api/finance/search': { body: { query: 'aapl', results: [] } },
     });
     const { user } = renderWithProviders(<FinanceHomePage />);
@@ -95,7 +94,6 @@ describe('FinanceHomePage', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = new URL(String(input), 'http://localhost');
         if (url.pathname === '/api/me') return json(me);
-        if (url.pathname === '/api/finance/get_wallets') return json(noWallets);
         if (url.pathname === '/api/finance/get_watchlist') return json(watchlist([watchlistItem('MSFT')]));
         const q = url.searchParams.get('q');
         if (q === 'down') {
@@ -134,7 +132,6 @@ describe('FinanceHomePage', () => {
     signIn();
     mockFetch({
       'GET /api/me': { body: me },
-      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': {
         body: watchlist([
           watchlistItem('MSFT', { shortName: 'Microsoft Corporation', currentPrice: 415.5 }),
@@ -164,7 +161,6 @@ describe('FinanceHomePage', () => {
     signIn();
     mockFetch({
       'GET /api/me': { body: me },
-      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': { body: watchlist([]) },
     });
     renderWithProviders(<FinanceHomePage />);
@@ -177,9 +173,8 @@ describe('FinanceHomePage', () => {
     let list = watchlist([]);
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
-      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': () => ({ body: list }),
-      'GET /api/finance/get_stock': { body: { symbol: 'AAPL', stock: stock(), watchlist: false } },
+      'GET /api/finance/get_stock': { body: { symbol: stock(), watchlist: [], in_watchlist: false } },
       'GET /api/finance/search': { body: { query: 'aapl', results: [] } },
       'POST /api/finance/add_watchlist': () => {
         list = watchlist([watchlistItem('AAPL', { shortName: 'Apple Inc.' })]);
@@ -212,9 +207,8 @@ describe('FinanceHomePage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
-      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': { body: watchlist([]) },
-      'GET /api/finance/get_stock': { body: { symbol: 'AAPL', stock: stock(), watchlist: false } },
+      'GET /api/finance/get_stock': { body: { symbol: stock(), watchlist: [], in_watchlist: false } },
       'GET /api/finance/search': { body: { query: 'aapl', results: [] } },
       'POST /api/finance/add_watchlist': apiError(400, 'Your watchlist is full (100 symbols)'),
     });
@@ -234,7 +228,6 @@ describe('FinanceHomePage', () => {
     let list = watchlist([watchlistItem('MSFT'), watchlistItem('TSLA')]);
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
-      'GET /api/finance/get_wallets': { body: noWallets },
       'GET /api/finance/get_watchlist': () => ({ body: list }),
       'POST /api/finance/remove_watchlist': () => {
         list = watchlist([watchlistItem('TSLA')]);

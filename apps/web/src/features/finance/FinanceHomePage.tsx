@@ -1,14 +1,13 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
-import { useMe } from '../auth/api/use-me';
-import { LoginRequiredCard } from '../auth/LoginRequiredCard';
-import { isInWatchlist, useStock, useWatchlist } from './api/use-finance';
+import { useStock } from '../../lib/market/stock-query';
+import { LoginRequiredCard, RequireSignIn, useMe } from '../auth';
+import { isInWatchlist, useWatchlist } from './api/use-finance';
 import { StockQuoteModal } from './components/StockQuoteModal';
 import { SymbolSearch } from './components/SymbolSearch';
-import { ActiveWalletSlot, MyWalletsSlot, WalletSelectorSlot } from './components/WalletSlots';
 import { WatchlistTable } from './components/WatchlistTable';
 
 function lookupError(error: Error, symbol: string): string {
@@ -17,8 +16,18 @@ function lookupError(error: Error, symbol: string): string {
   return `Could not look up ${symbol}: ${error.message}`;
 }
 
-/** Seed §2 Finance home: symbol search with a result popup, the watchlist, and (next) the wallets. */
-export function FinanceHomePage() {
+interface FinanceHomePageProps {
+  /** Shown to a signed-in user above the watchlist (the route puts the wallet selector here). */
+  aboveWatchlist?: ReactNode;
+  /** Shown to a signed-in user below the watchlist (the route puts My Wallets and the active wallet here). */
+  belowWatchlist?: ReactNode;
+}
+
+/**
+ * docs/product.md#finance-home-appsfinance home: symbol search with a result popup and the watchlist. The wallets' parts of
+ * the page belong to another feature; app/routes/finance-home passes them in.
+ */
+export function FinanceHomePage({ aboveWatchlist, belowWatchlist }: FinanceHomePageProps) {
   const me = useMe();
   const signedIn = Boolean(me.data);
   const watchlist = useWatchlist(signedIn);
@@ -58,54 +67,48 @@ export function FinanceHomePage() {
         />
       </Paper>
 
-      {me.isPending ? (
-        <PageLoader label="Checking your session…" />
-      ) : signedIn ? (
-        <>
-          {/* Wallet selector (wallet feature) sits above the watchlist. */}
-          <WalletSelectorSlot />
+      <RequireSignIn
+        fallback={
           <section aria-labelledby="watchlist-heading">
-            <Group justify="space-between" mb="sm">
-              <Title order={2} id="watchlist-heading">
-                Watchlist
-              </Title>
-              {/* The server's summary, e.g. "3 stocks in watchlist"; the empty table says it itself. */}
-              {watchlist.data && watchlist.data.items.length > 0 && (
-                <Text size="sm" c="dimmed">
-                  {watchlist.data.message}
-                </Text>
-              )}
-            </Group>
-            {watchlist.isPending ? (
-              <PageLoader label="Loading your watchlist…" />
-            ) : watchlist.isError ? (
-              <LoadError
-                title="Could not load your watchlist"
-                error={watchlist.error}
-                onRetry={() => watchlist.refetch()}
-              />
-            ) : (
-              <WatchlistTable items={watchlist.data.items} />
-            )}
+            <Title order={2} id="watchlist-heading" mb="sm">
+              Watchlist
+            </Title>
+            <LoginRequiredCard reason="Your watchlist and wallets are saved to your account. Stock look-up works without one." />
           </section>
-          {/* My Wallets (create form + wallets table), then the active wallet panel. */}
-          <MyWalletsSlot />
-          <ActiveWalletSlot />
-        </>
-      ) : (
+        }
+      >
+        {aboveWatchlist}
         <section aria-labelledby="watchlist-heading">
-          <Title order={2} id="watchlist-heading" mb="sm">
-            Watchlist
-          </Title>
-          <LoginRequiredCard reason="Your watchlist and wallets are saved to your account. Stock look-up works without one." />
+          <Group justify="space-between" mb="sm">
+            <Title order={2} id="watchlist-heading">
+              Watchlist
+            </Title>
+            {/* The server's summary, e.g. "3 stocks in watchlist"; the empty table says it itself. */}
+            {watchlist.data && watchlist.data.items.length > 0 && (
+              <Text size="sm" c="dimmed">
+                {watchlist.data.message}
+              </Text>
+            )}
+          </Group>
+          {watchlist.isPending ? (
+            <PageLoader label="Loading your watchlist…" />
+          ) : watchlist.isError ? (
+            <LoadError
+              title="Could not load your watchlist"
+              error={watchlist.error}
+              onRetry={() => watchlist.refetch()}
+            />
+          ) : (
+            <WatchlistTable items={watchlist.data.items} />
+          )}
         </section>
-      )}
+        {belowWatchlist}
+      </RequireSignIn>
 
       <StockQuoteModal
-        stock={stock.data?.stock}
+        stock={stock.data?.symbol}
         opened={popupOpen && stock.isSuccess}
         onClose={() => setPopupOpen(false)}
-        signedIn={signedIn}
         inWatchlist={symbol !== null && isInWatchlist(symbol, watchlist.data, stock.data)}
       />
     </Stack>

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, holdRequests, mockFetch } from '../../test/fetch-mock';
+import { apiError, holdRequests, mockFetch, requestsTo } from '../../test/fetch-mock';
+import { me } from '../../test/fixtures/session';
 import { renderWithProviders } from '../../test/render';
 import type { PriceChartProps } from './chart/chart-data';
 import { StockPage } from './StockPage';
-import { fullStock, me, requestsTo, watchlist, watchlistItem } from './test-fixtures';
+import { fullStock, watchlist, watchlistItem } from './test-fixtures';
 
 /** jsdom has no canvas: this stands in for the lazily loaded lightweight-charts component. */
 function StubChart({ history, interval, mode }: PriceChartProps) {

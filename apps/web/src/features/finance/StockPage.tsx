@@ -13,8 +13,8 @@ import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { formatUsd } from '../../lib/format';
-import { useMe } from '../auth/api/use-me';
-import { useAuthModals } from '../auth/auth-modals-context';
+import { stockPath } from '../../lib/market/paths';
+import { RequireSignIn, useAuthModals, useMe } from '../auth';
 import { isInWatchlist, useFullStock, useWatchlist } from './api/use-finance';
 import type { ChartMode, PriceChartProps } from './chart/chart-data';
 import { LazyPriceHistoryChart } from './chart/LazyPriceHistoryChart';
@@ -25,11 +25,10 @@ import { PriceChange } from './components/PriceChange';
 import { ProfilePanel } from './components/ProfilePanel';
 import { SymbolSearch } from './components/SymbolSearch';
 import { WatchlistButton } from './components/WatchlistButton';
-import { stockPath } from './paths';
 
 type TabValue = 'profile' | 'board' | 'news' | 'analysis';
 
-/** Seed §2: address lines, city, state, zip, country — whichever exist. */
+/** docs/product.md#screens: address lines, city, state, zip, country — whichever exist. */
 export function formatAddress(info: Stock): string {
   const cityLine = [info.city, [info.state, info.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return [info.address1, info.address2, cityLine, info.country].filter(Boolean).join(', ');
@@ -40,7 +39,7 @@ interface StockPageProps {
   ChartComponent?: ComponentType<PriceChartProps>;
 }
 
-/** Seed §2 Stock detail page: header, then Profile, Board, News and Analysis tabs. */
+/** docs/product.md#stock-page-appsfinancestocksymbol detail page: header, then Profile, Board, News and Analysis tabs. */
 export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageProps) {
   const { symbol: param = '' } = useParams();
   const symbol = normalizeSymbol(param);
@@ -135,22 +134,23 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                   {formatAddress(info) || 'Address not available'}
                 </Text>
               </div>
-              {signedIn ? (
-                <WatchlistButton
-                  symbol={info.symbol}
-                  inWatchlist={isInWatchlist(info.symbol, watchlist.data)}
-                  removeLabel="Remove from Watchlist"
-                />
-              ) : (
-                me.data === null && (
+              <RequireSignIn
+                pending={null}
+                fallback={
                   <Text size="sm" c="dimmed">
                     <Anchor component="button" type="button" size="sm" onClick={openLogin}>
                       Log in
                     </Anchor>{' '}
                     to add it to your watchlist.
                   </Text>
-                )
-              )}
+                }
+              >
+                <WatchlistButton
+                  symbol={info.symbol}
+                  inWatchlist={isInWatchlist(info.symbol, watchlist.data)}
+                  removeLabel="Remove from Watchlist"
+                />
+              </RequireSignIn>
             </Group>
           </Paper>
 

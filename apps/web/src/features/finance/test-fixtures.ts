@@ -1,45 +1,5 @@
-import type { GetFullStockResponse, NewsItem, Stock, WatchlistItem } from '@site/contract';
-import type { mockFetch } from '../../test/fetch-mock';
-
-export const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
-
-export function stock(overrides: Partial<Stock> = {}): Stock {
-  return {
-    symbol: 'AAPL',
-    shortName: 'Apple Inc.',
-    longName: 'Apple Inc.',
-    exchange: 'NMS',
-    currency: 'USD',
-    currentPrice: 229.87,
-    regularMarketOpen: 228.5,
-    regularMarketDayHigh: 231.2,
-    regularMarketDayLow: 227.05,
-    regularMarketPreviousClose: 228.1,
-    regularMarketVolume: 52_345_678,
-    regularMarketChange: 1.77,
-    regularMarketChangePercent: 0.776,
-    regularMarketTime: '2025-01-02T21:00:00.000Z',
-    marketState: 'CLOSED',
-    marketCap: 3_123_456_789_012,
-    website: 'https://www.apple.com',
-    irWebsite: 'https://investor.apple.com',
-    industry: 'Consumer Electronics',
-    sector: 'Technology',
-    address1: 'One Apple Park Way',
-    address2: null,
-    city: 'Cupertino',
-    state: 'CA',
-    zip: '95014',
-    country: 'United States',
-    fullTimeEmployees: 164_000,
-    longBusinessSummary: 'Apple designs, manufactures and markets smartphones.',
-    companyOfficers: [
-      { name: 'Mr. Timothy D. Cook', title: 'CEO & Director' },
-      { name: 'Mr. Kevan Parekh', title: 'Senior VP & CFO' },
-    ],
-    ...overrides,
-  };
-}
+import type { GetFullStockResponse, NewsItem, WatchlistItem } from '@site/contract';
+import { stock } from '../../test/fixtures/stocks';
 
 export function watchlistItem(symbol: string, overrides: Partial<WatchlistItem> = {}): WatchlistItem {
   return {
@@ -95,18 +55,4 @@ export function fullStock(overrides: Partial<GetFullStockResponse> = {}): GetFul
     ],
     ...overrides,
   };
-}
-
-type FetchMock = ReturnType<typeof mockFetch>;
-
-/** The calls to `path` with their query parameters and (form) bodies. */
-export function requestsTo(fetchMock: FetchMock, method: string, path: string) {
-  return fetchMock.mock.calls
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }))
-    .filter(({ url, init }) => (init?.method ?? 'GET') === method && url.pathname === path)
-    .map(({ url, init }) => ({
-      query: Object.fromEntries(url.searchParams),
-      form: init?.body instanceof FormData ? init.body : undefined,
-      headers: new Headers(init?.headers),
-    }));
 }

@@ -8,7 +8,7 @@ import { NoticeAlert } from './NoticeAlert';
 
 const personalityIcons = [IconBulb, IconMoodSmile, IconHeart];
 
-/** The about page under the hero banner (seed §1), rendered from the site config. */
+/** The about page under the hero banner (docs/product.md), rendered from the site config. */
 export function HomePage() {
   const site = siteConfig;
   return (

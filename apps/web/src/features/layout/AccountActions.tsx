@@ -1,7 +1,6 @@
 import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
-import { useMe } from '../auth/api/use-me';
-import { useAuthModals } from '../auth/auth-modals-context';
+import { useAuthModals, useMe } from '../auth';
 import { useLogOut } from './use-log-out';
 
 /** Right side of the top bar: Login/Signup for visitors, the username and Log Out otherwise. */

@@ -1,19 +1,7 @@
-import { Button, type ButtonProps } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
-import { type ComponentProps, type ComponentType, useRef, useState } from 'react';
+import { type ComponentType, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { AppsButton } from './AppsButton';
 import type { AppsMenuDropdownProps } from './AppsMenuDropdown';
-
-type AppsButtonProps = Omit<ComponentProps<'button'>, 'color'> & Pick<ButtonProps, 'variant'>;
-
-/** The top bar's "Apps" button: the same before and after the menu's code has arrived. */
-export function AppsButton(props: AppsButtonProps) {
-  return (
-    <Button color="gray" rightSection={<IconChevronDown size={14} />} {...props}>
-      Apps
-    </Button>
-  );
-}
 
 interface Loaded {
   Menu: ComponentType<AppsMenuDropdownProps>;
@@ -22,7 +10,7 @@ interface Loaded {
 }
 
 /**
- * Seed §2 Layout: the Apps menu. Mantine's Menu (with Popover, floating-ui and their helpers, a
+ * docs/product.md#layout: the Apps menu. Mantine's Menu (with Popover, floating-ui and their helpers, a
  * good part of the first page's JavaScript) downloads when the user shows an intent to use it —
  * the pointer on the button, focus, a touch — and replaces this stand-in; a click before it has
  * arrived opens the menu as soon as it is there.

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { appIcon } from '../../config/app-icons';
 import { apps, docsPath } from '../../config/apps';
-import { AppsButton } from './AppsMenu';
+import { AppsButton } from './AppsButton';
 
 export interface AppsMenuDropdownProps {
   variant: 'light' | 'subtle';
@@ -14,7 +14,7 @@ export interface AppsMenuDropdownProps {
   focusOnMount: boolean;
 }
 
-/** Seed §2 Layout: the four apps, then a Docs section with the same four names (loaded by AppsMenu). */
+/** docs/product.md#layout: the four apps, then a Docs section with the same four names (loaded by AppsMenu). */
 export function AppsMenuDropdown({ variant, defaultOpened, focusOnMount }: AppsMenuDropdownProps) {
   const target = useRef<HTMLButtonElement>(null);
   useEffect(() => {

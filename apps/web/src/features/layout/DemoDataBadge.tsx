@@ -1,10 +1,10 @@
 import { Badge } from '@mantine/core';
-import { useHealth } from '../auth/api/use-health';
+import { useHealth } from '../auth';
 import classes from './DemoDataBadge.module.css';
 
 const explanation = 'Market, weather and address data are simulated offline.';
 
-/** DESIGN §3: flags that the server runs on its offline demo data providers. */
+/** docs/architecture.md#data-and-configuration: flags that the server runs on its offline demo data providers. */
 export function DemoDataBadge() {
   const { data } = useHealth();
   if (data?.dataMode !== 'demo') return null;

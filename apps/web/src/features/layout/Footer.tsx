@@ -47,7 +47,7 @@ function FooterPlaceholder({ children }: { children: ReactNode }) {
   );
 }
 
-/** Seed §2 Layout: link lists and a theme credit line. */
+/** docs/product.md#layout: link lists and a theme credit line. */
 export function Footer() {
   return (
     <Box component="footer" bg="dark.7" py={40} mt="xl">

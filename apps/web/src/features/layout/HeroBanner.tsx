@@ -1,7 +1,7 @@
 import { Box, Container, Text, Title } from '@mantine/core';
 import { siteConfig } from '../../config/site';
 
-/** Seed §2 Layout: the owner's banner, shown on the home route only. */
+/** docs/product.md#layout: the owner's banner, shown on the home route only. */
 export function HeroBanner() {
   return (
     <Box

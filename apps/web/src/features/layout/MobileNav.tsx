@@ -12,8 +12,7 @@ import {
 import { Link, useLocation } from 'react-router';
 import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
-import { useMe } from '../auth/api/use-me';
-import { useAuthModals } from '../auth/auth-modals-context';
+import { useAuthModals, useMe } from '../auth';
 import { MobileWarning } from './MobileWarning';
 import { useLogOut } from './use-log-out';
 
@@ -28,7 +27,7 @@ const soon = (
   </Badge>
 );
 
-/** Seed §2 Layout: the phone-sized slide-in sidebar that replaces the top bar. */
+/** docs/product.md#layout: the phone-sized slide-in sidebar that replaces the top bar. */
 export function MobileNav({ opened, onClose }: MobileNavProps) {
   const { pathname } = useLocation();
   const me = useMe();

@@ -33,7 +33,7 @@ function NavButton({ to, label }: { to: string; label: string }) {
 }
 
 /**
- * Seed §2 Layout: the bar sits in the page flow and becomes fixed (with a shadow) once the
+ * docs/product.md#layout: the bar sits in the page flow and becomes fixed (with a shadow) once the
  * user has scrolled past it. From the `sm` breakpoint (768px) down it is a burger + drawer.
  */
 export function TopBar() {

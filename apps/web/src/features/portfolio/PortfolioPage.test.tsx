@@ -22,7 +22,7 @@ const project = (id: number, title: string, image: string | null = null): Portfo
 
 describe('PortfolioPage', () => {
   it('shows each project with image, title, description, technologies and features to visitors, without controls', async () => {
-    mockFetch({ 'GET /api/portfolio/': { body: [project(1, 'Site', '/api/portfolio/1/image?v=abc')] } });
+    mockFetch({ 'GET /api/portfolio': { body: [project(1, 'Site', '/api/portfolio/1/image?v=abc')] } });
     renderWithProviders(<PortfolioPage />);
     const card = await screen.findByRole('article', { name: 'Site' });
     expect(within(card).getByRole('img', { name: 'Screenshot of Site' })).toHaveAttribute(
@@ -39,14 +39,14 @@ describe('PortfolioPage', () => {
   });
 
   it("says 'No projects' when there are none", async () => {
-    mockFetch({ 'GET /api/portfolio/': { body: [] } });
+    mockFetch({ 'GET /api/portfolio': { body: [] } });
     renderWithProviders(<PortfolioPage />);
     expect(await screen.findByText('No projects')).toBeInTheDocument();
   });
 
   it('hides the admin controls from a signed-in non-admin', async () => {
     setCookie('csrftoken', 'x');
-    mockFetch({ 'GET /api/me': { body: plain }, 'GET /api/portfolio/': { body: [project(1, 'Site')] } });
+    mockFetch({ 'GET /api/me': { body: plain }, 'GET /api/portfolio': { body: [project(1, 'Site')] } });
     renderWithProviders(<PortfolioPage />);
     await screen.findByRole('article', { name: 'Site' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Manage Projects' })).not.toBeInTheDocument());
@@ -57,7 +57,7 @@ describe('PortfolioPage', () => {
     let sent: FormData | undefined;
     mockFetch({
       'GET /api/me': { body: admin },
-      'GET /api/portfolio/': { body: [] },
+      'GET /api/portfolio': { body: [] },
       'POST /api/portfolio/create': (init) => {
         sent = init?.body as FormData;
         return { body: project(9, 'New one') };
@@ -80,7 +80,7 @@ describe('PortfolioPage', () => {
     setCookie('csrftoken', 'x');
     const fetchMock = mockFetch({
       'GET /api/me': { body: admin },
-      'GET /api/portfolio/': { body: [project(3, 'Old thing')] },
+      'GET /api/portfolio': { body: [project(3, 'Old thing')] },
       'DELETE /api/portfolio/delete/3': { body: { success: true, message: 'Project deleted', id: 3 } },
     });
     const { user } = renderWithProviders(<PortfolioPage />);
@@ -98,7 +98,7 @@ describe('PortfolioPage', () => {
   });
 
   it('shows a readable error when the list cannot load', async () => {
-    mockFetch({ 'GET /api/portfolio/': apiError(500, 'Something went wrong on our side. Please try again.') });
+    mockFetch({ 'GET /api/portfolio': apiError(500, 'Something went wrong on our side. Please try again.') });
     renderWithProviders(<PortfolioPage />);
     expect(await screen.findByText('Could not load the projects')).toBeInTheDocument();
   });

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { useMe } from '../auth/api/use-me';
+import { useMe } from '../auth';
 import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api/use-portfolio';
 import { ProjectCard } from './components/ProjectCard';
 import { ProjectFormModal } from './components/ProjectFormModal';
 
 type FormState = { mode: 'add' } | { mode: 'edit'; project?: PortfolioProject } | null;
 
-/** Seed §2 Portfolio: the public project list; the admin also adds, edits and deletes. */
+/** docs/product.md#portfolio: the public project list; the admin also adds, edits and deletes. */
 export function PortfolioPage() {
   const me = useMe();
   // The server enforces the role; this only decides which controls to show.

@@ -4,8 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
-import { useMe } from '../auth/api/use-me';
-import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { RequireSignIn } from '../auth';
 import { useSudokuGame } from './api/use-sudoku';
 import { SudokuGameView } from './components/SudokuGameView';
 
@@ -36,25 +35,22 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * Seed §2 Sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload or a shared
+ * docs/product.md#sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload or a shared
  * link resumes it where the server has it.
  */
 export function SudokuGamePage() {
   const [params] = useSearchParams();
   const id = parseGameId(params.get('id'));
-  const me = useMe();
-  const signedIn = Boolean(me.data);
-  const game = useSudokuGame(id, signedIn);
+  return (
+    <RequireSignIn title="Sudoku" reason="Your games and times are saved to your account.">
+      <SudokuGame id={id} />
+    </RequireSignIn>
+  );
+}
 
-  if (me.isPending) return <PageLoader label="Checking your session…" />;
-  if (!signedIn) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Sudoku</Title>
-        <LoginRequiredCard reason="Your games and times are saved to your account." />
-      </Stack>
-    );
-  }
+function SudokuGame({ id }: { id: number | null }) {
+  const game = useSudokuGame(id);
+
   if (id === null) {
     return (
       <Problem title="No game selected">

@@ -52,7 +52,7 @@ describe('TodoPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/todo': () => ({ body: list }),
-      'POST /api/todo/': (init) => {
+      'POST /api/todo': (init) => {
         const body = JSON.parse(String(init?.body));
         const created = item(5, body.title, false, body.description);
         list = { todos: [created], completed: [] };
@@ -66,14 +66,14 @@ describe('TodoPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Item' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/todo/')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/todo')).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(/Title/), 'Buy milk');
     await user.type(within(dialog).getByLabelText('Description'), 'semi-skimmed');
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
 
     expect(await screen.findByRole('article', { name: 'Buy milk' })).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, 'POST', '/api/todo/');
+    const [call] = callsTo(fetchMock, 'POST', '/api/todo');
     expect(call?.body).toEqual({ title: 'Buy milk', description: 'semi-skimmed' });
     expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-123');
   });
@@ -83,7 +83,7 @@ describe('TodoPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/todo': { body: { todos: [], completed: [item(3, 'Done thing', true)] } },
-      'PATCH /api/todo/': { body: item(3, 'Done thing', false) },
+      'PATCH /api/todo': { body: item(3, 'Done thing', false) },
     });
     const { user } = renderWithProviders(<TodoPage />);
     await user.click(await screen.findByRole('button', { name: 'Edit Done thing' }));
@@ -92,8 +92,8 @@ describe('TodoPage', () => {
     expect(checkbox).toBeChecked();
     await user.click(checkbox);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/')).toHaveLength(1));
-    expect(callsTo(fetchMock, 'PATCH', '/api/todo/')[0]?.body).toEqual({
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/todo')[0]?.body).toEqual({
       todo_id: 3,
       title: 'Done thing',
       description: '',
@@ -106,14 +106,14 @@ describe('TodoPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/todo': { body: { todos: [item(4, 'Old task')], completed: [] } },
-      'DELETE /api/todo/': { body: { success: true, message: 'Todo item deleted', todo_id: 4 } },
+      'DELETE /api/todo': { body: { success: true, message: 'Todo item deleted', todo_id: 4 } },
     });
     const { user } = renderWithProviders(<TodoPage />);
     await user.click(await screen.findByRole('button', { name: 'Delete Old task' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete item' });
-    expect(callsTo(fetchMock, 'DELETE', '/api/todo/')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'DELETE', '/api/todo')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/todo/')[0]?.body).toEqual({ todo_id: 4 }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/todo')[0]?.body).toEqual({ todo_id: 4 }));
   });
 
   it('shows the server message and a retry button when the list cannot load', async () => {

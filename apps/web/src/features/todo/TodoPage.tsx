@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
-import { useMe } from '../auth/api/use-me';
-import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { RequireSignIn } from '../auth';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
 import { TodoFormModal, type TodoFormValues } from './components/TodoFormModal';
 import { TodoList } from './components/TodoList';
@@ -14,27 +13,23 @@ import { TodoList } from './components/TodoList';
 /** Which form modal is open: adding, editing one item, or none. */
 type FormState = { mode: 'add' } | { mode: 'edit'; todo: Todo } | null;
 
-/** Seed §2 To-do page: 'Todo List' with an Add Item modal, then 'Completed Todos'. */
+/** docs/product.md#to-do page: 'Todo List' with an Add Item modal, then 'Completed Todos'; for signed-in users. */
 export function TodoPage() {
-  const me = useMe();
-  const signedIn = Boolean(me.data);
-  const todos = useTodos(signedIn);
+  return (
+    <RequireSignIn title="Todo List" reason="Your to-do items are saved to your account.">
+      <TodoLists />
+    </RequireSignIn>
+  );
+}
+
+function TodoLists() {
+  const todos = useTodos();
   const createTodo = useCreateTodo();
   const updateTodo = useUpdateTodo();
   const completeTodo = useCompleteTodo();
   const deleteTodo = useDeleteTodo();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Todo | null>(null);
-
-  if (me.isPending) return <PageLoader label="Checking your session…" />;
-  if (!signedIn) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Todo List</Title>
-        <LoginRequiredCard reason="Your to-do items are saved to your account." />
-      </Stack>
-    );
-  }
 
   const submit = (values: TodoFormValues) =>
     form?.mode === 'edit'

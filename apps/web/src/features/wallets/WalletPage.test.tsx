@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, mockFetch, requestLines, requestsTo } from '../../test/fetch-mock';
+import { me } from '../../test/fixtures/session';
+import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
 import type { WalletChartProps } from './chart/wallet-chart-data';
 import {
@@ -10,10 +12,7 @@ import {
   historyBody,
   historyEntry,
   ledgerBody,
-  me,
-  requestsTo,
   routeByQuery,
-  stock,
   tradeBody,
   walletDetails,
   walletStock,
@@ -187,7 +186,9 @@ describe('WalletPage', () => {
       { realizedCents: 1_000 },
     );
     const fetchMock = mockWalletApi({
-      'GET /api/finance/get_stock': { body: { symbol: 'TSLA', stock: stock({ symbol: 'TSLA', currentPrice: 240 }) } },
+      'GET /api/finance/get_stock': {
+        body: { symbol: stock({ symbol: 'TSLA', currentPrice: 240 }), watchlist: [], in_watchlist: false },
+      },
       'POST /api/finance/sell_stock_from_wallet': {
         body: tradeBody(walletTrade(4, 'sell', 'TSLA', 4, 240, { realizedCents: -4_000 }), afterSale),
       },
@@ -220,16 +221,25 @@ describe('WalletPage', () => {
     });
     expect(await screen.findByText('Sold 4 shares of TSLA')).toBeInTheDocument();
     await waitFor(() => expect(quantity).toHaveValue(''));
-    // The answer's details replace the old ones at once, then everything reloads.
-    await waitFor(() =>
-      expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history').length).toBeGreaterThan(1),
-    );
-    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger').length).toBeGreaterThan(1);
+    // The answer's details and trade replace the old ones at once; only the history, which the
+    // answer does not carry, is reloaded.
+    const details = screen.getByRole('region', { name: 'Wallet Details' });
+    await waitFor(() => expect(statValue(details, 'Cash in Hand')).toHaveTextContent('$77,973.00'));
+    const ledgerRows = within(screen.getByRole('table', { name: 'Trade Ledger' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(ledgerRows).toHaveLength(4);
+    expect(ledgerRows[0]).toHaveTextContent('SellTSLA4$240.00+$960.00-$40.00');
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(2));
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(1);
   });
 
   it('buys from the Buy Stocks form against the shown wallet', async () => {
     const fetchMock = mockWalletApi({
-      'GET /api/finance/get_stock': { body: { symbol: 'NVDA', stock: stock({ symbol: 'NVDA', currentPrice: 120.5 }) } },
+      'GET /api/finance/get_stock': {
+        body: { symbol: stock({ symbol: 'NVDA', currentPrice: 120.5 }), watchlist: [], in_watchlist: false },
+      },
       'POST /api/finance/add_stock_to_wallet': {
         body: tradeBody(walletTrade(5, 'buy', 'NVDA', 3, 120.5), mainDetails),
       },
@@ -248,6 +258,45 @@ describe('WalletPage', () => {
       quantity: 3,
       bought_price: 120.5,
     });
+  });
+
+  it('costs a buy the price, the trade and the history it shows; the answer updates the rest', async () => {
+    const bought = walletDetails(
+      walletSummary(1, 'Main', { active: true, balanceCents: 7_664_850 }),
+      [walletStock('AAPL', 10, 200, 229.87), walletStock('NVDA', 3, 120.5, 120.5), walletStock('TSLA', 4, 250, 240)],
+      { realizedCents: 5_000 },
+    );
+    const fetchMock = mockWalletApi({
+      'GET /api/finance/get_stock': {
+        body: { symbol: stock({ symbol: 'NVDA', currentPrice: 120.5 }), watchlist: [], in_watchlist: false },
+      },
+      'POST /api/finance/add_stock_to_wallet': { body: tradeBody(walletTrade(5, 'buy', 'NVDA', 3, 120.5), bought) },
+    });
+    const { user } = renderPage('/apps/finance/wallet?wallet=1');
+    const section = await screen.findByRole('region', { name: 'Buy Stocks' });
+    await screen.findByRole('table', { name: 'Trade Ledger' });
+    await screen.findByRole('table', { name: 'Wallet History' });
+    await user.type(within(section).getByRole('textbox', { name: /Symbol/ }), 'nvda');
+    await user.type(within(section).getByRole('textbox', { name: /Quantity/ }), '3');
+    await waitFor(() => expect(within(section).getByRole('textbox', { name: 'Total' })).toHaveValue('$361.50'));
+    const before = fetchMock.mock.calls.length;
+
+    await user.click(within(section).getByRole('button', { name: 'Buy' }));
+    const held = await screen.findByRole('table', { name: 'Stocks Held' });
+    expect(await within(held).findByText('NVDA')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getByRole('textbox', { name: /Symbol/ })).toHaveValue(''));
+    const ledgerRows = within(screen.getByRole('table', { name: 'Trade Ledger' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(ledgerRows[0]).toHaveTextContent('BuyNVDA3$120.50-$361.50');
+    await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Before the answer went into the cache: these and the details, the ledger and the list again (1 + 1 + 4).
+    expect(requestLines(fetchMock, before)).toEqual([
+      'GET /api/finance/get_stock',
+      'POST /api/finance/add_stock_to_wallet',
+      'GET /api/finance/get_wallet_history',
+    ]);
   });
 
   it('says when the wallet in the URL is not found', async () => {

@@ -19,8 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
-import { useMe } from '../auth/api/use-me';
-import { LoginRequiredCard } from '../auth/LoginRequiredCard';
+import { RequireSignIn } from '../auth';
 import { activeWallet, useWalletDetails, useWalletHistory, useWalletLedger, useWallets } from './api/use-wallets';
 import { LazyWalletValueChart } from './chart/LazyWalletValueChart';
 import type { WalletChartProps } from './chart/wallet-chart-data';
@@ -73,19 +72,25 @@ interface WalletPageProps {
 }
 
 /**
- * Seed §2 Wallet page (/apps/finance/wallet): a wallet selector (kept in `?wallet=`); once a
+ * docs/product.md#wallet-page-appsfinancewallet page (/apps/finance/wallet): a wallet selector (kept in `?wallet=`); once a
  * wallet is chosen, its details, stocks held, buy and sell forms, value chart, history and
  * trade ledger. Without `?wallet=` the active wallet is shown.
  */
-export function WalletPage({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
-  const me = useMe();
-  const signedIn = Boolean(me.data);
+export function WalletPage(props: WalletPageProps) {
+  return (
+    <RequireSignIn title="Wallets" reason="Your paper-trading wallets are saved to your account.">
+      <Wallets {...props} />
+    </RequireSignIn>
+  );
+}
+
+function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
   const [params, setParams] = useSearchParams();
-  const wallets = useWallets(signedIn);
+  const wallets = useWallets();
   const requestedId = parseWalletParam(params.get(WALLET_PARAM));
   const active = activeWallet(wallets.data);
   const hasParam = params.has(WALLET_PARAM);
-  const walletId = signedIn ? (requestedId ?? (hasParam ? null : (active?.wallet_id ?? null))) : null;
+  const walletId = requestedId ?? (hasParam ? null : (active?.wallet_id ?? null));
 
   // No wallet in the URL: show the active one, and say so in the URL (replacing, not adding, history).
   useEffect(() => {
@@ -95,16 +100,6 @@ export function WalletPage({ ChartComponent = LazyWalletValueChart }: WalletPage
   const details = useWalletDetails(walletId, { keepPrevious: true });
   const history = useWalletHistory(walletId, { keepPrevious: true });
   const ledger = useWalletLedger(walletId, { keepPrevious: true });
-
-  if (me.isPending) return <PageLoader label="Checking your session…" />;
-  if (!signedIn) {
-    return (
-      <Stack gap="lg">
-        <Title order={1}>Wallets</Title>
-        <LoginRequiredCard reason="Your paper-trading wallets are saved to your account." />
-      </Stack>
-    );
-  }
 
   const list = wallets.data?.wallets ?? [];
   const noWallets = wallets.isSuccess && list.length === 0;

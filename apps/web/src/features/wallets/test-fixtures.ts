@@ -1,8 +1,6 @@
 import type { WalletDetails, WalletHistoryEntry, WalletStock, WalletSummary, WalletTrade } from '@site/contract';
 import type { MockRoute, mockFetch } from '../../test/fetch-mock';
 
-export { me, requestsTo, stock } from '../finance/test-fixtures';
-
 const dollars = (cents: number) => cents / 100;
 
 /** A wallet row as get_wallets sends it; money given in cents, dollars derived exactly. */

@@ -13,6 +13,6 @@ export function formatShares(quantity: number): string {
   return `${quantity.toLocaleString('en-US')} ${quantity === 1 ? 'share' : 'shares'}`;
 }
 
-/** Where the wallet page shows one wallet (seed §2 route, `?wallet=` picks the wallet). */
+/** Where the wallet page shows one wallet (docs/product.md#screens route, `?wallet=` picks the wallet). */
 export const walletPagePath = (walletId?: number) =>
   walletId === undefined ? '/apps/finance/wallet' : `/apps/finance/wallet?wallet=${walletId}`;

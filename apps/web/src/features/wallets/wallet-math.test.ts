@@ -14,7 +14,7 @@ import {
 
 const balances = (...cents: number[]) => cents.map((c, i) => historyEntry(`2025-01-0${i + 1}T15:00:00.000Z`, c, 0));
 
-describe('percentChange (seed §4)', () => {
+describe('percentChange (docs/product.md)', () => {
   it('is (first balance − last balance) ÷ last, rounded to 2 decimals', () => {
     // (100,000 − 80,000) / 80,000 = 0.25
     expect(percentChange(balances(10_000_000, 9_000_000, 8_000_000))).toBe(0.25);
@@ -80,7 +80,7 @@ describe('parseQuantity', () => {
 });
 
 describe('gains', () => {
-  it('sums the realised gains of the sells against what the sold shares cost', () => {
+  it('sums the realized gains of the sells against what the sold shares cost', () => {
     const trades = [
       walletTrade(1, 'buy', 'AAPL', 10, 200),
       // Sold 2 for $500 with a $100 gain (cost $400), and 1 for $90 with a $10 loss (cost $100).

@@ -1,6 +1,6 @@
 /*
  * Pure money helpers for the wallet UI. The API sends dollars with exact integer `_cents` twins
- * (DESIGN §4: money is never a float in arithmetic), so anything that adds or multiplies money
+ * (docs/api.md: money is never a float in arithmetic), so anything that adds or multiplies money
  * works on integers here and only turns cents back into dollars for display.
  */
 import { MAX_TRADE_QUANTITY, STARTING_CASH_CENTS, type WalletHistoryEntry, type WalletTrade } from '@site/contract';
@@ -29,7 +29,7 @@ export function tradeTotalCents(price: number | null | undefined, quantity: numb
   return Number((units + PRICE_UNITS_PER_CENT / 2n) / PRICE_UNITS_PER_CENT);
 }
 
-/** Seed §5: a buy whose total exceeds the wallet's cash is refused before it is sent. */
+/** docs/product.md: a buy whose total exceeds the wallet's cash is refused before it is sent. */
 export function exceedsBalance(totalCents: number | null, balanceCents: number | null | undefined): boolean {
   return totalCents !== null && typeof balanceCents === 'number' && totalCents > balanceCents;
 }
@@ -45,7 +45,7 @@ export function parseQuantity(value: string | number | null | undefined): number
 }
 
 /**
- * Seed §4 "percent change": (first history balance − last history balance) ÷ last, rounded to
+ * docs/product.md "percent change": (first history balance − last history balance) ÷ last, rounded to
  * 2 decimals; null without history (or with a last balance of zero, which cannot be divided by).
  * Computed on the cents, so no float error creeps in before the one division.
  */
@@ -63,7 +63,7 @@ export interface Gain {
 }
 
 /**
- * Gain realised by the sells in a ledger: the sum of their gains, and that sum as a percentage of
+ * Gain realized by the sells in a ledger: the sum of their gains, and that sum as a percentage of
  * what the shares sold had cost (proceeds − gain). Null when nothing has been sold.
  */
 export function realizedGainFromLedger(trades: readonly WalletTrade[]): Gain | null {

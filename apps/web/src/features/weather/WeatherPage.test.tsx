@@ -6,7 +6,7 @@ import { collection, denver, paris } from '../../components/address-input/test-f
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, type MockRoute, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
-import { denverWeather, favourite, me, parisWeather } from './test-fixtures';
+import { denverWeather, favorite, me, parisWeather } from './test-fixtures';
 import { WeatherPage } from './WeatherPage';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -114,7 +114,7 @@ describe('WeatherPage', () => {
     const last = screen.getByRole('article', { name: 'Fri, Nov 27' });
     expect(within(last).getByText('Detailed forecast is not available for this location.')).toBeInTheDocument();
 
-    // Seed §3 client storage, for the favourite form.
+    // docs/api.md#compatibility-promise client storage, for the favorite form.
     expect(localStorage.getItem('address')).toBe('Denver, Colorado, United States');
     expect(localStorage.getItem('lat')).toBe('39.74');
     expect(localStorage.getItem('lon')).toBe('-104.98');
@@ -160,7 +160,7 @@ describe('WeatherPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('asks a visitor to log in before adding a favourite', async () => {
+  it('asks a visitor to log in before adding a favorite', async () => {
     const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
     await searchFor(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
@@ -170,15 +170,15 @@ describe('WeatherPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Login Required' })).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/weather/')).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', '/api/weather')).toHaveLength(0);
   });
 
-  it('adds a favourite with a nickname for a signed-in user', async () => {
+  it('adds a favorite with a nickname for a signed-in user', async () => {
     signIn();
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
       'GET /api/weather': { body: denverWeather() },
-      'POST /api/weather/': { body: favourite(11, 'Home') },
+      'POST /api/weather': { body: favorite(11, 'Home') },
     });
     await searchFor(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
@@ -189,7 +189,7 @@ describe('WeatherPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Favorite' }));
 
     expect(await screen.findByText('“Home” is in your saved locations.')).toBeInTheDocument();
-    const [call] = callsTo(fetchMock, 'POST', '/api/weather/');
+    const [call] = callsTo(fetchMock, 'POST', '/api/weather');
     expect(call?.body).toEqual({
       address: 'Denver, Colorado, United States',
       lat: 39.74,
@@ -202,21 +202,21 @@ describe('WeatherPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add to Favorites' })).not.toBeInTheDocument());
   });
 
-  it('leaves the nickname out when empty and shows why a favourite was refused', async () => {
+  it('leaves the nickname out when empty and shows why a favorite was refused', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn();
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
       'GET /api/weather': { body: denverWeather() },
-      'POST /api/weather/': apiError(409, '“Home” is already in your saved locations.'),
+      'POST /api/weather': apiError(409, '“Home” is already in your saved locations.'),
     });
     await searchFor(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Favorites' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Favorite' }));
     expect(await within(dialog).findByText('“Home” is already in your saved locations.')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/weather/')[0]?.body).not.toHaveProperty('nickname');
-    // Seed §8: the failure is also logged.
+    expect(callsTo(fetchMock, 'POST', '/api/weather')[0]?.body).not.toHaveProperty('nickname');
+    // docs/product.md#messages: the failure is also logged.
     expect(errors).toHaveBeenCalledWith('Failed to add favorite', expect.anything());
   });
 
@@ -226,8 +226,8 @@ describe('WeatherPage', () => {
       'GET /api/me': { body: me },
       'GET /api/weather/saved': {
         body: [
-          favourite(1, 'Home'),
-          favourite(2, 'Paris trip', {
+          favorite(1, 'Home'),
+          favorite(2, 'Paris trip', {
             address: 'Paris, Île-de-France, France',
             lat: 48.8534,
             lon: 2.3488,
@@ -263,8 +263,8 @@ describe('WeatherPage', () => {
     signIn();
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather/saved': { body: [favourite(1, 'Home'), favourite(2, 'Office')] },
-      'DELETE /api/weather/saved': { body: { status: 'success', data: [favourite(2, 'Office')] } },
+      'GET /api/weather/saved': { body: [favorite(1, 'Home'), favorite(2, 'Office')] },
+      'DELETE /api/weather/saved': { body: { status: 'success', data: [favorite(2, 'Office')] } },
     });
     await user.click(await screen.findByRole('button', { name: 'Saved Locations' }));
     const dialog = await screen.findByRole('dialog', { name: 'Saved Locations' });
@@ -287,7 +287,7 @@ describe('WeatherPage', () => {
     signIn();
     const { user } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather/saved': { body: [favourite(1, 'Home'), favourite(2, 'Office')] },
+      'GET /api/weather/saved': { body: [favorite(1, 'Home'), favorite(2, 'Office')] },
       'DELETE /api/weather/saved': { body },
     });
     await user.click(await screen.findByRole('button', { name: 'Saved Locations' }));

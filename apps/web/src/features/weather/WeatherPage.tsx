@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type FavouriteLocation, isValidTimeZone, type WeatherResponse } from '@site/contract';
+import { type FavoriteLocation, isValidTimeZone, type WeatherResponse } from '@site/contract';
 import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useState } from 'react';
 import { AddressInput, type AddressSelection } from '../../components/address-input';
 import { PageLoader } from '../../components/PageLoader';
-import { useMe } from '../auth/api/use-me';
+import { useMe } from '../auth';
 import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
 import type { ForecastRequest } from './api/weather-api';
 import { AddFavoriteModal } from './components/AddFavoriteModal';
@@ -33,7 +33,7 @@ function requestFor(place: AddressSelection): ForecastRequest {
   };
 }
 
-function requestForSaved(location: FavouriteLocation): ForecastRequest {
+function requestForSaved(location: FavoriteLocation): ForecastRequest {
   return {
     lat: location.lat,
     lon: location.lon,
@@ -43,7 +43,7 @@ function requestForSaved(location: FavouriteLocation): ForecastRequest {
   };
 }
 
-/** Seed §2 Weather screen (/apps/forecast): search a place, see current conditions and 7 days. */
+/** docs/product.md#weather screen (/apps/forecast): search a place, see current conditions and 7 days. */
 export function WeatherPage() {
   const me = useMe();
   const signedIn = Boolean(me.data);
@@ -80,7 +80,7 @@ export function WeatherPage() {
     saveTemperatureUnit(next);
   };
 
-  const getSavedForecast = (location: FavouriteLocation) => {
+  const getSavedForecast = (location: FavoriteLocation) => {
     const request = requestForSaved(location);
     setDialog(null);
     setAddressText(location.address);

@@ -1,4 +1,4 @@
-import type { DailyWeather, FavouriteLocation, WeatherResponse } from '@site/contract';
+import type { DailyWeather, FavoriteLocation, WeatherResponse } from '@site/contract';
 
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 
@@ -45,7 +45,7 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
       wind_direction: 285,
       wind_gusts: 14.4,
       code: 0,
-      is_day: true,
+      is_day: 'day',
     },
     geodata: { lat: 39.74, lon: -104.98 },
     timezone: 'America/Denver',
@@ -60,26 +60,28 @@ export function parisWeather(): WeatherResponse {
   return denverWeather({
     supplemental: {},
     address: 'Paris, Île-de-France, France',
-    current: { ...denverWeather().current, code: 63, is_day: false, temperature: null },
+    current: { ...denverWeather().current, code: 63, is_day: 'night', temperature: null },
     geodata: { lat: 48.8534, lon: 2.3488 },
     timezone: 'Europe/Paris',
     country_code: 'fr',
   });
 }
 
-export function favourite(locationId: number, nickname: string, overrides: Partial<FavouriteLocation> = {}) {
+export function favorite(locationId: number, nickname: string, overrides: Partial<FavoriteLocation> = {}) {
+  const address = overrides.address ?? 'Denver, Colorado, United States';
   return {
     locationId,
     nickname,
-    address: 'Denver, Colorado, United States',
+    address,
     lat: 39.74,
     lon: -104.98,
     timezone: 'America/Denver',
     country_code: 'us',
     user: 7,
+    formatted: address,
     created_at: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  } satisfies FavouriteLocation;
+  } satisfies FavoriteLocation;
 }
 
 export const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };

@@ -42,7 +42,7 @@ const EXPECTED: [number, string, string, string, string][] = [
 const iconName = (url: string) => url.split('/').pop()?.split('.svg')[0];
 
 describe('weather codes', () => {
-  it('covers exactly the WMO codes of seed §3', () => {
+  it('covers exactly the WMO codes of docs/api.md#compatibility-promise', () => {
     expect(Object.keys(WEATHER_CODES).map(Number)).toEqual(EXPECTED.map(([code]) => code));
   });
 

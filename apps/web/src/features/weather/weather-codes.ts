@@ -28,7 +28,7 @@ import thunderstormsDayRain from '@bybas/weather-icons/production/fill/all/thund
 import thunderstormsNight from '@bybas/weather-icons/production/fill/all/thunderstorms-night.svg?no-inline';
 import thunderstormsNightRain from '@bybas/weather-icons/production/fill/all/thunderstorms-night-rain.svg?no-inline';
 
-/** A weather code's words and picture (seed §3 Weather code). */
+/** A weather code's words and picture (docs/api.md#compatibility-promise (Weather) code). */
 export interface WeatherCodeInfo {
   description: string;
   /** URL of the icon. */
@@ -111,7 +111,7 @@ export const WEATHER_CODES: Readonly<Record<number, WeatherCodeEntry>> = {
   },
 };
 
-/** Seed §8: a code the table does not know. */
+/** docs/product.md#messages: a code the table does not know. */
 export const UNKNOWN_WEATHER: WeatherCodeInfo = { description: 'No description available', icon: notAvailable };
 
 /** The description and icon of a WMO code, by day (the default) or by night. */

@@ -16,7 +16,7 @@ import {
 } from './weather-format';
 
 // The contract has no tests of its compass helper, so they live with its main user.
-describe('compassPoint (16 points of 22.5°, seed §9)', () => {
+describe('compassPoint (16 points of 22.5°, docs/product.md#constants)', () => {
   it.each(COMPASS_POINTS.map((point, i) => [i * 22.5, point] as const))('%s° is %s', (degrees, point) => {
     expect(compassPoint(degrees)).toBe(point);
   });
@@ -91,7 +91,7 @@ describe('weather formatting', () => {
     expect(formatCoordinates(-33.87, 151.21)).toBe('33.87°S, 151.21°E');
   });
 
-  it('picks the detailed forecast or the right fallback (seed §8)', () => {
+  it('picks the detailed forecast or the right fallback (docs/product.md#messages)', () => {
     const supplemental = { '2026-11-21': { detailedForecast: 'Sunny, with a high near 57.' } };
     expect(detailedForecastText(supplemental, '2026-11-21', 'us')).toEqual({
       text: 'Sunny, with a high near 57.',

@@ -1,7 +1,7 @@
 import { compassPoint } from '@site/contract';
 import { NO_VALUE } from '../../lib/format';
 
-/** Seed §9: the server answers in °F, mph and inches; °C is a display choice made here. */
+/** docs/product.md#constants: the server answers in °F, mph and inches; °C is a display choice made here. */
 export type TemperatureUnit = 'F' | 'C';
 
 type Reading = number | null | undefined;
@@ -33,12 +33,12 @@ export function formatPercentage(value: Reading): string {
   return isNumber(value) ? `${whole.format(value)}%` : NO_VALUE;
 }
 
-/** Seed §9: inches to 2 decimals, `0.034` → `0.03 in`. */
+/** docs/product.md#constants: inches to 2 decimals, `0.034` → `0.03 in`. */
 export function formatPrecipitation(inches: Reading): string {
   return isNumber(inches) ? `${twoDecimals.format(inches)} in` : NO_VALUE;
 }
 
-/** Seed §9: the 16-point compass label of a wind direction in degrees, `285` → `WNW`. */
+/** docs/product.md#constants: the 16-point compass label of a wind direction in degrees, `285` → `WNW`. */
 export function formatWindDirection(degrees: Reading): string {
   return isNumber(degrees) ? compassPoint(degrees) : NO_VALUE;
 }
@@ -85,7 +85,7 @@ export const NO_DETAILED_FORECAST = 'Detailed forecast is not available for this
 export const NO_DETAILED_FORECAST_OUTSIDE_US = 'Detailed forecast not available for locations outside of the US.';
 
 /**
- * Seed §8: the National Weather Service text for the day, else why there is none — it only covers
+ * docs/product.md#messages: the National Weather Service text for the day, else why there is none — it only covers
  * the US.
  */
 export function detailedForecastText(

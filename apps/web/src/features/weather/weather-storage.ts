@@ -1,8 +1,8 @@
 import type { TemperatureUnit } from './weather-format';
 
 /**
- * Seed §3 client storage: after a successful search the weather app keeps the place in local
- * storage (for the add-favourite form) under these keys. Log Out clears them with everything else.
+ * docs/api.md#compatibility-promise client storage: after a successful search the weather app keeps the place in local
+ * storage (for the add-favorite form) under these keys. Log Out clears them with everything else.
  */
 export const weatherStorageKeys = {
   address: 'address',

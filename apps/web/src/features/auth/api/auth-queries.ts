@@ -1,5 +1,51 @@
-/** Query keys of the auth feature, shared by hooks that read and code that invalidates them. */
-export const authKeys = {
-  me: ['auth', 'me'] as const,
-  health: ['health'] as const,
+import type { MeResponse } from '@site/contract';
+import { routes } from '@site/contract/routes';
+import { queryOptions } from '@tanstack/react-query';
+import { callApi, isApiError } from '../../../lib/api-client';
+import { lazySchema } from '../../../lib/contract-schemas';
+import { readCookie } from '../../../lib/cookies';
+import { CSRF_COOKIE } from '../../../lib/csrf';
+import { clearSession, readSession } from '../../../lib/storage';
+
+/** The session ended on the server (expiry, logout elsewhere): forget the local copy of it. */
+function clearStaleSession() {
+  if (readSession()) clearSession();
+}
+
+/** The signed-in user, or null for a visitor. 401 is an answer here, not an error. */
+export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
+  // The server sets the readable csrftoken cookie together with the httpOnly session cookie and
+  // clears them together, so without it there is no session: skip a request that can only 401.
+  if (!readCookie(CSRF_COOKIE)) {
+    clearStaleSession();
+    return null;
+  }
+  try {
+    return await callApi(routes.auth.me, { schema: lazySchema((c) => c.meResponseSchema), signal });
+  } catch (error) {
+    if (isApiError(error, 401)) {
+      clearStaleSession();
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** Key and function of each query of the auth feature, for hooks, prefetches and cache updates. */
+export const authQueries = {
+  me: () =>
+    queryOptions({
+      queryKey: ['auth', 'me'] as const,
+      queryFn: ({ signal }) => fetchMe(signal),
+      staleTime: 5 * 60_000,
+    }),
+  /** Server health; the layout reads `dataMode` to flag simulated data. */
+  health: () =>
+    queryOptions({
+      queryKey: ['health'] as const,
+      queryFn: ({ signal }) =>
+        callApi(routes.health.get, { schema: lazySchema((c) => c.healthResponseSchema), signal }),
+      // The data mode is fixed for the server's lifetime.
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };

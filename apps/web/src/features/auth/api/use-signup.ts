@@ -1,11 +1,12 @@
 import { type SignupRequest, signupResponseSchema } from '@site/contract';
+import { routes } from '@site/contract/routes';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
 export function useSignup() {
   return useMutation({
     mutationFn: (account: SignupRequest) =>
-      apiRequest('POST', '/api/signup', { body: account, schema: signupResponseSchema }),
+      callApi(routes.auth.signup, { body: account, schema: signupResponseSchema }),
     retry: false,
   });
 }

@@ -1,9 +1,7 @@
 import {
   type GetFullStockResponse,
-  type GetStockResponse,
   type GetWatchlistResponse,
   getFullStockResponseSchema,
-  getStockResponseSchema,
   getWatchlistResponseSchema,
   type HistoryInterval,
   type HistoryRange,
@@ -12,7 +10,8 @@ import {
   type WatchlistChangeResponse,
   watchlistChangeResponseSchema,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 
 /** The seed posts watchlist changes as browser form data with the symbol (the user comes from the session). */
 function symbolForm(symbol: string): FormData {
@@ -21,32 +20,33 @@ function symbolForm(symbol: string): FormData {
   return form;
 }
 
-/** Seed §7 Finance calls (stock lookup, full stock, watchlist) plus the symbol search of the dropdown. */
+/**
+ * docs/api.md#every-call (Finance) calls (full stock, watchlist) plus the symbol search of the dropdown. The stock
+ * look-up, which the wallets feature uses too, is lib/market/stock-query.
+ */
 export const financeApi = {
-  getStock: (symbol: string, signal?: AbortSignal): Promise<GetStockResponse> =>
-    apiRequest('GET', '/api/finance/get_stock', { query: { symbol }, schema: getStockResponseSchema, signal }),
   getFullStock: (
     symbol: string,
     range: HistoryRange,
     interval: HistoryInterval,
     signal?: AbortSignal,
   ): Promise<GetFullStockResponse> =>
-    apiRequest('GET', '/api/finance/get_full_stock', {
+    callApi(routes.finance.getFullStock, {
       query: { symbol, range, interval },
       schema: getFullStockResponseSchema,
       signal,
     }),
   search: (q: string, signal?: AbortSignal): Promise<SymbolSearchResponse> =>
-    apiRequest('GET', '/api/finance/search', { query: { q }, schema: symbolSearchResponseSchema, signal }),
+    callApi(routes.finance.search, { query: { q }, schema: symbolSearchResponseSchema, signal }),
   getWatchlist: (signal?: AbortSignal): Promise<GetWatchlistResponse> =>
-    apiRequest('GET', '/api/finance/get_watchlist', { schema: getWatchlistResponseSchema, signal }),
+    callApi(routes.finance.getWatchlist, { schema: getWatchlistResponseSchema, signal }),
   addToWatchlist: (symbol: string): Promise<WatchlistChangeResponse> =>
-    apiRequest('POST', '/api/finance/add_watchlist', {
+    callApi(routes.finance.addWatchlist, {
       body: symbolForm(symbol),
       schema: watchlistChangeResponseSchema,
     }),
   removeFromWatchlist: (symbol: string): Promise<WatchlistChangeResponse> =>
-    apiRequest('POST', '/api/finance/remove_watchlist', {
+    callApi(routes.finance.removeWatchlist, {
       body: symbolForm(symbol),
       schema: watchlistChangeResponseSchema,
     }),

@@ -1,12 +1,9 @@
-import { Box, Group, Text, useComputedColorScheme } from '@mantine/core';
+import { Box, Group, Text } from '@mantine/core';
 import { isIntradayInterval } from '@site/contract';
 import {
   CandlestickSeries,
-  ColorType,
-  createChart,
   type DeepPartial,
   HistogramSeries,
-  type IChartApi,
   type ISeriesApi,
   LineSeries,
   type LogicalRange,
@@ -14,15 +11,14 @@ import {
   type SeriesType,
   type TimeChartOptions,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
+import { useChart } from '../../../lib/charts/use-chart';
 import { formatCompact, formatUsd } from '../../../lib/format';
 import {
   type ChartBar,
   clampLogicalRange,
-  fixedAutoscale,
   formatBarTime,
-  formatCrosshairTime,
-  formatTick,
   type PriceChartProps,
   priceBounds,
   spanLimits,
@@ -32,9 +28,9 @@ import {
 } from './chart-data';
 
 /*
- * The price-history chart (seed §2 Analysis) on lightweight-charts. This module is loaded lazily
- * (see LazyPriceHistoryChart) so the library stays out of the main bundle. The library's
- * TradingView attribution logo stays on, as its licence asks.
+ * The price-history chart (docs/product.md#stock-page-appsfinancestocksymbol) on lightweight-charts. This module is loaded lazily
+ * (see LazyPriceHistoryChart) so the library stays out of the main bundle. The chart's life and
+ * theme (TradingView attribution logo included, as the library's licence asks) are lib/charts'.
  */
 
 const LINES = [
@@ -49,30 +45,7 @@ const DOWN = '#fa5252';
 const VOLUME_COLORS = { volumeUp: 'rgba(18, 184, 134, 0.45)', volumeDown: 'rgba(250, 82, 82, 0.45)' };
 const VOLUME_SCALE = 'volume';
 
-/** Chart colours for the page's light and dark schemes (also used by the wallet value chart). */
-export const PALETTES = {
-  light: { background: '#ffffff', text: '#495057', grid: '#f1f3f5', border: '#dee2e6' },
-  dark: { background: '#242424', text: '#c9c9c9', grid: '#2e2e2e', border: '#424242' },
-} as const;
-
-export type Palette = (typeof PALETTES)[keyof typeof PALETTES];
-
-/** Background, text, grid and border colours, with the library's required attribution logo on. */
-export function themeOptions(palette: Palette): DeepPartial<TimeChartOptions> {
-  return {
-    layout: {
-      background: { type: ColorType.Solid, color: palette.background },
-      textColor: palette.text,
-      // Required attribution (lightweight-charts licence): never turn this off.
-      attributionLogo: true,
-    },
-    grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    rightPriceScale: { borderColor: palette.border },
-    timeScale: { borderColor: palette.border },
-  };
-}
-
-/** Seed §2/§9: pan by dragging and zoom by wheel or pinch, along the time axis only. */
+/** docs/product.md#stock-page-appsfinancestocksymbol: pan by dragging and zoom by wheel or pinch, along the time axis only. */
 const INTERACTION: DeepPartial<TimeChartOptions> = {
   autoSize: true,
   handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
@@ -133,28 +106,9 @@ function Legend({
 }
 
 export function PriceHistoryChart({ history, interval, mode, height = 420 }: PriceChartProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const scheme = useComputedColorScheme('light');
+  const { containerRef, chartRef } = useChart(INTERACTION);
   const bars = useMemo(() => toChartBars(history, interval), [history, interval]);
   const [hovered, setHovered] = useState<number | null>(null);
-
-  // The chart itself: made once on the container, removed on unmount.
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = createChart(container, INTERACTION);
-    chartRef.current = chart;
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, []);
-
-  // Follows the page's light/dark scheme without rebuilding the series.
-  useEffect(() => {
-    chartRef.current?.applyOptions(themeOptions(PALETTES[scheme]));
-  }, [scheme]);
 
   // Series, scales and span limits for the current data and view.
   useEffect(() => {
@@ -206,7 +160,7 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
     series.push(volume);
     setHovered(null);
 
-    // Seed §5: keep the visible time span within its limits by clamping the logical range. The
+    // docs/product.md: keep the visible time span within its limits by clamping the logical range. The
     // first view is all of the data, or its latest 30 days when it covers more.
     const limits = spanLimits(interval, bars);
     const times = bars.map((bar) => bar.timeMs);
@@ -235,7 +189,7 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       for (const item of series) chart.removeSeries(item);
     };
-  }, [bars, mode, interval]);
+  }, [chartRef, bars, mode, interval]);
 
   const legendBar =
     hovered !== null && hovered >= 0 && hovered < bars.length ? bars[hovered] : (bars.at(-1) as ChartBar | undefined);

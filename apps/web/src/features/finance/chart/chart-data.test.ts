@@ -1,22 +1,19 @@
 import type { PriceHistory } from '@site/contract';
 import { describe, expect, it } from 'vitest';
+import { fixedAutoscale, wallClockSeconds } from '../../../lib/charts/time';
 import {
   type ChartBar,
   clampLogicalRange,
   DAY_MS,
-  fixedAutoscale,
+  EXCHANGE_TIME_ZONE,
   formatBarTime,
-  formatCrosshairTime,
-  formatTick,
   MAX_VISIBLE_SPAN_MS,
   priceBounds,
   spanLimits,
-  TICK_MARK,
   timeAtLogical,
   toChartBars,
   toSeriesData,
   volumeBounds,
-  wallClockSeconds,
 } from './chart-data';
 
 const bar = (open: number, high: number, low: number, close: number, volume: number) => ({
@@ -61,7 +58,9 @@ describe('toChartBars', () => {
     const [winter] = toChartBars({ '2025-01-02T14:30:00.000Z': bar(1, 1, 1, 1, 1) }, '1m');
     expect(summer?.time).toBe(Date.parse('2025-07-01T09:30:00.000Z') / 1000);
     expect(winter?.time).toBe(Date.parse('2025-01-02T09:30:00.000Z') / 1000);
-    expect(wallClockSeconds(Date.parse('2025-03-10T13:30:00.000Z'))).toBe(Date.parse('2025-03-10T09:30:00Z') / 1000);
+    expect(wallClockSeconds(Date.parse('2025-03-10T13:30:00.000Z'), EXCHANGE_TIME_ZONE)).toBe(
+      Date.parse('2025-03-10T09:30:00Z') / 1000,
+    );
   });
 
   it('skips unparsable keys and duplicate chart times', () => {
@@ -179,22 +178,5 @@ describe('formatBarTime', () => {
     const [minute] = toChartBars(intraday(1, 1), '1m');
     // ICU versions differ in the space before AM (U+202F or U+0020).
     expect(formatBarTime(minute as ChartBar, '1m').replace(/\s/g, ' ')).toBe('Jul 1, 2025, 9:30 AM ET');
-  });
-});
-
-describe('time labels', () => {
-  it('labels ticks by their kind', () => {
-    const day = { year: 2026, month: 3, day: 3 };
-    expect(formatTick(day, TICK_MARK.Year)).toBe('2026');
-    expect(formatTick(day, TICK_MARK.Month)).toBe('Mar');
-    expect(formatTick(day, TICK_MARK.DayOfMonth)).toBe('Mar 3');
-    expect(formatTick('2026-03-03', TICK_MARK.DayOfMonth)).toBe('Mar 3');
-    const wallClock = wallClockSeconds(Date.parse('2025-07-01T14:05:00.000Z'));
-    expect(formatTick(wallClock, TICK_MARK.Time)).toBe('10:05');
-  });
-
-  it('labels the crosshair with the date, and the time for intraday bars', () => {
-    expect(formatCrosshairTime({ year: 2026, month: 3, day: 3 })).toBe('Mar 3, 2026');
-    expect(formatCrosshairTime(wallClockSeconds(Date.parse('2025-07-01T14:05:00.000Z')))).toBe('Jul 1, 2025 10:05');
   });
 });

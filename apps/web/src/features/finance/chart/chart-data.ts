@@ -1,24 +1,18 @@
 /*
  * Pure data mapping for the price-history chart: the API's history → lightweight-charts series
- * data, the seed's scale bounds (§9) and visible-span limits (§5). No lightweight-charts runtime
+ * data, the scale bounds and visible-span limits of docs/product.md#stock-page-appsfinancestocksymbol; the time-axis helpers it shares
+ * with the wallet chart are in lib/charts/time. No lightweight-charts runtime
  * code here (type imports only), so this module is cheap to import and to test in jsdom.
  */
 import { type HistoryInterval, isIntradayInterval, type PriceHistory } from '@site/contract';
-import type {
-  AutoscaleInfo,
-  BusinessDay,
-  CandlestickData,
-  HistogramData,
-  LineData,
-  Time,
-  UTCTimestamp,
-} from 'lightweight-charts';
+import type { BusinessDay, CandlestickData, HistogramData, LineData, Time } from 'lightweight-charts';
+import { type Bounds, wallClockSeconds } from '../../../lib/charts/time';
 
 export const DAY_MS = 86_400_000;
-/** Seed §5 chart limits: the visible span stays between one day and 30 days (intraday charts). */
+/** docs/product.md chart limits: the visible span stays between one day and 30 days (intraday charts). */
 export const MIN_VISIBLE_SPAN_MS = DAY_MS;
 export const MAX_VISIBLE_SPAN_MS = 2_592_000_000;
-/** Seed §9: y axis 0.9 × lowest low to 1.1 × highest high; volume axis 0 to 1.2 × highest volume. */
+/** docs/product.md#constants: y axis 0.9 × lowest low to 1.1 × highest high; volume axis 0 to 1.2 × highest volume. */
 export const PRICE_FLOOR_FACTOR = 0.9;
 export const PRICE_CEILING_FACTOR = 1.1;
 export const VOLUME_CEILING_FACTOR = 1.2;
@@ -52,46 +46,6 @@ export interface ChartBar {
   volume: number;
 }
 
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * The wall-clock time in `timeZone` at instant `ms`, as if it were UTC, in epoch seconds: the
- * chart then labels 09:30 New York as 09:30 whatever the viewer's zone or the season.
- */
-export function wallClockSeconds(ms: number, timeZone: string = EXCHANGE_TIME_ZONE): UTCTimestamp {
-  const parts: Record<string, number> = {};
-  for (const part of wallClockFormatter(timeZone).formatToParts(new Date(ms))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return Math.floor(wall / 1000) as UTCTimestamp;
-}
-
 /** Daily and longer bars are stamped at the market open, so the key's UTC date is the trading date. */
 function businessDay(ms: number): BusinessDay {
   const date = new Date(ms);
@@ -108,7 +62,7 @@ export function toChartBars(history: PriceHistory, interval: HistoryInterval): C
     bars.push({
       key,
       timeMs,
-      time: intraday ? wallClockSeconds(timeMs) : businessDay(timeMs),
+      time: intraday ? wallClockSeconds(timeMs, EXCHANGE_TIME_ZONE) : businessDay(timeMs),
       open: bar.Open,
       high: bar.High,
       low: bar.Low,
@@ -152,12 +106,7 @@ export function toSeriesData(bars: ChartBar[], colors: SeriesColors): SeriesData
   };
 }
 
-export interface Bounds {
-  minValue: number;
-  maxValue: number;
-}
-
-/** Seed §9: the price axis runs from 0.9 × the lowest low to 1.1 × the highest high. */
+/** docs/product.md#constants: the price axis runs from 0.9 × the lowest low to 1.1 × the highest high. */
 export function priceBounds(bars: ChartBar[]): Bounds | null {
   if (bars.length === 0) return null;
   let low = Number.POSITIVE_INFINITY;
@@ -169,16 +118,11 @@ export function priceBounds(bars: ChartBar[]): Bounds | null {
   return { minValue: low * PRICE_FLOOR_FACTOR, maxValue: high * PRICE_CEILING_FACTOR };
 }
 
-/** Seed §9: the volume axis runs from 0 to 1.2 × the highest volume. */
+/** docs/product.md#constants: the volume axis runs from 0 to 1.2 × the highest volume. */
 export function volumeBounds(bars: ChartBar[]): Bounds | null {
   if (bars.length === 0) return null;
   const highest = Math.max(...bars.map((bar) => bar.volume));
   return { minValue: 0, maxValue: highest > 0 ? highest * VOLUME_CEILING_FACTOR : 1 };
-}
-
-/** For a series' `autoscaleInfoProvider`: fixed bounds, whatever part of the data is visible. */
-export function fixedAutoscale(bounds: Bounds | null): () => AutoscaleInfo | null {
-  return () => (bounds ? { priceRange: { minValue: bounds.minValue, maxValue: bounds.maxValue } } : null);
 }
 
 export interface SpanLimits {
@@ -187,7 +131,7 @@ export interface SpanLimits {
 }
 
 /**
- * Seed §5/§9 zoom limits, for intraday charts: at least one day (or all of the data, when it
+ * docs/product.md#constants zoom limits, for intraday charts: at least one day (or all of the data, when it
  * covers less, as a Day chart does) and at most 30 days visible. Daily and longer bars get no
  * time limits (30 days would hide most of a 5-year chart); the chart's own bar-spacing bounds
  * keep a few bars on screen.
@@ -259,42 +203,6 @@ export function clampLogicalRange(
     to = solve((x) => timeAtLogical(times, x) - fromTime, target, 0, 2 * count);
   }
   return { from, to };
-}
-
-/** lightweight-charts' `TickMarkType` (a runtime enum there; plain numbers keep the library out of this module). */
-export const TICK_MARK = { Year: 0, Month: 1, DayOfMonth: 2, Time: 3, TimeWithSeconds: 4 } as const;
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A chart time as a Date whose UTC fields are the wall-clock (or trading-day) fields. */
-function chartTimeToDate(time: Time): Date {
-  if (typeof time === 'number') return new Date(time * 1000);
-  if (typeof time === 'string') return new Date(`${time}T00:00:00Z`);
-  return new Date(Date.UTC(time.year, time.month - 1, time.day));
-}
-
-/** Time-axis labels: "2026" at a new year, "Mar" at a new month, "Mar 3" at a new day, "10:30" within a day. */
-export function formatTick(time: Time, tickMarkType: number): string {
-  const date = chartTimeToDate(time);
-  const month = MONTHS[date.getUTCMonth()] ?? '';
-  switch (tickMarkType) {
-    case TICK_MARK.Year:
-      return String(date.getUTCFullYear());
-    case TICK_MARK.Month:
-      return month;
-    case TICK_MARK.DayOfMonth:
-      return `${month} ${date.getUTCDate()}`;
-    default:
-      return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
-  }
-}
-
-/** The crosshair's time label: "Mar 3, 2026", with "10:30" added for intraday bars. */
-export function formatCrosshairTime(time: Time): string {
-  const date = chartTimeToDate(time);
-  const day = `${MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-  return typeof time === 'number' ? `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : day;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -43,7 +43,7 @@ interface AnalysisPanelProps {
 
 const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RANGE_LABELS[range]).join(', ');
 
-/** Seed §2 Analysis: 'Price History' with range and interval buttons and the chart. */
+/** docs/product.md#stock-page-appsfinancestocksymbol: 'Price History' with range and interval buttons and the chart. */
 export function AnalysisPanel({
   history,
   historyInterval,

@@ -10,7 +10,7 @@ const initials = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('');
 
-/** Seed §2 Board: the company officers, two columns that stack on narrow screens. */
+/** docs/product.md#stock-page-appsfinancestocksymbol: the company officers, two columns that stack on narrow screens. */
 export function BoardPanel({ officers }: { officers: Officer[] }) {
   return (
     <section aria-labelledby="officers-heading">

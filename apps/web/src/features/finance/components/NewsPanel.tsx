@@ -1,12 +1,12 @@
 import { Badge, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NewsItem } from '@site/contract';
 import { Link } from 'react-router';
-import { stockPath } from '../paths';
+import { stockPath } from '../../../lib/market/paths';
 import { ExternalLink } from './ExternalLink';
 
 const published = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Seed §2 News: text column 10 and image column 6 (of 16); the image only if its first resolution has a url. */
+/** docs/product.md#stock-page-appsfinancestocksymbol: text column 10 and image column 6 (of 16); the image only if its first resolution has a url. */
 export function NewsPanel({ news }: { news: NewsItem[] }) {
   return (
     <section aria-labelledby="news-heading">

@@ -1,9 +1,9 @@
 import { Grid, Paper, Text, Title } from '@mantine/core';
 import type { Stock } from '@site/contract';
+import { StatList } from '../../../components/StatList';
 import { formatInteger, NO_VALUE } from '../../../lib/format';
-import { StatList } from './StatList';
 
-/** Seed §2 Profile: 'Company Information' in two columns, the left one wider (8 of 12). */
+/** docs/product.md#stock-page-appsfinancestocksymbol: 'Company Information' in two columns, the left one wider (8 of 12). */
 export function ProfilePanel({ info }: { info: Stock }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="company-info-heading">

@@ -2,30 +2,46 @@ import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { Stock } from '@site/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { StatList } from '../../../components/StatList';
 import { formatCompact, formatCompactUsd, formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
-import { useAuthModals } from '../../auth/auth-modals-context';
-import { stockPath } from '../paths';
+import { stockPath } from '../../../lib/market/paths';
+import { RequireSignIn, useAuthModals } from '../../auth';
 import { displayHost, ExternalLink } from './ExternalLink';
 import { PriceChange } from './PriceChange';
-import { StatList } from './StatList';
 import { WatchlistButton } from './WatchlistButton';
 
-/** Seed §9: modals are half the window wide; clamped so the popup stays readable. */
+/** docs/product.md#constants: modals are half the window wide; clamped so the popup stays readable. */
 const QUOTE_MODAL_SIZE = 'clamp(22rem, 50%, 40rem)';
 
 interface StockQuoteModalProps {
   stock: Stock | undefined;
   opened: boolean;
   onClose: () => void;
-  signedIn: boolean;
   inWatchlist: boolean;
 }
 
 const link = (url: string | null) => (url ? <ExternalLink href={url}>{displayHost(url)}</ExternalLink> : NO_VALUE);
 
-/** Seed §2 Finance home: the search result popup. */
-export function StockQuoteModal({ stock, opened, onClose, signedIn, inWatchlist }: StockQuoteModalProps) {
+/** docs/product.md#finance-home-appsfinance home: the search result popup. */
+export function StockQuoteModal({ stock, opened, onClose, inWatchlist }: StockQuoteModalProps) {
   const { openLogin } = useAuthModals();
+  // No watchlist button for a visitor: a hint to log in instead.
+  const loginHint = (
+    <Text size="sm" c="dimmed">
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => {
+          onClose();
+          openLogin();
+        }}
+      >
+        Log in
+      </Anchor>{' '}
+      to keep stocks in a watchlist.
+    </Text>
+  );
   return (
     <Modal
       opened={opened && stock !== undefined}
@@ -64,24 +80,9 @@ export function StockQuoteModal({ stock, opened, onClose, signedIn, inWatchlist 
             ]}
           />
           <Group justify="space-between" mt="xs">
-            {signedIn ? (
+            <RequireSignIn fallback={loginHint} pending={loginHint}>
               <WatchlistButton symbol={stock.symbol} inWatchlist={inWatchlist} />
-            ) : (
-              <Text size="sm" c="dimmed">
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => {
-                    onClose();
-                    openLogin();
-                  }}
-                >
-                  Log in
-                </Anchor>{' '}
-                to keep stocks in a watchlist.
-              </Text>
-            )}
+            </RequireSignIn>
             <Button
               component={Link}
               to={stockPath(stock.symbol)}

@@ -32,7 +32,7 @@ interface Option {
   group: 'Watchlist' | 'Matches';
 }
 
-/** Seed §5: minimum length 1; symbols are upper-cased; letters, digits and `. - = ^` only. */
+/** docs/product.md: minimum length 1; symbols are upper-cased; letters, digits and `. - = ^` only. */
 function validate(text: string): { symbol: string } | { error: string } {
   if (!text.trim()) return { error: 'Enter a stock symbol.' };
   const parsed = symbolSchema.safeParse(text);

@@ -10,7 +10,7 @@ interface WatchlistButtonProps extends Pick<ButtonProps, 'size' | 'fullWidth'> {
 }
 
 /**
- * Seed §4: 'Add to Watchlist' or 'Remove' by membership. The label follows `inWatchlist`, which
+ * docs/product.md: 'Add to Watchlist' or 'Remove' by membership. The label follows `inWatchlist`, which
  * the caller reads from the caches the mutation updates only after the server's success.
  */
 export function WatchlistButton({

@@ -3,13 +3,13 @@ import type { WatchlistItem } from '@site/contract';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatUsd, NO_VALUE } from '../../../lib/format';
+import { stockPath } from '../../../lib/market/paths';
 import { useWatchlistChange } from '../api/use-finance';
-import { stockPath } from '../paths';
 import { PriceChange } from './PriceChange';
 
 const COLUMNS = ['Symbol', 'Name', 'Current Price', 'Daily Open', 'Daily High', 'Daily Low', 'Actions'] as const;
 
-/** Seed §2 Finance home: the signed-in user's watchlist with today's quote per symbol. */
+/** docs/product.md#finance-home-appsfinance home: the signed-in user's watchlist with today's quote per symbol. */
 export function WatchlistTable({ items }: { items: WatchlistItem[] }) {
   const change = useWatchlistChange();
   const removing = change.isPending && change.variables.action === 'remove' ? change.variables.symbol : null;

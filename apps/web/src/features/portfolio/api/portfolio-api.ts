@@ -5,10 +5,11 @@ import {
   portfolioListResponseSchema,
   portfolioProjectSchema,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 
 export interface ProjectFormInput extends PortfolioFields {
-  /** A newly chosen file; absent keeps the current image (seed §5: sent only if a new file was chosen). */
+  /** A newly chosen file; absent keeps the current image (docs/product.md: sent only if a new file was chosen). */
   image?: File | null;
 }
 
@@ -22,11 +23,10 @@ function toFormData({ image, ...fields }: ProjectFormInput): FormData {
 
 export const portfolioApi = {
   list: (signal?: AbortSignal): Promise<PortfolioProject[]> =>
-    apiRequest('GET', '/api/portfolio/', { schema: portfolioListResponseSchema, signal }),
+    callApi(routes.portfolio.list, { schema: portfolioListResponseSchema, signal }),
   create: (input: ProjectFormInput): Promise<PortfolioProject> =>
-    apiRequest('POST', '/api/portfolio/create', { body: toFormData(input), schema: portfolioProjectSchema }),
+    callApi(routes.portfolio.create, { body: toFormData(input), schema: portfolioProjectSchema }),
   update: (id: number, input: ProjectFormInput): Promise<PortfolioProject> =>
-    apiRequest('PUT', `/api/portfolio/update/${id}`, { body: toFormData(input), schema: portfolioProjectSchema }),
-  remove: (id: number) =>
-    apiRequest('DELETE', `/api/portfolio/delete/${id}`, { schema: portfolioDeleteResponseSchema }),
+    callApi(routes.portfolio.update, { params: { id }, body: toFormData(input), schema: portfolioProjectSchema }),
+  remove: (id: number) => callApi(routes.portfolio.remove, { params: { id }, schema: portfolioDeleteResponseSchema }),
 };

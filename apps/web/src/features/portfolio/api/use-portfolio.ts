@@ -1,11 +1,14 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProjectFormInput, portfolioApi } from './portfolio-api';
 
-export const portfolioKeys = { all: ['portfolio'] as const };
+/** Key and function of each query of the portfolio feature, for hooks, prefetches and cache updates. */
+export const portfolioQueries = {
+  projects: () =>
+    queryOptions({ queryKey: ['portfolio'] as const, queryFn: ({ signal }) => portfolioApi.list(signal) }),
+};
 
-export const useProjects = () =>
-  useQuery({ queryKey: portfolioKeys.all, queryFn: ({ signal }) => portfolioApi.list(signal) });
+export const useProjects = () => useQuery(portfolioQueries.projects());
 
 function usePortfolioMutation<TInput>(
   mutationFn: (input: TInput) => Promise<unknown>,
@@ -17,7 +20,7 @@ function usePortfolioMutation<TInput>(
     mutationFn,
     onSuccess: () => {
       notifications.show({ color: 'teal', message: success });
-      return queryClient.invalidateQueries({ queryKey: portfolioKeys.all });
+      return queryClient.invalidateQueries({ queryKey: portfolioQueries.projects().queryKey });
     },
     onError: (error) => {
       console.error(failure, error);

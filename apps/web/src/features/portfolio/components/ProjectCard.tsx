@@ -29,7 +29,7 @@ function Section({ label, text }: { label: string; text: string }) {
   );
 }
 
-/** Seed §2 Portfolio: image, title, description, technologies, backend and frontend features. */
+/** docs/product.md#portfolio: image, title, description, technologies, backend and frontend features. */
 export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title}>

@@ -13,7 +13,8 @@ import {
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { apiUrl, routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 import { readCookie } from '../../../lib/cookies';
 
 export interface SaveGameInput {
@@ -22,29 +23,28 @@ export interface SaveGameInput {
   time: number;
 }
 
-/** Seed §7 Sudoku calls. The server takes the player from the session, so no user ids are sent. */
+/** docs/api.md#every-call (Sudoku) calls. The server takes the player from the session, so no user ids are sent. */
 export const sudokuApi = {
   play: (difficulty: SudokuDifficulty): Promise<SudokuGame> =>
-    apiRequest('GET', '/api/sudoku/play', { query: { difficulty }, schema: sudokuGameSchema }),
+    callApi(routes.sudoku.play, { query: { difficulty }, schema: sudokuGameSchema }),
   savedGames: (signal?: AbortSignal): Promise<SudokuGame[]> =>
-    apiRequest('GET', '/api/sudoku/savedGames', { schema: sudokuSavedGamesResponseSchema, signal }),
+    callApi(routes.sudoku.savedGames, { schema: sudokuSavedGamesResponseSchema, signal }),
   game: (id: number, signal?: AbortSignal): Promise<SudokuGame> =>
-    apiRequest('GET', '/api/sudoku/game', { query: { id }, schema: sudokuGameSchema, signal }),
+    callApi(routes.sudoku.game, { query: { id }, schema: sudokuGameSchema, signal }),
   stats: (signal?: AbortSignal): Promise<SudokuStats> =>
-    apiRequest('GET', '/api/sudoku/stats', { schema: sudokuStatsResponseSchema, signal }),
+    callApi(routes.sudoku.stats, { schema: sudokuStatsResponseSchema, signal }),
   deleteGame: (gameid: number) =>
-    apiRequest('DELETE', '/api/sudoku/deleteGame', { body: { gameid }, schema: sudokuOkResponseSchema }),
+    callApi(routes.sudoku.deleteGame, { body: { gameid }, schema: sudokuOkResponseSchema }),
   updateTime: (gameid: number, time: number) =>
-    apiRequest('PUT', '/api/sudoku/updateTime', {
+    callApi(routes.sudoku.updateTime, {
       body: { sudoku_id: gameid, time },
       schema: sudokuTimeResponseSchema,
     }),
   saveGame: (input: SaveGameInput) =>
-    apiRequest('PUT', '/api/sudoku/saveGame', { body: input, schema: sudokuTimeResponseSchema }),
+    callApi(routes.sudoku.saveGame, { body: input, schema: sudokuTimeResponseSchema }),
   checkSolution: (board: SudokuBoard, gameid: number): Promise<SudokuCheckResponse> =>
-    apiRequest('POST', '/api/sudoku/checkSolution', { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
-  giveUp: (gameid: number) =>
-    apiRequest('PUT', '/api/sudoku/giveUp', { body: { gameid }, schema: sudokuOkResponseSchema }),
+    callApi(routes.sudoku.checkSolution, { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
+  giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
 };
 
 /**
@@ -56,8 +56,8 @@ export function sendTimeOnLeave(gameid: number, time: number): void {
   const csrfToken = readCookie(CSRF_COOKIE);
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
   try {
-    fetch('/api/sudoku/updateTime', {
-      method: 'PUT',
+    fetch(apiUrl(routes.sudoku.updateTime), {
+      method: routes.sudoku.updateTime.method,
       headers,
       body: JSON.stringify({ sudoku_id: gameid, time }),
       credentials: 'same-origin',

@@ -1,47 +1,48 @@
 import type { SudokuDifficulty } from '@site/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { sudokuApi } from './sudoku-api';
 
-export const sudokuKeys = {
-  all: ['sudoku'] as const,
-  savedGames: ['sudoku', 'savedGames'] as const,
-  stats: ['sudoku', 'stats'] as const,
-  game: (id: number) => ['sudoku', 'game', id] as const,
+/** Key and function of each query of the Sudoku feature, for hooks, prefetches and cache updates. */
+export const sudokuQueries = {
+  /** Unfinished games, newest first. Always refetched on the menu: games change while being played. */
+  savedGames: () =>
+    queryOptions({
+      queryKey: ['sudoku', 'savedGames'] as const,
+      queryFn: ({ signal }) => sudokuApi.savedGames(signal),
+      staleTime: 0,
+    }),
+  stats: () =>
+    queryOptions({
+      queryKey: ['sudoku', 'stats'] as const,
+      queryFn: ({ signal }) => sudokuApi.stats(signal),
+      staleTime: 0,
+    }),
+  /**
+   * One game, loaded fresh on every visit (the board seeds local state once, so a cached copy from
+   * an earlier visit would be stale) and never refetched while it is being played.
+   */
+  game: (id: number) =>
+    queryOptions({
+      queryKey: ['sudoku', 'game', id] as const,
+      queryFn: ({ signal }) => sudokuApi.game(id, signal),
+      gcTime: 0,
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
 };
 
-/** Unfinished games, newest first. Always refetched on the menu: games change while being played. */
 export function useSavedGames(enabled: boolean) {
-  return useQuery({
-    queryKey: sudokuKeys.savedGames,
-    queryFn: ({ signal }) => sudokuApi.savedGames(signal),
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...sudokuQueries.savedGames(), enabled });
 }
 
 export function useSudokuStats(enabled: boolean) {
-  return useQuery({
-    queryKey: sudokuKeys.stats,
-    queryFn: ({ signal }) => sudokuApi.stats(signal),
-    enabled,
-    staleTime: 0,
-  });
+  return useQuery({ ...sudokuQueries.stats(), enabled });
 }
 
-/**
- * One game, loaded fresh on every visit (the board seeds local state once, so a cached copy from an
- * earlier visit would be stale) and never refetched while it is being played.
- */
-export function useSudokuGame(id: number | null, enabled: boolean) {
-  return useQuery({
-    queryKey: sudokuKeys.game(id ?? 0),
-    queryFn: ({ signal }) => sudokuApi.game(id ?? 0, signal),
-    enabled: enabled && id !== null,
-    gcTime: 0,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+/** The game of `id`; idle while `id` is null. */
+export function useSudokuGame(id: number | null) {
+  return useQuery({ ...sudokuQueries.game(id ?? 0), enabled: id !== null });
 }
 
 /** Lists that change when a game starts, ends or is deleted. */
@@ -49,8 +50,8 @@ export function useRefreshSudokuLists() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: sudokuKeys.savedGames }),
-      queryClient.invalidateQueries({ queryKey: sudokuKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: sudokuQueries.savedGames().queryKey }),
+      queryClient.invalidateQueries({ queryKey: sudokuQueries.stats().queryKey }),
     ]);
 }
 

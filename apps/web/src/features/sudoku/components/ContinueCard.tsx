@@ -9,7 +9,7 @@ import { useDeleteSudokuGame, useSavedGames } from '../api/use-sudoku';
 import { savedGameOptions } from '../logic/format';
 import { gameUrl } from './PlayCard';
 
-/** Seed §2 Continue card: saved-game picker, Continue Game and Delete Game. */
+/** docs/product.md#menu-appssudoku card: saved-game picker, Continue Game and Delete Game. */
 export function ContinueCard() {
   const navigate = useNavigate();
   const saved = useSavedGames(true);

@@ -14,7 +14,7 @@ interface GameControlsProps {
   onGiveUp: () => void;
 }
 
-/** Seed §2 Game Controls: Check, Pause/Resume, Save Game, Give Up. */
+/** docs/product.md#game-appssudokugame: Check, Pause/Resume, Save Game, Give Up. */
 export function GameControls(props: GameControlsProps) {
   const { paused, over, checking, saving, givingUp, dirty, onCheck, onTogglePause, onSave, onGiveUp } = props;
   const busy = checking || givingUp;

@@ -6,7 +6,7 @@ import classes from './SudokuBoard.module.css';
 const SHADED = new Set([1, 4, 7, 11, 15, 20, 22, 26, 30, 33, 37, 40, 44, 48, 51, 55, 58, 61, 64, 68, 71, 74, 78]);
 const CELLS = Array.from({ length: 81 }, (_, i) => i);
 
-/** Seed §2: while paused a decorative placeholder replaces the board, so the digits stay hidden. */
+/** docs/product.md#screens: while paused a decorative placeholder replaces the board, so the digits stay hidden. */
 export function PausedBoard() {
   return (
     <div className={`${classes.board} ${classes.paused}`} role="img" aria-label="Board hidden while paused">

@@ -13,7 +13,7 @@ const isDifficulty = (value: string): value is SudokuDifficulty =>
 
 export const gameUrl = (id: number) => `/apps/sudoku/game?id=${id}`;
 
-/** Seed §2 Play card: difficulty picker (easy by default) and Start Game. */
+/** docs/product.md#menu-appssudoku card: difficulty picker (easy by default) and Start Game. */
 export function PlayCard() {
   const navigate = useNavigate();
   const play = usePlaySudoku();

@@ -23,7 +23,7 @@ export interface SudokuBoardProps {
   onInput: (index: number, raw: string) => void;
 }
 
-/** Seed §2: the 9×9 board, as an ARIA grid of rows of cells, each cell an input. */
+/** docs/product.md#screens: the 9×9 board, as an ARIA grid of rows of cells, each cell an input. */
 export function SudokuBoard(props: SudokuBoardProps) {
   const { values, clues, notes, selected, conflicts, unitErrors, flagged, readOnly, onSelect, onInput } = props;
   const boardRef = useRef<HTMLDivElement>(null);

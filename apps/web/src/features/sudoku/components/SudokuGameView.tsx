@@ -20,7 +20,7 @@ import { PausedBoard } from './PausedBoard';
 import { SudokuBoard } from './SudokuBoard';
 import classes from './SudokuGame.module.css';
 
-/** Seed §9: the board's error highlight clears after 1000 ms, a cell's error flag after 2000 ms. */
+/** docs/product.md#constants: the board's error highlight clears after 1000 ms, a cell's error flag after 2000 ms. */
 export const UNIT_HIGHLIGHT_MS = 1000;
 export const CELL_FLAG_MS = 2000;
 
@@ -66,7 +66,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const onSelect = useCallback((index: number) => dispatch({ type: 'select', index }), [dispatch]);
   const onInput = useCallback(
     (index: number, raw: string) => {
-      // Seed §5: non-digits are stripped; the cell flashes so the player sees the key was refused.
+      // docs/product.md: non-digits are stripped; the cell flashes so the player sees the key was refused.
       if (/[^1-9]/.test(raw)) flagCells([index]);
       dispatch({ type: 'input', index, raw });
     },

@@ -1,7 +1,7 @@
 import { SUDOKU_MAX_TIME } from '@site/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Seed §9: the timer ticks every 1000 ms. */
+/** docs/product.md#constants: the timer ticks every 1000 ms. */
 export const TICK_MS = 1000;
 
 /**

@@ -17,7 +17,7 @@ interface TimeSyncOptions {
 }
 
 /**
- * Keeps the server's elapsed time current (seed §4: "Elapsed time is sent to the server when it
+ * Keeps the server's elapsed time current (docs/product.md: "Elapsed time is sent to the server when it
  * changes"): every 5 s while running, when the game is paused, and with a keepalive request when
  * the page goes away (tab hidden, page hidden or unloaded, or this screen unmounted). Only a time
  * the server has not seen yet is sent.
@@ -43,7 +43,7 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
         const answer = await sudokuApi.updateTime(gameId, time);
         lastSent.current = Math.max(lastSent.current, answer.time);
       } catch (error) {
-        // Seed §8: 'Failed to save time' is logged only; the next sync tries again.
+        // docs/product.md#messages: 'Failed to save time' is logged only; the next sync tries again.
         if (lastSent.current === time) lastSent.current = before;
         console.error('Failed to save time', error);
       }

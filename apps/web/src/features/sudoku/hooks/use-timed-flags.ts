@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A set of keys that each drop out `durationMs` after they were last flagged, e.g. cells flashing
- * an error for 2 s (seed §9). Timers are cleared on unmount.
+ * an error for 2 s (docs/product.md#constants). Timers are cleared on unmount.
  */
 export function useTimedFlags<K>(durationMs: number) {
   const [flags, setFlags] = useState<ReadonlySet<K>>(() => new Set());

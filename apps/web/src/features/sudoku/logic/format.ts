@@ -10,7 +10,7 @@ export function formatMmSs(totalSeconds: number): string {
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
-/** Seed §2: the difficulty followed by the month and day the game was created, e.g. 'easy Nov 21'. */
+/** docs/product.md#screens: the difficulty followed by the month and day the game was created, e.g. 'easy Nov 21'. */
 export function savedGameLabel(game: Pick<SudokuGame, 'difficulty' | 'created_at'>): string {
   const created = new Date(game.created_at);
   return Number.isNaN(created.getTime()) ? game.difficulty : `${game.difficulty} ${monthDay.format(created)}`;

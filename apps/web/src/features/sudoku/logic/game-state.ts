@@ -1,7 +1,7 @@
 /**
  * The Sudoku board as the player edits it: values, locked clues, pencil notes, the selection,
  * notes mode and undo/redo history. Pure functions and one reducer, no React and no I/O, so every
- * rule of seed §5 ("only digits 1-9, at most one character, non-digits stripped; empty counts as
+ * rule of docs/product.md ("only digits 1-9, at most one character, non-digits stripped; empty counts as
  * 0; clue cells not editable; edits ignored while paused") is unit-tested in isolation.
  *
  * Cells are addressed by index 0–80, row-major: index = row * 9 + column.
@@ -39,7 +39,7 @@ export const PEERS: readonly (readonly number[])[] = range(CELLS).map((cell) => 
 });
 
 /**
- * Seed §5 cell input: keeps only the digits 1–9 and at most one of them; anything else counts as
+ * docs/product.md cell input: keeps only the digits 1–9 and at most one of them; anything else counts as
  * empty (0). `previous` is the cell's value before the edit: when the raw text holds it plus a new
  * digit (typing into a filled cell), the new digit wins.
  */

@@ -7,18 +7,17 @@ import {
   todoSchema,
   type UpdateTodoRequest,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 
-/** Seed §7 To-do calls. The server takes the owner from the session; `user` is only checked. */
+/** docs/api.md#every-call (To-do) calls. The server takes the owner from the session; `user` is only checked. */
 export const todoApi = {
   list: (signal?: AbortSignal): Promise<ListTodosResponse> =>
-    apiRequest('GET', '/api/todo', { schema: listTodosResponseSchema, signal }),
-  create: (input: CreateTodoRequest): Promise<Todo> =>
-    apiRequest('POST', '/api/todo/', { body: input, schema: todoSchema }),
-  update: (input: UpdateTodoRequest): Promise<Todo> =>
-    apiRequest('PATCH', '/api/todo/', { body: input, schema: todoSchema }),
+    callApi(routes.todo.list, { schema: listTodosResponseSchema, signal }),
+  create: (input: CreateTodoRequest): Promise<Todo> => callApi(routes.todo.create, { body: input, schema: todoSchema }),
+  update: (input: UpdateTodoRequest): Promise<Todo> => callApi(routes.todo.update, { body: input, schema: todoSchema }),
   complete: (todoId: number): Promise<Todo> =>
-    apiRequest('PUT', '/api/todo/', { body: { todo_id: todoId }, schema: todoSchema }),
+    callApi(routes.todo.complete, { body: { todo_id: todoId }, schema: todoSchema }),
   remove: (todoId: number) =>
-    apiRequest('DELETE', '/api/todo/', { body: { todo_id: todoId }, schema: deleteTodoResponseSchema }),
+    callApi(routes.todo.remove, { body: { todo_id: todoId }, schema: deleteTodoResponseSchema }),
 };

@@ -1,15 +1,18 @@
 import { notifications } from '@mantine/notifications';
 import type { ListTodosResponse, Todo } from '@site/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { todoApi } from './todo-api';
 
-export const todoKeys = { all: ['todo'] as const };
+/** Key and function of each query of the to-do feature, for hooks, prefetches and cache updates. */
+export const todoQueries = {
+  /** The open and the completed items, newest first. */
+  lists: () => queryOptions({ queryKey: ['todo'] as const, queryFn: ({ signal }) => todoApi.list(signal) }),
+};
 
-export function useTodos(enabled: boolean) {
+/** The signed-in user's lists (the page asks only once someone is signed in). */
+export function useTodos() {
   return useQuery({
-    queryKey: todoKeys.all,
-    queryFn: ({ signal }) => todoApi.list(signal),
-    enabled,
+    ...todoQueries.lists(),
     // Keep showing the current list while it refreshes, so changes never flash a loader.
     placeholderData: keepPreviousData,
   });
@@ -30,7 +33,7 @@ function useTodoMutation<TInput>(mutationFn: (input: TInput) => Promise<Todo | {
   return useMutation({
     mutationFn,
     onSuccess: (result) => {
-      queryClient.setQueryData<ListTodosResponse>(todoKeys.all, (data) => {
+      queryClient.setQueryData(todoQueries.lists().queryKey, (data) => {
         if ('id' in result) return placeItem(data, result);
         return (
           data && {
@@ -39,7 +42,7 @@ function useTodoMutation<TInput>(mutationFn: (input: TInput) => Promise<Todo | {
           }
         );
       });
-      return queryClient.invalidateQueries({ queryKey: todoKeys.all });
+      return queryClient.invalidateQueries({ queryKey: todoQueries.lists().queryKey });
     },
     onError: (error) => {
       console.error(failure, error);

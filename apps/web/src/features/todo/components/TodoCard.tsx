@@ -22,7 +22,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Seed §2 To-do: a card with Title, Description, Status and Actions. */
+/** docs/product.md#to-do: a card with Title, Description, Status and Actions. */
 export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: TodoCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={todo.title}>

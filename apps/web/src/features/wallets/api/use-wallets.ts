@@ -1,36 +1,55 @@
 import { notifications } from '@mantine/notifications';
-import type {
-  BuyStockRequest,
-  GetWalletDetailsResponse,
-  GetWalletsResponse,
-  SellStockRequest,
-  TradeResponse,
-  WalletSummary,
+import {
+  type BuyStockRequest,
+  type GetWalletsResponse,
+  type SellStockRequest,
+  type TradeResponse,
+  WALLET_LEDGER_MAX,
+  type WalletDetails,
+  type WalletSummary,
 } from '@site/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '../../../lib/format';
 import { formatShares } from '../wallet-format';
 import { walletsApi } from './wallets-api';
 
+/** Prefixes of the feature's keys, to invalidate or remove a group of queries at once. */
 export const walletKeys = {
   all: ['wallets'] as const,
-  list: ['wallets', 'list'] as const,
   wallet: (walletId: number) => ['wallets', 'wallet', walletId] as const,
-  details: (walletId: number) => ['wallets', 'wallet', walletId, 'details'] as const,
-  history: (walletId: number) => ['wallets', 'wallet', walletId, 'history'] as const,
-  ledger: (walletId: number) => ['wallets', 'wallet', walletId, 'ledger'] as const,
+};
+
+/** Key and function of each query of the wallets feature, for hooks, prefetches and cache updates. */
+export const walletQueries = {
+  /** The signed-in user's wallets (oldest first), valued at current prices. */
+  list: () =>
+    queryOptions({ queryKey: [...walletKeys.all, 'list'] as const, queryFn: ({ signal }) => walletsApi.list(signal) }),
+  /** Details and holdings of one wallet. */
+  details: (walletId: number) =>
+    queryOptions({
+      queryKey: [...walletKeys.wallet(walletId), 'details'] as const,
+      queryFn: ({ signal }) => walletsApi.details(walletId, signal),
+    }),
+  /** History snapshots, oldest first; the last one may be the live "now" point. */
+  history: (walletId: number) =>
+    queryOptions({
+      queryKey: [...walletKeys.wallet(walletId), 'history'] as const,
+      queryFn: ({ signal }) => walletsApi.history(walletId, signal),
+    }),
+  /** The wallet's trades, newest first. */
+  ledger: (walletId: number) =>
+    queryOptions({
+      queryKey: [...walletKeys.wallet(walletId), 'ledger'] as const,
+      queryFn: ({ signal }) => walletsApi.ledger(walletId, signal),
+    }),
 };
 
 /** The signed-in user's wallets (oldest first), valued at current prices. */
-export function useWallets(enabled = true) {
-  return useQuery({
-    queryKey: walletKeys.list,
-    queryFn: ({ signal }) => walletsApi.list(signal),
-    enabled,
-  });
+export function useWallets() {
+  return useQuery(walletQueries.list());
 }
 
-/** The wallet marked active, if any (seed §4: buy/sell works against it). */
+/** The wallet marked active, if any (docs/product.md: buy/sell works against it). */
 export const activeWallet = (data: GetWalletsResponse | undefined): WalletSummary | undefined =>
   data?.wallets.find((wallet) => wallet.is_active);
 
@@ -45,8 +64,7 @@ export interface WalletQueryOptions {
 /** Details and holdings of one wallet; idle while `walletId` is null. */
 export function useWalletDetails(walletId: number | null, { keepPrevious = false }: WalletQueryOptions = {}) {
   return useQuery({
-    queryKey: walletKeys.details(walletId ?? 0),
-    queryFn: ({ signal }) => walletsApi.details(walletId ?? 0, signal),
+    ...walletQueries.details(walletId ?? 0),
     enabled: walletId !== null,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
@@ -55,8 +73,7 @@ export function useWalletDetails(walletId: number | null, { keepPrevious = false
 /** History snapshots, oldest first; the last one may be the live "now" point. */
 export function useWalletHistory(walletId: number | null, { keepPrevious = false }: WalletQueryOptions = {}) {
   return useQuery({
-    queryKey: walletKeys.history(walletId ?? 0),
-    queryFn: ({ signal }) => walletsApi.history(walletId ?? 0, signal),
+    ...walletQueries.history(walletId ?? 0),
     enabled: walletId !== null,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
@@ -65,8 +82,7 @@ export function useWalletHistory(walletId: number | null, { keepPrevious = false
 /** The wallet's trades, newest first. */
 export function useWalletLedger(walletId: number | null, { keepPrevious = false }: WalletQueryOptions = {}) {
   return useQuery({
-    queryKey: walletKeys.ledger(walletId ?? 0),
-    queryFn: ({ signal }) => walletsApi.ledger(walletId ?? 0, signal),
+    ...walletQueries.ledger(walletId ?? 0),
     enabled: walletId !== null,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
@@ -78,11 +94,9 @@ type WalletsUpdater = (wallets: WalletSummary[]) => WalletSummary[];
 function useUpdateList() {
   const queryClient = useQueryClient();
   return (update: WalletsUpdater) => {
-    queryClient.setQueryData<GetWalletsResponse>(
-      walletKeys.list,
-      (data) => data && { ...data, wallets: update(data.wallets) },
-    );
-    return queryClient.invalidateQueries({ queryKey: walletKeys.list });
+    const { queryKey } = walletQueries.list();
+    queryClient.setQueryData(queryKey, (data) => data && { ...data, wallets: update(data.wallets) });
+    return queryClient.invalidateQueries({ queryKey });
   };
 }
 
@@ -116,8 +130,8 @@ export function useRenameWallet() {
     mutationFn: ({ walletId, newName }: RenameWalletInput) => walletsApi.rename(walletId, newName),
     onSuccess: ({ wallet }) => {
       notifications.show({ color: 'teal', message: `Wallet renamed to ${wallet.wallet_name}` });
-      queryClient.setQueryData<GetWalletDetailsResponse>(
-        walletKeys.details(wallet.wallet_id),
+      queryClient.setQueryData(
+        walletQueries.details(wallet.wallet_id).queryKey,
         (data) => data && { ...data, wallet: { ...data.wallet, wallet_name: wallet.wallet_name } },
       );
       return updateList(replace(wallet));
@@ -160,9 +174,28 @@ export function useSetActiveWallet() {
 
 export type TradeSideInput = { side: 'buy'; request: BuyStockRequest } | { side: 'sell'; request: SellStockRequest };
 
+/** The list row of a wallet, from its details (which extend it). */
+export function toWalletSummary(wallet: WalletDetails): WalletSummary {
+  return {
+    wallet_id: wallet.wallet_id,
+    wallet_name: wallet.wallet_name,
+    balance: wallet.balance,
+    balance_cents: wallet.balance_cents,
+    stocks_value: wallet.stocks_value,
+    stocks_value_cents: wallet.stocks_value_cents,
+    current_value: wallet.current_value,
+    current_value_cents: wallet.current_value_cents,
+    is_active: wallet.is_active,
+    created_at: wallet.created_at,
+    prices_available: wallet.prices_available,
+  };
+}
+
 /**
- * Buys or sells. The answer carries the wallet's details right after the trade, which go into
- * the cache at once; the list, history and ledger (and the details again) are then reloaded.
+ * Buys or sells. The answer carries the wallet right after the trade and the trade itself, so
+ * the wallet's details, its row in the list and its ledger are updated from it, with no request.
+ * Only the history (a new snapshot and the live "now" point) is not in the answer: it is marked
+ * stale, and refetched at once only where it is shown (the wallet page), else on its next use.
  * Refusals are left to the form, which shows the server's message next to it.
  */
 export function useTrade() {
@@ -177,14 +210,26 @@ export function useTrade() {
         title: `${verb} ${formatShares(trade.quantity)} of ${trade.symbol}`,
         message: `at ${formatUsd(trade.price)} for ${formatUsd(trade.cash_amount)} · cash now ${formatUsd(wallet.balance)}`,
       });
-      queryClient.setQueryData<GetWalletDetailsResponse>(
-        walletKeys.details(wallet.wallet_id),
-        (data) => data && { ...data, wallet },
+      const id = wallet.wallet_id;
+      const details = walletQueries.details(id).queryKey;
+      queryClient.setQueryData(details, (data) => data && { ...data, wallet });
+      // Without prices the details' message says why; only the server has that text.
+      if (!wallet.prices_available) void queryClient.invalidateQueries({ queryKey: details });
+      const summary = toWalletSummary(wallet);
+      queryClient.setQueryData(
+        walletQueries.list().queryKey,
+        (data) => data && { ...data, wallets: data.wallets.map((item) => (item.wallet_id === id ? summary : item)) },
       );
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.wallet(wallet.wallet_id) }),
-        queryClient.invalidateQueries({ queryKey: walletKeys.list }),
-      ]);
+      // Newest first, at most WALLET_LEDGER_MAX, as the server sends it.
+      queryClient.setQueryData(
+        walletQueries.ledger(id).queryKey,
+        (data) =>
+          data && {
+            ...data,
+            trades: [trade, ...data.trades.filter((item) => item.id !== trade.id)].slice(0, WALLET_LEDGER_MAX),
+          },
+      );
+      void queryClient.invalidateQueries({ queryKey: walletQueries.history(id).queryKey });
     },
   });
 }

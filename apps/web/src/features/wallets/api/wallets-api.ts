@@ -16,51 +16,50 @@ import {
   walletMessageResponseSchema,
   walletResponseSchema,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
-
-const BASE = '/api/finance';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 
 /**
- * Seed §7 Finance wallet calls (plus the ledger and set-active additions). The server takes the
+ * docs/api.md#every-call (Finance) wallet calls (plus the ledger and set-active additions). The server takes the
  * owner from the session, so no `user_id` is sent.
  */
 export const walletsApi = {
   list: (signal?: AbortSignal): Promise<GetWalletsResponse> =>
-    apiRequest('GET', `${BASE}/get_wallets`, { schema: getWalletsResponseSchema, signal }),
+    callApi(routes.wallets.list, { schema: getWalletsResponseSchema, signal }),
   details: (walletId: number, signal?: AbortSignal): Promise<GetWalletDetailsResponse> =>
-    apiRequest('GET', `${BASE}/get_wallet_details`, {
+    callApi(routes.wallets.details, {
       query: { wallet_id: walletId },
       schema: getWalletDetailsResponseSchema,
       signal,
     }),
   history: (walletId: number, signal?: AbortSignal): Promise<GetWalletHistoryResponse> =>
-    apiRequest('GET', `${BASE}/get_wallet_history`, {
+    callApi(routes.wallets.history, {
       query: { wallet_id: walletId },
       schema: getWalletHistoryResponseSchema,
       signal,
     }),
   ledger: (walletId: number, signal?: AbortSignal): Promise<GetWalletLedgerResponse> =>
-    apiRequest('GET', `${BASE}/get_wallet_ledger`, {
+    callApi(routes.wallets.ledger, {
       query: { wallet_id: walletId },
       schema: getWalletLedgerResponseSchema,
       signal,
     }),
   create: (walletName: string): Promise<WalletResponse> =>
-    apiRequest('POST', `${BASE}/create_wallet`, { body: { wallet_name: walletName }, schema: walletResponseSchema }),
+    callApi(routes.wallets.create, { body: { wallet_name: walletName }, schema: walletResponseSchema }),
   rename: (walletId: number, newWalletName: string): Promise<WalletResponse> =>
-    apiRequest('POST', `${BASE}/rename_wallet`, {
+    callApi(routes.wallets.rename, {
       body: { wallet_id: walletId, new_wallet_name: newWalletName },
       schema: walletResponseSchema,
     }),
   remove: (walletId: number): Promise<WalletMessageResponse> =>
-    apiRequest('POST', `${BASE}/delete_wallet`, { body: { wallet_id: walletId }, schema: walletMessageResponseSchema }),
+    callApi(routes.wallets.remove, { body: { wallet_id: walletId }, schema: walletMessageResponseSchema }),
   setActive: (walletId: number): Promise<WalletMessageResponse> =>
-    apiRequest('POST', `${BASE}/set_active_wallet`, {
+    callApi(routes.wallets.setActive, {
       body: { wallet_id: walletId },
       schema: walletMessageResponseSchema,
     }),
   buy: (input: BuyStockRequest): Promise<TradeResponse> =>
-    apiRequest('POST', `${BASE}/add_stock_to_wallet`, { body: input, schema: tradeResponseSchema }),
+    callApi(routes.wallets.buy, { body: input, schema: tradeResponseSchema }),
   sell: (input: SellStockRequest): Promise<TradeResponse> =>
-    apiRequest('POST', `${BASE}/sell_stock_from_wallet`, { body: input, schema: tradeResponseSchema }),
+    callApi(routes.wallets.sell, { body: input, schema: tradeResponseSchema }),
 };

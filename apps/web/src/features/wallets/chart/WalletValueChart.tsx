@@ -1,16 +1,9 @@
-import { Box, Group, Text, useComputedColorScheme } from '@mantine/core';
-import {
-  createChart,
-  type DeepPartial,
-  type IChartApi,
-  LineSeries,
-  type MouseEventParams,
-  type TimeChartOptions,
-} from 'lightweight-charts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Group, Text } from '@mantine/core';
+import { type DeepPartial, LineSeries, type MouseEventParams, type TimeChartOptions } from 'lightweight-charts';
+import { useEffect, useMemo, useState } from 'react';
+import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
+import { useChart } from '../../../lib/charts/use-chart';
 import { formatUsd } from '../../../lib/format';
-import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../finance/chart/chart-data';
-import { PALETTES, themeOptions } from '../../finance/chart/PriceHistoryChart';
 import { formatDateTime } from '../wallet-format';
 import {
   toWalletChartPoints,
@@ -21,9 +14,9 @@ import {
 } from './wallet-chart-data';
 
 /*
- * 'Wallet Value Over Time' (seed §2) on lightweight-charts: cash, and cash plus stocks. Loaded
- * lazily (see LazyWalletValueChart) so the library stays in its own chunk; the theme is the
- * price chart's, TradingView attribution logo included, as the library's licence asks.
+ * 'Wallet Value Over Time' (docs/product.md#screens) on lightweight-charts: cash, and cash plus stocks. Loaded
+ * lazily (see LazyWalletValueChart) so the library stays in its own chunk; its life and theme are
+ * the price chart's (lib/charts), TradingView attribution logo included, as the library's licence asks.
  */
 
 const LINES = [
@@ -66,26 +59,9 @@ function Legend({ point }: { point: WalletChartPoint | undefined }) {
 }
 
 export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<IChartApi | null>(null);
-  const scheme = useComputedColorScheme('light');
+  const { containerRef, chartRef } = useChart(OPTIONS);
   const points = useMemo(() => toWalletChartPoints(history), [history]);
   const [hovered, setHovered] = useState<number | null>(null);
-
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const chart = createChart(container, OPTIONS);
-    chartRef.current = chart;
-    return () => {
-      chartRef.current = null;
-      chart.remove();
-    };
-  }, []);
-
-  useEffect(() => {
-    chartRef.current?.applyOptions(themeOptions(PALETTES[scheme]));
-  }, [scheme]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -115,7 +91,7 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       for (const item of series) chart.removeSeries(item);
     };
-  }, [points]);
+  }, [chartRef, points]);
 
   const legendPoint = hovered !== null && hovered >= 0 && hovered < points.length ? points[hovered] : points.at(-1);
 

@@ -5,7 +5,7 @@
  */
 import type { WalletHistoryEntry } from '@site/contract';
 import type { LineData, UTCTimestamp } from 'lightweight-charts';
-import { type Bounds, wallClockSeconds } from '../../finance/chart/chart-data';
+import { type Bounds, wallClockSeconds } from '../../../lib/charts/time';
 import { centsToDollars } from '../wallet-math';
 
 /** Everything a wallet chart implementation gets; the page passes this to its `ChartComponent`. */

@@ -3,15 +3,15 @@ import { IconArrowRight, IconListDetails, IconWallet } from '@tabler/icons-react
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
+import { type Stat, StatList } from '../../../components/StatList';
 import { formatUsd } from '../../../lib/format';
-import { type Stat, StatList } from '../../finance/components/StatList';
 import { activeWallet, useWallets } from '../api/use-wallets';
 import { walletPagePath } from '../wallet-format';
 import { TradeForm } from './TradeForm';
 import { WalletDetailsModal } from './WalletDetailsModal';
 
 /**
- * Seed §2 Finance home 'Active wallet panel': the active wallet's name, cash and value, its
+ * docs/product.md#finance-home-appsfinance home 'Active wallet panel': the active wallet's name, cash and value, its
  * buy/sell form and a Details button opening the wallet-details modal.
  */
 export function ActiveWalletPanel() {

@@ -2,7 +2,7 @@ import { activeWallet, useSetActiveWallet, useWallets } from '../api/use-wallets
 import { WalletSelect } from './WalletSelect';
 
 /**
- * Seed §2 Finance home: 'A wallet selector sits above it [the watchlist]'. It shows and changes
+ * docs/product.md#finance-home-appsfinance home: 'A wallet selector sits above it [the watchlist]'. It shows and changes
  * the active wallet, the one the buy/sell form trades with.
  */
 export function ActiveWalletSelector() {

@@ -13,7 +13,7 @@ export function walletNameError(name: string): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'That name cannot be used');
 }
 
-/** Seed §2 My Wallets: the create form (wallet name + 'Create Wallet'). */
+/** docs/product.md#finance-home-appsfinance: the create form (wallet name + 'Create Wallet'). */
 export function CreateWalletForm() {
   const create = useCreateWallet();
   const [name, setName] = useState('');

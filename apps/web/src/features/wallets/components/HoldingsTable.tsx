@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import type { WalletDetails } from '@site/contract';
 import { Link } from 'react-router';
 import { formatInteger, formatUsd } from '../../../lib/format';
-import { stockPath } from '../../finance/paths';
+import { stockPath } from '../../../lib/market/paths';
 import { Gain, GainAmount, GainPercent } from './GainCells';
 
 const FULL = [
@@ -26,8 +26,8 @@ interface HoldingsTableProps {
 }
 
 /**
- * Seed §2 'Stocks Held': symbol, quantity, bought price (average cost) and current value, plus
- * the current price and the unrealised gain or loss per holding, with the wallet's totals below.
+ * docs/product.md#screens 'Stocks Held': symbol, quantity, bought price (average cost) and current value, plus
+ * the current price and the unrealized gain or loss per holding, with the wallet's totals below.
  */
 export function HoldingsTable({ wallet, compact = false, label = 'Stocks Held' }: HoldingsTableProps) {
   const { stocks } = wallet;

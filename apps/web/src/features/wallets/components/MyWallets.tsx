@@ -10,7 +10,7 @@ import { CreateWalletForm } from './CreateWalletForm';
 import { RenameWalletModal } from './RenameWalletModal';
 import { WalletsTable } from './WalletsTable';
 
-/** Seed §2 Finance home 'My Wallets': a create form and the table of the user's wallets. */
+/** docs/product.md#finance-home-appsfinance home 'My Wallets': a create form and the table of the user's wallets. */
 export function MyWallets() {
   const wallets = useWallets();
   const setActive = useSetActiveWallet();

@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useRenameWallet } from '../api/use-wallets';
 import { walletNameError } from './CreateWalletForm';
 
-/** Seed §9: modals are half the window wide; clamped so the form stays readable. */
+/** docs/product.md#constants: modals are half the window wide; clamped so the form stays readable. */
 export const WALLET_MODAL_SIZE = 'clamp(20rem, 50%, 30rem)';
 
 interface RenameWalletModalProps {

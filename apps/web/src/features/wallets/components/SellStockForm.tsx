@@ -5,14 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { financeApi } from '../../finance/api/finance-api';
-import { financeKeys } from '../../finance/api/use-finance';
+import { stockQueryOptions } from '../../../lib/market/stock-query';
 import { useTrade } from '../api/use-wallets';
 import { formatShares } from '../wallet-format';
 import { centsToDollars, parseQuantity, tradeTotalCents } from '../wallet-math';
 
 /**
- * Seed §2 'Sell Stocks': a held stock chosen from a list of the wallet's holdings, a quantity up
+ * docs/product.md#screens 'Sell Stocks': a held stock chosen from a list of the wallet's holdings, a quantity up
  * to the shares held, and Sell. The proceeds shown are an estimate at the holding's current
  * price; the server sells at its own price.
  */
@@ -46,12 +45,8 @@ export function SellStockForm({ wallet }: { wallet: WalletDetails }) {
     // Like a buy, the price is looked up at submit time; it is informational, so a failed
     // look-up does not stop the sale.
     const soldPrice = await queryClient
-      .fetchQuery({
-        queryKey: financeKeys.stock(symbol),
-        queryFn: ({ signal }) => financeApi.getStock(symbol, signal),
-        staleTime: 0,
-      })
-      .then((answer) => answer.stock.currentPrice)
+      .fetchQuery({ ...stockQueryOptions(symbol), staleTime: 0 })
+      .then((answer) => answer.symbol.currentPrice)
       .catch(() => null);
     try {
       await trade.mutateAsync({

@@ -22,15 +22,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { formatUsd } from '../../../lib/format';
-import { financeApi } from '../../finance/api/finance-api';
-import { financeKeys, useStock } from '../../finance/api/use-finance';
+import { stockQueryOptions, useStock } from '../../../lib/market/stock-query';
 import { useTrade } from '../api/use-wallets';
 import { centsToDollars, exceedsBalance, parseQuantity, tradeTotalCents } from '../wallet-math';
 
 /** How long the symbol must rest before its price is looked up. */
 export const PRICE_LOOKUP_DEBOUNCE_MS = 400;
 
-/** Seed §5's error box for a buy the wallet cannot pay for. */
+/** docs/product.md's error box for a buy the wallet cannot pay for. */
 export const OVER_BALANCE_MESSAGE = 'Total price exceeds available balance.';
 
 type Side = 'buy' | 'sell';
@@ -59,7 +58,7 @@ function lookupMessage(error: unknown, symbol: string): string {
 const isValidSymbol = (symbol: string) => symbol !== '' && symbolSchema.safeParse(symbol).success;
 
 /**
- * Seed §2/§5 buy/sell form: symbol (upper-cased), whole-number quantity, and read-only Price and
+ * docs/product.md#buying-and-selling: the buy/sell form: symbol (upper-cased), whole-number quantity, and read-only Price and
  * Total. The price is looked up when the symbol is entered and again at submit time; a buy whose
  * total exceeds the wallet's cash shows the seed's 'Error' box and cannot be sent. The server
  * prices the trade itself; the price sent along is informational.
@@ -84,7 +83,7 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
 
   const lookup = useStock(lookupSymbol || null);
   const current = lookupSymbol !== '' && lookupSymbol === symbol;
-  const price = current ? lookup.data?.stock.currentPrice : undefined;
+  const price = current ? lookup.data?.symbol.currentPrice : undefined;
   const lookingUp = symbolValid && (!current || lookup.isFetching);
   const lookupError = current && lookup.isError ? lookupMessage(lookup.error, symbol) : null;
 
@@ -127,16 +126,12 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
     if (!input) return;
     setSubmitting(side);
     try {
-      // Seed §5: the price comes from the stock look-up, fetched at submit time.
+      // docs/product.md: the price comes from the stock look-up, fetched at submit time.
       setLookupSymbol(input.symbol);
       let fresh: number;
       try {
-        const answer = await queryClient.fetchQuery({
-          queryKey: financeKeys.stock(input.symbol),
-          queryFn: ({ signal }) => financeApi.getStock(input.symbol, signal),
-          staleTime: 0,
-        });
-        fresh = answer.stock.currentPrice;
+        const answer = await queryClient.fetchQuery({ ...stockQueryOptions(input.symbol), staleTime: 0 });
+        fresh = answer.symbol.currentPrice;
       } catch (error) {
         setErrors({ symbol: lookupMessage(error, input.symbol) });
         return;

@@ -2,7 +2,7 @@ import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { WalletTrade } from '@site/contract';
 import { Link } from 'react-router';
 import { formatInteger, formatSignedUsd, formatUsd, NO_VALUE } from '../../../lib/format';
-import { stockPath } from '../../finance/paths';
+import { stockPath } from '../../../lib/market/paths';
 import { formatDateTime } from '../wallet-format';
 import { GainAmount } from './GainCells';
 

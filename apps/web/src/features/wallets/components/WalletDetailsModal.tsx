@@ -9,7 +9,7 @@ import { walletPagePath } from '../wallet-format';
 import { HoldingsTable } from './HoldingsTable';
 import { WalletStats } from './WalletStats';
 
-/** Seed §9 half-width modal, clamped; the holdings table scrolls sideways when it must. */
+/** docs/product.md#constants half-width modal, clamped; the holdings table scrolls sideways when it must. */
 const DETAILS_MODAL_SIZE = 'clamp(22rem, 50%, 60rem)';
 
 interface WalletDetailsModalProps {
@@ -18,7 +18,7 @@ interface WalletDetailsModalProps {
   onClose: () => void;
 }
 
-/** Seed §2 Finance home wallet-details modal: the wallet's totals and its holdings. */
+/** docs/product.md#finance-home-appsfinance home wallet-details modal: the wallet's totals and its holdings. */
 export function WalletDetailsModal({ wallet, opened, onClose }: WalletDetailsModalProps) {
   const details = useWalletDetails(opened ? wallet.wallet_id : null);
   return (

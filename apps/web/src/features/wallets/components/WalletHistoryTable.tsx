@@ -5,7 +5,7 @@ import { formatDateTime } from '../wallet-format';
 
 const COLUMNS = ['Date', 'Balance', 'Stocks Value', 'Total Value'] as const;
 
-/** Seed §2 'Wallet History': one row per snapshot, newest first (the API sends oldest first). */
+/** docs/product.md#screens 'Wallet History': one row per snapshot, newest first (the API sends oldest first). */
 export function WalletHistoryTable({ history }: { history: readonly WalletHistoryEntry[] }) {
   // The position in the oldest-first list is a stable key: new snapshots only ever append.
   const rows = history.map((entry, position) => ({ entry, position })).reverse();

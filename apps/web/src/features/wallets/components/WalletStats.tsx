@@ -1,12 +1,12 @@
 import type { WalletDetails } from '@site/contract';
+import { type Stat, StatList } from '../../../components/StatList';
 import { formatUsd } from '../../../lib/format';
-import { type Stat, StatList } from '../../finance/components/StatList';
 import { type Gain as GainValue, totalReturn } from '../wallet-math';
 import { Gain } from './GainCells';
 
 interface WalletStatsProps {
   wallet: WalletDetails;
-  /** The realised gain's percentage, from the ledger (null when nothing was sold or it is unknown). */
+  /** The realized gain's percentage, from the ledger (null when nothing was sold or it is unknown). */
   realizedPercent?: number | null;
   /** Leave out the gains (the compact Finance home panel). */
   compact?: boolean;
@@ -15,8 +15,8 @@ interface WalletStatsProps {
 const gain = ({ cents, percent }: GainValue) => <Gain cents={cents} percent={percent} />;
 
 /**
- * Seed §2 'Wallet Details': cash in hand, total stock value and total wallet value (USD), plus
- * the unrealised, realised and total gain or loss.
+ * docs/product.md#screens 'Wallet Details': cash in hand, total stock value and total wallet value (USD), plus
+ * the unrealized, realized and total gain or loss.
  */
 export function WalletStats({ wallet, realizedPercent = null, compact = false }: WalletStatsProps) {
   const stats: Stat[] = [

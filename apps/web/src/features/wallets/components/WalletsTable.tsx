@@ -18,7 +18,7 @@ interface WalletsTableProps {
   activatingId?: number | null;
 }
 
-/** Seed §2 My Wallets table: name, balance, current value and the view/rename/delete/set-active actions. */
+/** docs/product.md#finance-home-appsfinance table: name, balance, current value and the view/rename/delete/set-active actions. */
 export function WalletsTable({ wallets, onRename, onDelete, onSetActive, activatingId = null }: WalletsTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>

@@ -1,13 +1,14 @@
 import {
-  type CreateFavouriteRequest,
-  deleteFavouriteResponseSchema,
-  type FavouriteLocation,
-  favouriteLocationSchema,
-  listFavouritesResponseSchema,
+  type CreateFavoriteRequest,
+  deleteFavoriteResponseSchema,
+  type FavoriteLocation,
+  favoriteLocationSchema,
+  listFavoritesResponseSchema,
   type WeatherResponse,
   weatherResponseSchema,
 } from '@site/contract';
-import { apiRequest } from '../../../lib/api-client';
+import { routes } from '@site/contract/routes';
+import { callApi } from '../../../lib/api-client';
 
 /** What a forecast is asked for: coordinates, plus what the chosen place tells about itself. */
 export interface ForecastRequest {
@@ -20,7 +21,7 @@ export interface ForecastRequest {
   timezone?: string;
 }
 
-export type NewFavourite = Pick<CreateFavouriteRequest, 'address' | 'lat' | 'lon'> & {
+export type NewFavorite = Pick<CreateFavoriteRequest, 'address' | 'lat' | 'lon'> & {
   nickname?: string;
   timezone?: string;
   country_code?: string;
@@ -30,11 +31,11 @@ export const INVALID_DELETE_RESPONSE =
   'The server did not confirm the deletion, so your saved locations were left as they were. Please try again.';
 
 /**
- * Seed §5: a delete answer counts only with status 'success' and a data array (the list that is
+ * docs/product.md: a delete answer counts only with status 'success' and a data array (the list that is
  * left); anything else is refused with a readable message.
  */
-export function parseDeleteResponse(body: unknown): FavouriteLocation[] {
-  const parsed = deleteFavouriteResponseSchema.safeParse(body);
+export function parseDeleteResponse(body: unknown): FavoriteLocation[] {
+  const parsed = deleteFavoriteResponseSchema.safeParse(body);
   if (!parsed.success) {
     console.error('Failed to delete location: unexpected response', body);
     throw new Error(INVALID_DELETE_RESPONSE);
@@ -42,10 +43,10 @@ export function parseDeleteResponse(body: unknown): FavouriteLocation[] {
   return parsed.data.data;
 }
 
-/** Seed §7 Weather calls; the owner of saved locations comes from the session. */
+/** docs/api.md#every-call (Weather) calls; the owner of saved locations comes from the session. */
 export const weatherApi = {
   forecast: (request: ForecastRequest, signal?: AbortSignal): Promise<WeatherResponse> =>
-    apiRequest('GET', '/api/weather', {
+    callApi(routes.weather.forecast, {
       query: {
         lat: request.lat,
         lon: request.lon,
@@ -56,10 +57,10 @@ export const weatherApi = {
       schema: weatherResponseSchema,
       signal,
     }),
-  saved: (signal?: AbortSignal): Promise<FavouriteLocation[]> =>
-    apiRequest('GET', '/api/weather/saved', { schema: listFavouritesResponseSchema, signal }),
-  add: (favourite: NewFavourite): Promise<FavouriteLocation> =>
-    apiRequest('POST', '/api/weather/', { body: favourite, schema: favouriteLocationSchema }),
-  remove: async (locationId: number): Promise<FavouriteLocation[]> =>
-    parseDeleteResponse(await apiRequest('DELETE', '/api/weather/saved', { body: { location_id: locationId } })),
+  saved: (signal?: AbortSignal): Promise<FavoriteLocation[]> =>
+    callApi(routes.weather.listFavorites, { schema: listFavoritesResponseSchema, signal }),
+  add: (favorite: NewFavorite): Promise<FavoriteLocation> =>
+    callApi(routes.weather.addFavorite, { body: favorite, schema: favoriteLocationSchema }),
+  remove: async (locationId: number): Promise<FavoriteLocation[]> =>
+    parseDeleteResponse(await callApi(routes.weather.removeFavorite, { body: { location_id: locationId } })),
 };

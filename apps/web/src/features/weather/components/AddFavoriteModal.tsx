@@ -1,18 +1,18 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { FAVOURITE_NICKNAME_MAX } from '@site/contract';
+import { FAVORITE_NICKNAME_MAX } from '@site/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { favouriteErrorMessage, useAddFavourite } from '../api/use-weather';
+import { favoriteErrorMessage, useAddFavorite } from '../api/use-weather';
 import type { StoredWeatherLocation } from '../weather-storage';
 
 interface AddFavoriteModalProps {
   opened: boolean;
   onClose: () => void;
-  /** The searched place (seed §4: kept in local storage for this form). */
+  /** The searched place (docs/product.md: kept in local storage for this form). */
   location: StoredWeatherLocation | null;
 }
 
-/** Seed §2 add-favourite form: a Nickname field whose placeholder is the address, and Add Favorite. */
+/** docs/product.md#screens add-favorite form: a Nickname field whose placeholder is the address, and Add Favorite. */
 export function AddFavoriteModal({ opened, onClose, location }: AddFavoriteModalProps) {
   return (
     <Modal opened={opened && location !== null} onClose={onClose} title="Add to Favorites" centered>
@@ -23,13 +23,13 @@ export function AddFavoriteModal({ opened, onClose, location }: AddFavoriteModal
 }
 
 function AddFavoriteForm({ location, onDone }: { location: StoredWeatherLocation; onDone: () => void }) {
-  const addFavourite = useAddFavourite();
+  const addFavorite = useAddFavorite();
   const [nickname, setNickname] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = nickname.trim();
-    addFavourite.mutate(
+    addFavorite.mutate(
       {
         address: location.address,
         lat: location.lat,
@@ -54,23 +54,23 @@ function AddFavoriteForm({ location, onDone }: { location: StoredWeatherLocation
           placeholder={location.address}
           description="Optional. Leave it empty to use the address."
           value={nickname}
-          maxLength={FAVOURITE_NICKNAME_MAX}
+          maxLength={FAVORITE_NICKNAME_MAX}
           onChange={(event) => {
             setNickname(event.currentTarget.value);
-            if (addFavourite.isError) addFavourite.reset();
+            if (addFavorite.isError) addFavorite.reset();
           }}
           data-autofocus
         />
-        {addFavourite.isError && (
+        {addFavorite.isError && (
           <Alert color="red" icon={<IconAlertCircle />} title="Could not add the favorite">
-            {favouriteErrorMessage(addFavourite.error)}
+            {favoriteErrorMessage(addFavorite.error)}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel
           </Button>
-          <Button type="submit" loading={addFavourite.isPending}>
+          <Button type="submit" loading={addFavorite.isPending}>
             Add Favorite
           </Button>
         </Group>

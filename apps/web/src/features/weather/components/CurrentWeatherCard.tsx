@@ -17,10 +17,10 @@ interface CurrentWeatherCardProps {
   unit: TemperatureUnit;
 }
 
-/** Seed §2 Current Weather card: temperature, feels like, clouds, humidity, wind and an icon. */
+/** docs/product.md#current-conditions card: temperature, feels like, clouds, humidity, wind and an icon. */
 export function CurrentWeatherCard({ current, unit }: CurrentWeatherCardProps) {
   const headingId = useId();
-  const { description } = describeWeather(current.code, current.is_day);
+  const { description } = describeWeather(current.code, current.is_day === 'day');
   const direction = current.wind_direction;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
@@ -29,7 +29,7 @@ export function CurrentWeatherCard({ current, unit }: CurrentWeatherCardProps) {
       </Title>
       <Group align="center" gap="xl" wrap="wrap">
         <Group gap="md" wrap="nowrap" miw={260}>
-          <WeatherIcon code={current.code} isDay={current.is_day} size={104} />
+          <WeatherIcon code={current.code} isDay={current.is_day === 'day'} size={104} />
           <Stack gap={2}>
             <Text fz={44} fw={700} lh={1} data-testid="current-temperature">
               {formatTemperature(current.temperature, unit)}

@@ -23,7 +23,7 @@ interface DailyForecastCardProps {
 /** Card widths at which the numbers and the text forecast sit side by side. */
 const CARD_BREAKPOINTS = { xs: '360px', sm: '480px', md: '640px', lg: '800px', xl: '960px' };
 
-/** Seed §2 daily card, with the day's detailed text forecast beside the numbers. */
+/** docs/product.md#screens daily card, with the day's detailed text forecast beside the numbers. */
 export function DailyForecastCard({ day, unit, detailed, isToday = false }: DailyForecastCardProps) {
   const dateLabel = formatForecastDate(day.date);
   const { description } = describeWeather(day.weather_code, true);

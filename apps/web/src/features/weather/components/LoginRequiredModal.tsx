@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useAuthModals } from '../../auth/auth-modals-context';
+import { useAuthModals } from '../../auth';
 
 interface LoginRequiredModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/** Seed §2/§8: a visitor who tries to add a favourite is asked to log in first. */
+/** docs/product.md#saved-locations: a visitor who tries to add a favorite is asked to log in first. */
 export function LoginRequiredModal({ opened, onClose }: LoginRequiredModalProps) {
   const { openLogin, openSignup } = useAuthModals();
   const open = (show: () => void) => () => {

@@ -1,24 +1,24 @@
 import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import type { FavouriteLocation } from '@site/contract';
+import type { FavoriteLocation } from '@site/contract';
 import { IconAlertCircle, IconCloudSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useDeleteFavourite, useSavedLocations } from '../api/use-weather';
+import { useDeleteFavorite, useSavedLocations } from '../api/use-weather';
 
 interface SavedLocationsModalProps {
   opened: boolean;
   onClose: () => void;
-  onGetForecast: (location: FavouriteLocation) => void;
+  onGetForecast: (location: FavoriteLocation) => void;
 }
 
-/** Seed §2 'Saved Locations' popup: nickname, Get Forecast and Delete for each saved place. */
+/** docs/product.md#screens 'Saved Locations' popup: nickname, Get Forecast and Delete for each saved place. */
 export function SavedLocationsModal({ opened, onClose, onGetForecast }: SavedLocationsModalProps) {
   const saved = useSavedLocations(opened);
-  const deleteFavourite = useDeleteFavourite();
-  const [toDelete, setToDelete] = useState<FavouriteLocation | null>(null);
+  const deleteFavorite = useDeleteFavorite();
+  const [toDelete, setToDelete] = useState<FavoriteLocation | null>(null);
 
   const close = () => {
-    deleteFavourite.reset();
+    deleteFavorite.reset();
     onClose();
   };
 
@@ -93,16 +93,16 @@ export function SavedLocationsModal({ opened, onClose, onGetForecast }: SavedLoc
         closeOnEscape={toDelete === null}
       >
         <Stack gap="md">
-          {deleteFavourite.isError && (
+          {deleteFavorite.isError && (
             <Alert
               color="red"
               icon={<IconAlertCircle />}
               title="Could not delete the location"
               withCloseButton
               closeButtonLabel="Dismiss"
-              onClose={() => deleteFavourite.reset()}
+              onClose={() => deleteFavorite.reset()}
             >
-              {deleteFavourite.error.message}
+              {deleteFavorite.error.message}
             </Alert>
           )}
           {body}
@@ -111,11 +111,9 @@ export function SavedLocationsModal({ opened, onClose, onGetForecast }: SavedLoc
       <ConfirmDialog
         opened={toDelete !== null}
         title="Delete saved location"
-        loading={deleteFavourite.isPending}
+        loading={deleteFavorite.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() =>
-          toDelete && deleteFavourite.mutate(toDelete.locationId, { onSettled: () => setToDelete(null) })
-        }
+        onConfirm={() => toDelete && deleteFavorite.mutate(toDelete.locationId, { onSettled: () => setToDelete(null) })}
       >
         Are you sure you want to delete <strong>{toDelete?.nickname}</strong> from your saved locations?
       </ConfirmDialog>

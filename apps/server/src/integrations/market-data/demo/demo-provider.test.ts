@@ -1,0 +1,419 @@
+import { type HistoryInterval, type HistoryRange, INTERVALS, isIntervalAllowed, RANGES } from '@site/contract';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../../core/http-errors.js';
+import {
+  CLOSE_MINUTE,
+  epochDayOf,
+  isTradingDay,
+  newYorkClock,
+  newYorkOffsetMinutes,
+  OPEN_MINUTE,
+  sessionAt,
+  tradingIndexOf,
+} from '../calendar.js';
+import type { Bar } from '../types.js';
+import { DemoMarketDataProvider } from './demo-provider.js';
+import { PriceSeries } from './price-series.js';
+import { DEMO_ANCHOR_DATE, DEMO_UNIVERSE } from './universe.js';
+
+/** Friday 2025-03-14, 11:00 in New York (EDT): the market is open. */
+const FRIDAY_11AM = Date.parse('2025-03-14T15:00:00Z');
+/** Saturday 2025-03-15, noon in New York. */
+const SATURDAY = Date.parse('2025-03-15T16:00:00Z');
+/** Monday 2025-03-17, 08:00 in New York: before the open. */
+const MONDAY_8AM = Date.parse('2025-03-17T12:00:00Z');
+/** Wednesday 2025-01-15, 15:00 in New York (EST). */
+const WINTER_3PM = Date.parse('2025-01-15T20:00:00Z');
+
+const at = (now: number) => new DemoMarketDataProvider({ now: () => now });
+const pairs = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(([r, i]) => isIntervalAllowed(r, i));
+const INTERVAL_MINUTES: Partial<Record<HistoryInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60 };
+
+async function expectHttpError(promise: Promise<unknown>, status: number) {
+  await expect(promise).rejects.toBeInstanceOf(HttpError);
+  await expect(promise).rejects.toMatchObject({ statusCode: status });
+}
+
+/**
+ * High ≥ max(Open, Close), Low ≤ min(Open, Close), positive prices and whole positive volumes,
+ * strictly increasing times on business days; intraday bars start on their interval within
+ * 09:30–16:00 New York, other bars at 09:30. Collects every violation so one assertion reports them.
+ */
+function problemsOf(bars: Bar[], now: number, stepMinutes?: number): string[] {
+  const problems: string[] = [];
+  if (bars.length === 0) problems.push('no bars');
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const bar of bars) {
+    const at = new Date(bar.time).toISOString();
+    const { epochDay, minuteOfDay } = newYorkClock(bar.time);
+    if (bar.high < Math.max(bar.open, bar.close)) problems.push(`${at}: high below open/close`);
+    if (bar.low > Math.min(bar.open, bar.close)) problems.push(`${at}: low above open/close`);
+    if (!(bar.low > 0)) problems.push(`${at}: low not positive`);
+    if (!(bar.volume > 0) || !Number.isInteger(bar.volume)) problems.push(`${at}: bad volume ${bar.volume}`);
+    if (!(bar.time > previous)) problems.push(`${at}: not after the previous bar`);
+    if (bar.time > now) problems.push(`${at}: in the future`);
+    if (!isTradingDay(epochDay)) problems.push(`${at}: not a business day`);
+    if (stepMinutes) {
+      if (minuteOfDay < OPEN_MINUTE || minuteOfDay >= CLOSE_MINUTE || (minuteOfDay - OPEN_MINUTE) % stepMinutes !== 0) {
+        problems.push(`${at}: not a ${stepMinutes}-minute bar within market hours`);
+      }
+    } else if (minuteOfDay !== OPEN_MINUTE) {
+      problems.push(`${at}: not stamped at the open`);
+    }
+    previous = bar.time;
+  }
+  return problems;
+}
+
+describe('demo universe', () => {
+  const required = [
+    'AAPL',
+    'MSFT',
+    'GOOGL',
+    'AMZN',
+    'NVDA',
+    'META',
+    'TSLA',
+    'JPM',
+    'V',
+    'JNJ',
+    'WMT',
+    'PG',
+    'XOM',
+    'KO',
+    'PEP',
+    'DIS',
+    'NFLX',
+    'INTC',
+    'AMD',
+    'IBM',
+    'ORCL',
+    'CSCO',
+    'ADBE',
+    'CRM',
+    'BA',
+    'CAT',
+    'GE',
+    'MCD',
+    'NKE',
+    'SBUX',
+    'T',
+    'VZ',
+    'PFE',
+    'MRK',
+    'UNH',
+    'HD',
+    'COST',
+    'BAC',
+    'GS',
+    'CVX',
+  ];
+
+  it('has at least 40 well-known tickers, each once', () => {
+    const symbols = DEMO_UNIVERSE.map((c) => c.symbol);
+    expect(symbols.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(symbols).size).toBe(symbols.length);
+    expect(symbols).toEqual(expect.arrayContaining(required));
+  });
+
+  it.each(DEMO_UNIVERSE.map((c) => c.symbol))('%s has every profile and quote field filled in', async (symbol) => {
+    const p = at(FRIDAY_11AM);
+    const profile = await p.getProfile(symbol);
+    for (const key of [
+      'shortName',
+      'longName',
+      'exchange',
+      'website',
+      'irWebsite',
+      'industry',
+      'sector',
+      'address1',
+      'city',
+      'state',
+      'zip',
+      'country',
+      'longBusinessSummary',
+    ] as const) {
+      expect(profile[key], key).toEqual(expect.stringMatching(/\S/));
+    }
+    expect(profile.website).toMatch(/^https:\/\//);
+    expect(profile.irWebsite).toMatch(/^https:\/\//);
+    expect(['NMS', 'NYQ']).toContain(profile.exchange);
+    expect(profile.fullTimeEmployees).toBeGreaterThan(1000);
+    expect(profile.longBusinessSummary?.split(/(?<=\.)\s/).length).toBeGreaterThanOrEqual(2);
+    expect(profile.companyOfficers.length).toBeGreaterThanOrEqual(2);
+    expect(profile.companyOfficers.length).toBeLessThanOrEqual(4);
+    for (const officer of profile.companyOfficers) {
+      expect(officer.name).toMatch(/\S/);
+      expect(officer.title).toMatch(/\S/);
+    }
+    const quote = await p.getQuote(symbol);
+    expect(quote.symbol).toBe(symbol);
+    for (const value of [
+      quote.currentPrice,
+      quote.regularMarketOpen,
+      quote.regularMarketDayHigh,
+      quote.regularMarketDayLow,
+      quote.regularMarketPreviousClose,
+      quote.regularMarketVolume,
+      quote.marketCap,
+    ]) {
+      expect(value).toBeGreaterThan(0);
+    }
+  });
+
+  it('lands each simulated path on its anchor price', () => {
+    const index = tradingIndexOf(epochDayOf(DEMO_ANCHOR_DATE));
+    for (const company of DEMO_UNIVERSE) {
+      expect(new PriceSeries(company).rawClose(index)).toBeCloseTo(company.anchorPrice, 6);
+    }
+  });
+});
+
+describe('demo prices are deterministic', () => {
+  it('gives the same answers for the same clock, from separate instances', async () => {
+    const a = at(FRIDAY_11AM);
+    const b = at(FRIDAY_11AM);
+    expect(await a.getQuote('AAPL')).toEqual(await b.getQuote('AAPL'));
+    expect(await a.getHistory('AAPL', '5d', '5m')).toEqual(await b.getHistory('AAPL', '5d', '5m'));
+    expect(await a.getHistory('AAPL', '5y', '1wk')).toEqual(await b.getHistory('AAPL', '5y', '1wk'));
+    expect(await a.getNews('AAPL')).toEqual(await b.getNews('AAPL'));
+  });
+
+  it('computes a day the same way whether or not later days were simulated first', async () => {
+    const late = at(FRIDAY_11AM);
+    await late.getHistory('MSFT', 'max', '1d');
+    const early = at(Date.parse('2020-06-10T18:00:00Z'));
+    const fromEarly = await early.getHistory('MSFT', '1mo', '1d');
+    const fromLate = (await late.getHistory('MSFT', 'max', '1d')).filter((bar) =>
+      fromEarly.slice(0, -1).some((e) => e.time === bar.time),
+    );
+    // Every complete day of the early view appears unchanged in the late one.
+    expect(fromLate).toEqual(fromEarly.slice(0, -1));
+  });
+
+  it('gives different symbols different paths', async () => {
+    const p = at(FRIDAY_11AM);
+    const aapl = (await p.getHistory('AAPL', '1y', '1d')).map((b) => b.close / (b.open || 1));
+    const msft = (await p.getHistory('MSFT', '1y', '1d')).map((b) => b.close / (b.open || 1));
+    expect(aapl).not.toEqual(msft);
+  });
+
+  it('does not repeat news between symbols', async () => {
+    const p = at(FRIDAY_11AM);
+    const aapl = (await p.getNews('AAPL')).map((n) => n.uuid);
+    const msft = (await p.getNews('MSFT')).map((n) => n.uuid);
+    expect(aapl.filter((id) => msft.includes(id))).toEqual([]);
+  });
+});
+
+describe('the live-ish current price', () => {
+  it('during market hours equals the last intraday bar close and today’s bar, and is stable within a minute', async () => {
+    const p = at(FRIDAY_11AM);
+    const quote = await p.getQuote('AAPL');
+    expect(quote.marketState).toBe('REGULAR');
+    const minutes = await p.getHistory('AAPL', '1d', '1m');
+    // 09:30 to 11:00 inclusive of the minute in progress: 91 bars.
+    expect(minutes).toHaveLength(91);
+    expect(quote.currentPrice).toBe(minutes.at(-1)?.close);
+    const [today] = await p.getHistory('AAPL', '1d', '1d');
+    expect(today).toMatchObject({
+      open: quote.regularMarketOpen,
+      high: quote.regularMarketDayHigh,
+      low: quote.regularMarketDayLow,
+      close: quote.currentPrice,
+      volume: quote.regularMarketVolume,
+    });
+    expect(quote.regularMarketTime).toBe('2025-03-14T15:00:00.000Z');
+    expect((await at(FRIDAY_11AM + 59_000).getQuote('AAPL')).currentPrice).toBe(quote.currentPrice);
+    const later = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (m) => (await at(FRIDAY_11AM + m * 60_000).getQuote('AAPL')).currentPrice),
+    );
+    expect(new Set([quote.currentPrice, ...later]).size).toBeGreaterThan(1);
+  });
+
+  it('outside market hours is the last close', async () => {
+    const friday = at(Date.parse('2025-03-14T21:00:00Z'));
+    const saturday = at(SATURDAY);
+    const monday = at(MONDAY_8AM);
+    const fridayClose = (await friday.getHistory('AAPL', '5d', '1d')).at(-1);
+    for (const [p, state] of [
+      [friday, 'POST'],
+      [saturday, 'CLOSED'],
+      [monday, 'PRE'],
+    ] as const) {
+      const quote = await p.getQuote('AAPL');
+      expect(quote.marketState).toBe(state);
+      expect(quote.currentPrice).toBe(fridayClose?.close);
+      expect(quote.regularMarketTime).toBe('2025-03-14T20:00:00.000Z');
+      const day = await p.getHistory('AAPL', '1d', '1m');
+      expect(day).toHaveLength(390);
+      expect(day.at(-1)?.close).toBe(fridayClose?.close);
+    }
+  });
+
+  it('reports the previous close and the change from it', async () => {
+    const p = at(FRIDAY_11AM);
+    const quote = await p.getQuote('AAPL');
+    const days = await p.getHistory('AAPL', '5d', '1d');
+    expect(quote.regularMarketPreviousClose).toBe(days.at(-2)?.close);
+    expect(quote.regularMarketChange).toBeCloseTo(quote.currentPrice - (days.at(-2)?.close ?? 0), 4);
+  });
+});
+
+describe('demo bars', () => {
+  it.each(pairs)('range %s interval %s: consistent, increasing, business days only', async (range, interval) => {
+    for (const now of [FRIDAY_11AM, SATURDAY, WINTER_3PM]) {
+      for (const symbol of ['NVDA', 'KO', 'META']) {
+        const bars = await at(now).getHistory(symbol, range as HistoryRange, interval as HistoryInterval);
+        expect(problemsOf(bars, now, INTERVAL_MINUTES[interval as HistoryInterval])).toEqual([]);
+      }
+    }
+  });
+
+  it('has the expected number of bars per range', async () => {
+    const p = at(SATURDAY);
+    expect(await p.getHistory('AAPL', '1d', '1m')).toHaveLength(390);
+    expect(await p.getHistory('AAPL', '1d', '5m')).toHaveLength(78);
+    expect(await p.getHistory('AAPL', '1d', '1h')).toHaveLength(7);
+    expect(await p.getHistory('AAPL', '5d', '1m')).toHaveLength(5 * 390);
+    expect(await p.getHistory('AAPL', '5d', '1d')).toHaveLength(5);
+    expect((await p.getHistory('AAPL', '1mo', '1d')).length).toBeGreaterThanOrEqual(20);
+    expect((await p.getHistory('AAPL', '1y', '1d')).length).toBeGreaterThanOrEqual(250);
+    expect((await p.getHistory('AAPL', '1y', '1d')).length).toBeLessThanOrEqual(262);
+    expect((await p.getHistory('AAPL', '1y', '1mo')).length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('goes back at least 20 years, or to the listing date', async () => {
+    const p = at(SATURDAY);
+    const aapl = await p.getHistory('AAPL', 'max', '1d');
+    expect(aapl[0]?.time).toBeLessThan(SATURDAY - 20 * 365.25 * 86_400_000);
+    expect(aapl.length).toBeLessThan(8000);
+    const meta = await p.getHistory('META', 'max', '1d');
+    expect(new Date(meta[0]?.time ?? 0).toISOString().slice(0, 10)).toBe('2012-05-18');
+    expect(meta[0]?.open).toBeCloseTo(38.23, 0);
+  });
+
+  it('builds each day’s minute bars to match its daily bar exactly', async () => {
+    const p = at(SATURDAY);
+    const days = await p.getHistory('TSLA', '5d', '1d');
+    const minutes = await p.getHistory('TSLA', '5d', '1m');
+    const hours = await p.getHistory('TSLA', '5d', '1h');
+    for (const day of days) {
+      const date = newYorkClock(day.time).epochDay;
+      for (const bars of [minutes, hours]) {
+        const ofDay = bars.filter((b) => newYorkClock(b.time).epochDay === date);
+        expect({
+          open: ofDay[0]?.open,
+          high: Math.max(...ofDay.map((b) => b.high)),
+          low: Math.min(...ofDay.map((b) => b.low)),
+          close: ofDay.at(-1)?.close,
+          volume: ofDay.reduce((sum, b) => sum + b.volume, 0),
+        }).toEqual({ open: day.open, high: day.high, low: day.low, close: day.close, volume: day.volume });
+      }
+    }
+  });
+
+  it('aggregates weeks and months from the daily bars', async () => {
+    const p = at(SATURDAY);
+    const days = await p.getHistory('KO', '6mo', '1d');
+    for (const [interval, key] of [
+      ['1wk', (b: Bar) => Math.floor(tradingIndexOf(newYorkClock(b.time).epochDay) / 5)],
+      ['1mo', (b: Bar) => new Date(b.time).toISOString().slice(0, 7)],
+    ] as const) {
+      const groups = await p.getHistory('KO', '6mo', interval);
+      expect(groups.reduce((s, b) => s + b.volume, 0)).toBe(days.reduce((s, b) => s + b.volume, 0));
+      for (const group of groups) {
+        const members = days.filter((d) => key(d) === key(group));
+        expect(group.time).toBe(members[0]?.time);
+        expect(group.open).toBe(members[0]?.open);
+        expect(group.close).toBe(members.at(-1)?.close);
+        expect(group.high).toBe(Math.max(...members.map((d) => d.high)));
+        expect(group.low).toBe(Math.min(...members.map((d) => d.low)));
+      }
+    }
+  });
+
+  it('refuses a forbidden range/interval pair', async () => {
+    await expectHttpError(at(SATURDAY).getHistory('AAPL', '1y', '1m'), 400);
+  });
+});
+
+describe('demo news', () => {
+  it('has 5–10 realistic items per symbol and day, newest first, none in the future', async () => {
+    for (const symbol of ['AAPL', 'JPM', 'XOM', 'V']) {
+      const news = await at(FRIDAY_11AM).getNews(symbol);
+      expect(news.length).toBeGreaterThanOrEqual(5);
+      expect(news.length).toBeLessThanOrEqual(10);
+      expect(new Set(news.map((n) => n.uuid)).size).toBe(news.length);
+      expect(new Set(news.map((n) => n.title)).size).toBe(news.length);
+      const times = news.map((n) => n.providerPublishTime);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      for (const item of news) {
+        expect(item.title.length).toBeGreaterThan(15);
+        expect(item.link).toMatch(/^https:\/\/example\.com\/news\/2025-03-14\//);
+        expect(item.publisher).toMatch(/\S/);
+        expect(item.relatedTickers[0]).toBe(symbol);
+        expect(item.thumbnail.resolutions[0]?.url).toMatch(/^data:image\/svg\+xml,/);
+        expect(item.providerPublishTime * 1000).toBeLessThanOrEqual(FRIDAY_11AM);
+      }
+    }
+  });
+
+  it('changes from one day to the next', async () => {
+    const today = await at(FRIDAY_11AM).getNews('AAPL');
+    const nextDay = await at(FRIDAY_11AM + 86_400_000).getNews('AAPL');
+    expect(nextDay.map((n) => n.uuid)).not.toEqual(today.map((n) => n.uuid));
+  });
+});
+
+describe('unknown symbols', () => {
+  it('are not found, never invented', async () => {
+    const p = at(FRIDAY_11AM);
+    await expectHttpError(p.getQuote('ZZZZ'), 404);
+    await expectHttpError(p.getProfile('ZZZZ'), 404);
+    await expectHttpError(p.getHistory('ZZZZ', '1y', '1d'), 404);
+    await expectHttpError(p.getNews('ZZZZ'), 404);
+    const quotes = await p.getQuotes(['AAPL', 'ZZZZ', 'MSFT']);
+    expect([...quotes.keys()]).toEqual(['AAPL', 'MSFT']);
+  });
+
+  it('include companies not listed yet at the clock', async () => {
+    const p = at(Date.parse('2010-06-01T15:00:00Z'));
+    await expectHttpError(p.getQuote('META'), 404);
+    await expectHttpError(p.getProfile('META'), 404);
+    await expectHttpError(p.getHistory('META', 'max', '1d'), 404);
+    expect([...(await p.getQuotes(['META', 'AAPL'])).keys()]).toEqual(['AAPL']);
+  });
+});
+
+describe('search', () => {
+  it('ranks exact symbols first, then symbol prefixes, then names', async () => {
+    const p = at(FRIDAY_11AM);
+    expect((await p.search('v')).map((r) => r.symbol)[0]).toBe('V');
+    expect((await p.search('coca')).map((r) => r.symbol)).toEqual(['KO']);
+    expect((await p.search('micro')).map((r) => r.symbol)).toEqual(expect.arrayContaining(['MSFT', 'AMD']));
+    expect(await p.search('qqqqqq')).toEqual([]);
+  });
+});
+
+describe('market calendar', () => {
+  it('knows New York’s daylight-saving rules', () => {
+    expect(newYorkOffsetMinutes(Date.parse('2025-03-09T06:59:00Z'))).toBe(-300);
+    expect(newYorkOffsetMinutes(Date.parse('2025-03-09T07:00:00Z'))).toBe(-240);
+    expect(newYorkOffsetMinutes(Date.parse('2025-11-02T05:59:00Z'))).toBe(-240);
+    expect(newYorkOffsetMinutes(Date.parse('2025-11-02T06:00:00Z'))).toBe(-300);
+    // Before 2007: first Sunday of April to last Sunday of October.
+    expect(newYorkOffsetMinutes(Date.parse('2005-03-20T12:00:00Z'))).toBe(-300);
+    expect(newYorkOffsetMinutes(Date.parse('2005-04-04T12:00:00Z'))).toBe(-240);
+    expect(newYorkOffsetMinutes(Date.parse('2005-10-31T12:00:00Z'))).toBe(-300);
+  });
+
+  it('finds the current session', () => {
+    expect(sessionAt(FRIDAY_11AM)).toMatchObject({ minutes: 91, state: 'REGULAR' });
+    expect(sessionAt(Date.parse('2025-03-14T13:30:00Z'))).toMatchObject({ minutes: 1, state: 'REGULAR' });
+    expect(sessionAt(Date.parse('2025-03-14T19:59:59Z'))).toMatchObject({ minutes: 390, state: 'REGULAR' });
+    expect(sessionAt(SATURDAY)).toMatchObject({ epochDay: epochDayOf('2025-03-14'), minutes: 390, state: 'CLOSED' });
+    expect(sessionAt(MONDAY_8AM)).toMatchObject({ epochDay: epochDayOf('2025-03-14'), state: 'PRE' });
+  });
+});

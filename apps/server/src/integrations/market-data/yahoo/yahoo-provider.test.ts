@@ -1,0 +1,392 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../../core/http-errors.js';
+import { YahooClient, type YahooClientOptions } from './yahoo-client.js';
+import { YahooMarketDataProvider } from './yahoo-provider.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name), 'utf8');
+
+type Reply = { status?: number; body?: string; headers?: Record<string, string>; delayMs?: number; destroy?: boolean };
+type Handler = (req: http.IncomingMessage, url: URL) => Reply;
+
+/**
+ * A stand-in for Yahoo on 127.0.0.1: each path answers from a queue of replies (the last one
+ * repeats) and every request is recorded.
+ */
+class FakeYahoo {
+  private server = http.createServer((req, res) => this.handle(req, res));
+  private routes = new Map<string, Handler[]>();
+  requests: { path: string; url: URL; headers: http.IncomingHttpHeaders }[] = [];
+  port = 0;
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  get baseUrl() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  on(pathname: string, ...handlers: (Handler | Reply)[]) {
+    this.routes.set(
+      pathname,
+      handlers.map((h) => (typeof h === 'function' ? h : () => h)),
+    );
+  }
+
+  reset() {
+    this.routes.clear();
+    this.requests = [];
+  }
+
+  hits(pathname: string) {
+    return this.requests.filter((r) => r.path === pathname);
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    this.requests.push({ path: url.pathname, url, headers: req.headers });
+    const queue = this.routes.get(url.pathname);
+    const handler = queue && (queue.length > 1 ? queue.shift() : queue[0]);
+    const reply: Reply = handler ? handler(req, url) : { status: 404, body: '{"finance":{"error":"no route"}}' };
+    const send = () => {
+      if (reply.destroy) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+      res.end(reply.body ?? '');
+    };
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+const yahoo = new FakeYahoo();
+let clock = Date.parse('2025-01-15T16:00:00Z');
+const sleeps: number[] = [];
+
+function provider(options: Partial<YahooClientOptions> = {}) {
+  const client = new YahooClient({
+    baseUrl: yahoo.baseUrl,
+    cookieUrl: `${yahoo.baseUrl}/cookie`,
+    crumb: 'off',
+    timeoutMs: 1000,
+    maxRetries: 2,
+    retryBaseMs: 1,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    ...options,
+  });
+  return new YahooMarketDataProvider({ client, quoteTtlMs: 15_000, profileTtlMs: 86_400_000, now: () => clock });
+}
+
+async function httpError(promise: Promise<unknown>): Promise<HttpError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpError) return error;
+    throw error;
+  }
+  throw new Error('expected an HttpError');
+}
+
+beforeAll(() => yahoo.start());
+afterAll(() => yahoo.stop());
+afterEach(() => {
+  yahoo.reset();
+  sleeps.length = 0;
+});
+
+describe('Yahoo live adapter against recorded responses', () => {
+  it('gets many quotes in one batched call and caches them for the quote TTL', async () => {
+    yahoo.on('/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
+    const p = provider();
+    const quotes = await p.getQuotes(['AAPL', 'MSFT', 'AAPL']);
+    expect(yahoo.hits('/v7/finance/quote')).toHaveLength(1);
+    expect(yahoo.hits('/v7/finance/quote')[0]?.url.searchParams.get('symbols')).toBe('AAPL,MSFT');
+    expect(quotes.get('AAPL')).toEqual({
+      symbol: 'AAPL',
+      shortName: 'Apple Inc.',
+      currentPrice: 228.26,
+      regularMarketOpen: 229.5,
+      regularMarketDayHigh: 230.1,
+      regularMarketDayLow: 227.8,
+      regularMarketPreviousClose: 229.69,
+      regularMarketVolume: 38912345,
+      regularMarketChange: -1.43,
+      regularMarketChangePercent: -0.62258,
+      regularMarketTime: '2025-01-15T16:00:00.000Z',
+      marketState: 'REGULAR',
+      exchange: 'NMS',
+      currency: 'USD',
+      marketCap: 3431234567890,
+    });
+    expect(quotes.get('MSFT')?.currentPrice).toBe(426.31);
+
+    await p.getQuote('MSFT');
+    expect(yahoo.hits('/v7/finance/quote')).toHaveLength(1);
+    clock += 16_000;
+    await p.getQuote('MSFT');
+    expect(yahoo.hits('/v7/finance/quote')).toHaveLength(2);
+  });
+
+  it('maps quoteSummary { raw, fmt } numbers into a profile and primes the quote cache', async () => {
+    yahoo.on('/v10/finance/quoteSummary/AAPL', { body: fixture('quotesummary-aapl.json') });
+    const p = provider();
+    const profile = await p.getProfile('AAPL');
+    expect(profile).toEqual({
+      symbol: 'AAPL',
+      shortName: 'Apple Inc.',
+      longName: 'Apple Inc.',
+      exchange: 'NMS',
+      website: 'https://www.apple.com',
+      irWebsite: 'http://investor.apple.com/',
+      industry: 'Consumer Electronics',
+      sector: 'Technology',
+      address1: 'One Apple Park Way',
+      address2: null,
+      city: 'Cupertino',
+      state: 'CA',
+      zip: '95014',
+      country: 'United States',
+      fullTimeEmployees: 164000,
+      longBusinessSummary: expect.stringContaining('Apple Inc. designs'),
+      companyOfficers: [
+        { name: 'Mr. Timothy D. Cook', title: 'CEO & Director' },
+        { name: 'Mr. Kevan  Parekh', title: 'Senior VP & CFO' },
+      ],
+    });
+    expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')[0]?.url.searchParams.get('modules')).toBe(
+      'assetProfile,price,summaryDetail',
+    );
+    // The price module already gave a quote: no v7 call, and the fraction became a percent.
+    const quote = await p.getQuote('AAPL');
+    expect(yahoo.hits('/v7/finance/quote')).toHaveLength(0);
+    expect(quote).toMatchObject({ currentPrice: 228.26, regularMarketVolume: 38912345, marketCap: 3431234567890 });
+    expect(quote.regularMarketChangePercent).toBeCloseTo(-0.62258, 6);
+    // Profiles are cached for a day.
+    await p.getProfile('AAPL');
+    expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')).toHaveLength(1);
+  });
+
+  it('maps chart history, skipping the null bars Yahoo leaves', async () => {
+    yahoo.on('/v8/finance/chart/AAPL', { body: fixture('chart-aapl-5d-1d.json') });
+    const bars = await provider().getHistory('AAPL', '5d', '1d');
+    const request = yahoo.hits('/v8/finance/chart/AAPL')[0]?.url.searchParams;
+    expect(request?.get('range')).toBe('5d');
+    expect(request?.get('interval')).toBe('1d');
+    expect(bars).toHaveLength(4);
+    expect(bars[0]).toEqual({
+      time: 1736519400000,
+      open: 240.01,
+      high: 240.16,
+      low: 233,
+      close: 236.85,
+      volume: 61710900,
+    });
+    expect(bars.map((b) => b.time)).toEqual([...bars.map((b) => b.time)].sort((a, b) => a - b));
+  });
+
+  it('maps news from search, keeping items without a thumbnail and dropping broken ones', async () => {
+    yahoo.on('/v1/finance/search', { body: fixture('search-aapl-news.json') });
+    const news = await provider().getNews('AAPL');
+    expect(news).toHaveLength(2);
+    expect(news[0]).toEqual({
+      uuid: '5b1f0c2e-7a4d-3c11-9e8a-2f6d9b0c1a11',
+      title: 'Apple supplier shares climb as iPhone demand steadies',
+      link: 'https://finance.example.com/news/apple-supplier-shares-climb.html',
+      publisher: 'Example Wire',
+      providerPublishTime: 1736950000,
+      relatedTickers: ['AAPL', 'TSM'],
+      thumbnail: {
+        resolutions: [
+          { url: 'https://images.example.com/original.jpg', width: 1200, height: 800, tag: 'original' },
+          { url: 'https://images.example.com/140x140.jpg', width: 140, height: 140, tag: '140x140' },
+        ],
+      },
+    });
+    expect(news[1]).toMatchObject({ relatedTickers: [], thumbnail: { resolutions: [] } });
+  });
+
+  it('searches symbols, skipping non-finance results', async () => {
+    yahoo.on('/v1/finance/search', { body: fixture('search-quotes.json') });
+    const results = await provider().search('apple');
+    expect(results).toEqual([
+      { symbol: 'AAPL', shortName: 'Apple Inc.', exchange: 'NMS', type: 'EQUITY' },
+      { symbol: 'APLE', shortName: 'Apple Hospitality REIT, Inc.', exchange: 'NYQ', type: 'EQUITY' },
+    ]);
+  });
+
+  describe('unknown symbols are 404, never invented', () => {
+    it('quoteSummary "Not Found" (HTTP 404), then remembered for a while', async () => {
+      yahoo.on('/v10/finance/quoteSummary/ZZZZ', { status: 404, body: fixture('quotesummary-notfound.json') });
+      const p = provider();
+      const error = await httpError(p.getProfile('ZZZZ'));
+      expect(error.statusCode).toBe(404);
+      expect(error.message).toContain('ZZZZ');
+      expect((await httpError(p.getProfile('ZZZZ'))).statusCode).toBe(404);
+      expect(yahoo.hits('/v10/finance/quoteSummary/ZZZZ')).toHaveLength(1);
+    });
+
+    it('chart "Not Found"', async () => {
+      yahoo.on('/v8/finance/chart/ZZZZ', { status: 404, body: fixture('chart-notfound.json') });
+      expect((await httpError(provider().getHistory('ZZZZ', '1y', '1d'))).statusCode).toBe(404);
+    });
+
+    it('an empty v7 result: absent from getQuotes, 404 from getQuote', async () => {
+      yahoo.on('/v7/finance/quote', { body: fixture('quote-empty.json') });
+      const p = provider();
+      expect((await p.getQuotes(['ZZZZ'])).size).toBe(0);
+      expect((await httpError(p.getQuote('ZZZZ'))).statusCode).toBe(404);
+    });
+  });
+
+  describe('failures become 502/503 with a readable message, never a crash', () => {
+    it('a time-out is a 503 and is not retried', async () => {
+      yahoo.on('/v7/finance/quote', { delayMs: 500, body: fixture('quote-aapl-msft.json') });
+      const error = await httpError(provider({ timeoutMs: 100 }).getQuote('AAPL'));
+      expect(error.statusCode).toBe(503);
+      expect(error.message).toMatch(/did not answer within 0\.1 s/);
+      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(1);
+    });
+
+    it('429 then success: backs off (honouring Retry-After) and succeeds', async () => {
+      yahoo.on(
+        '/v7/finance/quote',
+        { status: 429, body: 'Too Many Requests', headers: { 'retry-after': '2' } },
+        { status: 429, body: 'Too Many Requests' },
+        { body: fixture('quote-aapl-msft.json') },
+      );
+      const quote = await provider({ retryBaseMs: 100 }).getQuote('AAPL');
+      expect(quote.currentPrice).toBe(228.26);
+      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(3);
+      expect(sleeps[0]).toBe(2000);
+      expect(sleeps[1]).toBeGreaterThanOrEqual(200);
+      expect(sleeps[1]).toBeLessThanOrEqual(250);
+    });
+
+    it('persistent 429 is a 503 after the retries', async () => {
+      yahoo.on('/v7/finance/quote', { status: 429, body: 'Too Many Requests' });
+      const error = await httpError(provider({ maxRetries: 1 }).getQuote('AAPL'));
+      expect(error.statusCode).toBe(503);
+      expect(error.message).toMatch(/limiting requests/);
+      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(2);
+    });
+
+    it('persistent 500 is a 502 after the retries', async () => {
+      yahoo.on('/v8/finance/chart/AAPL', { status: 500, body: '<html>oops</html>' });
+      const error = await httpError(provider().getHistory('AAPL', '1y', '1d'));
+      expect(error.statusCode).toBe(502);
+      expect(error.message).toMatch(/HTTP 500/);
+      expect(yahoo.hits('/v8/finance/chart/AAPL')).toHaveLength(3);
+    });
+
+    it('a 500 then success recovers', async () => {
+      yahoo.on('/v8/finance/chart/AAPL', { status: 503, body: '' }, { body: fixture('chart-aapl-5d-1d.json') });
+      expect(await provider().getHistory('AAPL', '5d', '1d')).toHaveLength(4);
+    });
+
+    it('malformed JSON is a 502', async () => {
+      yahoo.on('/v10/finance/quoteSummary/AAPL', { body: '{"quoteSummary": {"result": [' });
+      const error = await httpError(provider().getProfile('AAPL'));
+      expect(error.statusCode).toBe(502);
+      expect(error.message).toMatch(/could not read \(HTTP 200\)/);
+    });
+
+    it('JSON of the wrong shape is a 502', async () => {
+      yahoo.on('/v7/finance/quote', { body: '{"something": "else"}' });
+      yahoo.on('/v8/finance/chart/AAPL', { body: '{"chart": {"result": [{"timestamp": "nope"}], "error": null}}' });
+      expect((await httpError(provider().getQuote('AAPL'))).statusCode).toBe(502);
+      expect((await httpError(provider().getHistory('AAPL', '1y', '1d'))).statusCode).toBe(502);
+    });
+
+    it('a dropped connection is retried, then a 503', async () => {
+      yahoo.on('/v1/finance/search', { destroy: true });
+      const error = await httpError(provider().getNews('AAPL'));
+      expect(error.statusCode).toBe(503);
+      expect(error.message).toMatch(/cannot be reached/);
+      expect(yahoo.hits('/v1/finance/search')).toHaveLength(3);
+    });
+
+    it('an unreachable host is a 503', async () => {
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise((resolve) => closed.close(resolve));
+      const p = provider({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+      expect((await httpError(p.getQuote('AAPL'))).statusCode).toBe(503);
+    });
+  });
+
+  describe('cookie and crumb handshake', () => {
+    const crumbRoutes = () => {
+      yahoo.on('/cookie', { status: 404, body: '', headers: { 'set-cookie': 'A3=session-cookie; Path=/; HttpOnly' } });
+      yahoo.on('/v1/test/getcrumb', (req) =>
+        req.headers.cookie === 'A3=session-cookie'
+          ? { body: 'crumb-1', headers: { 'content-type': 'text/plain' } }
+          : { status: 401, body: '' },
+      );
+    };
+
+    it('fetches a cookie and crumb once and sends them with the endpoints that need them', async () => {
+      crumbRoutes();
+      yahoo.on('/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
+      yahoo.on('/v8/finance/chart/AAPL', { body: fixture('chart-aapl-5d-1d.json') });
+      const p = provider({ crumb: 'auto' });
+      await p.getQuotes(['AAPL']);
+      await p.getQuotes(['MSFT', 'IBM']);
+      await p.getHistory('AAPL', '5d', '1d');
+      expect(yahoo.hits('/cookie')).toHaveLength(1);
+      expect(yahoo.hits('/v1/test/getcrumb')).toHaveLength(1);
+      for (const hit of yahoo.hits('/v7/finance/quote')) {
+        expect(hit.url.searchParams.get('crumb')).toBe('crumb-1');
+        expect(hit.headers.cookie).toBe('A3=session-cookie');
+      }
+      expect(yahoo.hits('/v8/finance/chart/AAPL')[0]?.url.searchParams.has('crumb')).toBe(false);
+    });
+
+    it('refreshes a rejected crumb once', async () => {
+      crumbRoutes();
+      yahoo.on(
+        '/v7/finance/quote',
+        {
+          status: 401,
+          body: '{"finance":{"result":null,"error":{"code":"Unauthorized","description":"Invalid Crumb"}}}',
+        },
+        { body: fixture('quote-aapl-msft.json') },
+      );
+      const quote = await provider({ crumb: 'auto' }).getQuote('AAPL');
+      expect(quote.symbol).toBe('AAPL');
+      expect(yahoo.hits('/v1/test/getcrumb')).toHaveLength(2);
+    });
+
+    it('goes on without a crumb when the handshake fails', async () => {
+      yahoo.on('/cookie', { status: 500, body: '' });
+      yahoo.on('/v1/test/getcrumb', { status: 500, body: '<html></html>' });
+      yahoo.on('/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
+      const quote = await provider({ crumb: 'auto' }).getQuote('AAPL');
+      expect(quote.currentPrice).toBe(228.26);
+      expect(yahoo.hits('/v7/finance/quote')[0]?.url.searchParams.has('crumb')).toBe(false);
+    });
+
+    it('never handshakes when the crumb is off', async () => {
+      yahoo.on('/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
+      await provider({ crumb: 'off' }).getQuote('AAPL');
+      expect(yahoo.hits('/cookie')).toHaveLength(0);
+      expect(yahoo.hits('/v7/finance/quote')[0]?.url.searchParams.has('crumb')).toBe(false);
+    });
+  });
+});

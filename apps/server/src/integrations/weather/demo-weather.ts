@@ -1,0 +1,429 @@
+import { type CurrentWeather, compassPoint, type DailyWeather, type DetailedForecast } from '@site/contract';
+import { normal, uniform } from '../prng.js';
+import { addDays, dayOfYear, epochDay, localTime } from '../time-zones.js';
+import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
+
+/**
+ * Offline weather (docs/architecture.md#data-and-configuration): a deterministic synthetic forecast from latitude, longitude, season
+ * and date. Large-scale "weather systems" come from seeded noise on a coarse grid that drifts
+ * smoothly from day to day, so neighbouring places and consecutive days look related, and the
+ * same place and day always give the same answer. Values are computed in °C, km/h and mm and
+ * returned in °F, mph and inches like the live source.
+ */
+
+// Seeded randomness: pure functions of integer coordinates, shared with the demo market (../prng.ts).
+const gaussian = normal;
+
+const GRID_DEGREES = 5;
+/** Smooth large-scale noise (≈ N(0,1)) at a point and day: bilinear over a 5° grid, averaged over neighbouring days. */
+function synoptic(stream: number, lat: number, lon: number, day: number): number {
+  const gx = (lon + 180) / GRID_DEGREES;
+  const gy = (lat + 90) / GRID_DEGREES;
+  const x0 = Math.floor(gx);
+  const y0 = Math.floor(gy);
+  const fx = gx - x0;
+  const fy = gy - y0;
+  const cells = Math.round(360 / GRID_DEGREES);
+  const at = (x: number, y: number) => {
+    const wx = ((x % cells) + cells) % cells; // wrap around the date line
+    const n = (d: number) => gaussian(stream, wx, y, d);
+    return 0.25 * n(day - 1) + 0.5 * n(day) + 0.25 * n(day + 1);
+  };
+  const v =
+    at(x0, y0) * (1 - fx) * (1 - fy) +
+    at(x0 + 1, y0) * fx * (1 - fy) +
+    at(x0, y0 + 1) * (1 - fx) * fy +
+    at(x0 + 1, y0 + 1) * fx * fy;
+  // Day smoothing leaves σ≈0.61 and bilinear mixing ≈0.5–1 of that: scale back to about 1.
+  return v / 0.5;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const round = (v: number, digits = 0) => {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+};
+const cToF = (c: number) => round((c * 9) / 5 + 32, 1);
+const kmhToMph = (k: number) => round(k / 1.609344, 1);
+const mmToInch = (mm: number) => round(mm / 25.4, 2);
+
+// ----- climate ----------------------------------------------------------------------------
+
+interface Climate {
+  /** Annual mean temperature, °C. */
+  mean: number;
+  /** Half the difference between the warmest and coldest month, °C. */
+  amplitude: number;
+  /** Below 1 by the sea, above 1 deep inside continents. */
+  continentality: number;
+  /** 0–1: how often it is wet. */
+  wetness: number;
+  /** Extra diurnal range in dry, continental places, °C. */
+  dryness: number;
+}
+
+const inBox = (lat: number, lon: number, lat1: number, lat2: number, lon1: number, lon2: number) =>
+  lat >= lat1 && lat <= lat2 && lon >= lon1 && lon <= lon2;
+
+export function climateAt(lat: number, lon: number): Climate {
+  const a = Math.abs(lat);
+  let mean = 26 - 0.0075 * lat * lat;
+  // Subtropical deserts run warm; the North Atlantic drift and the Pacific warm western coasts.
+  mean += 2.5 * Math.exp(-(((a - 25) / 8) ** 2));
+  if (inBox(lat, lon, 43, 72, -30, 30)) mean += 4.5 + 0.25 * Math.max(0, lat - 45);
+  if (inBox(lat, lon, 40, 62, -135, -120)) mean += 2;
+
+  // Continentality: interiors swing more between seasons than coasts and the southern oceans.
+  let continentality = 1;
+  if (lat < 0) continentality = inBox(lat, lon, -32, -18, 118, 146) ? 1.1 : 0.7;
+  else if (inBox(lat, lon, 35, 75, 40, 140)) continentality = 1.4;
+  else if (inBox(lat, lon, 35, 70, -115, -82)) continentality = 1.35;
+  else if (inBox(lat, lon, 30, 60, -82, -55) || inBox(lat, lon, 30, 60, 118, 146)) continentality = 1.25;
+  else if (inBox(lat, lon, 43, 55, -30, 15) || inBox(lat, lon, 55, 72, -30, 20)) continentality = 0.55;
+  else if (inBox(lat, lon, 35, 62, -135, -115)) continentality = 0.6;
+  const amplitude = Math.min(19, 0.24 * a * continentality);
+
+  // Wet tropics and mid-latitude storm belts, dry subtropical deserts and poles.
+  const wetness = clamp(
+    0.15 +
+      0.5 * Math.exp(-((a / 12) ** 2)) +
+      0.35 * Math.exp(-(((a - 52) / 14) ** 2)) -
+      0.12 * Math.exp(-(((a - 25) / 7) ** 2)),
+    0.08,
+    0.7,
+  );
+  const dryness = clamp((0.45 - wetness) * 12, 0, 4) + (continentality > 1.2 ? 1.5 : 0);
+  return { mean, amplitude, continentality, wetness, dryness };
+}
+
+/** Fraction of the day the sun is up (0 in polar night, 1 in polar day). */
+export function dayLengthFraction(lat: number, doy: number): number {
+  const declination = ((23.44 * Math.PI) / 180) * Math.sin((2 * Math.PI * (284 + doy)) / 365);
+  const cosH = -Math.tan((lat * Math.PI) / 180) * Math.tan(declination);
+  if (cosH <= -1) return 1;
+  if (cosH >= 1) return 0;
+  return Math.acos(cosH) / Math.PI;
+}
+
+/** −1 in the depth of winter, +1 at the height of summer (either hemisphere). */
+function seasonFactor(lat: number, doy: number): number {
+  const northern = -Math.cos((2 * Math.PI * (doy - 20)) / 365.25);
+  return lat >= 0 ? northern : -northern;
+}
+
+// ----- sun --------------------------------------------------------------------------------
+
+/** Is the sun up at `instant` at this point? Declination + hour angle; polar day and night included. */
+export function isSunUp(lat: number, lon: number, instant: number): boolean {
+  const date = new Date(instant);
+  const doy = dayOfYear(date.toISOString().slice(0, 10));
+  const declination = ((23.44 * Math.PI) / 180) * Math.sin((2 * Math.PI * (284 + doy)) / 365);
+  const phi = (lat * Math.PI) / 180;
+  // −0.83° for refraction and the sun's disc.
+  const cosH =
+    (Math.sin((-0.83 * Math.PI) / 180) - Math.sin(phi) * Math.sin(declination)) /
+    (Math.cos(phi) * Math.cos(declination));
+  if (cosH <= -1) return true;
+  if (cosH >= 1) return false;
+  const halfDayHours = (Math.acos(cosH) * 180) / Math.PI / 15;
+  const utcHours = (instant % 86_400_000) / 3_600_000;
+  const solarNoonUtc = 12 - lon / 15;
+  const fromNoon = ((((utcHours - solarNoonUtc) % 24) + 36) % 24) - 12;
+  return Math.abs(fromNoon) < halfDayHours;
+}
+
+// ----- physics helpers ----------------------------------------------------------------------
+
+/** Australian apparent temperature (Steadman), as Open-Meteo uses: °C, % and km/h in, °C out. */
+export function apparentTemperature(tempC: number, humidity: number, windKmh: number): number {
+  const vapour = (humidity / 100) * 6.105 * Math.exp((17.27 * tempC) / (237.7 + tempC));
+  return tempC + 0.33 * vapour - 0.7 * (windKmh / 3.6) - 4;
+}
+
+/** Where between the day's low (sunrise) and high (mid-afternoon) the temperature is at a local hour. */
+function diurnalShare(hour: number): number {
+  if (hour >= 6 && hour < 15) return 0.5 - 0.5 * Math.cos((Math.PI * (hour - 6)) / 9);
+  const h = hour < 6 ? hour + 24 : hour;
+  return 0.5 + 0.5 * Math.cos((Math.PI * (h - 15)) / 15);
+}
+
+function skyCode(cloud: number): number {
+  if (cloud < 20) return 0;
+  if (cloud < 45) return 1;
+  if (cloud < 75) return 2;
+  return 3;
+}
+
+// ----- one day ----------------------------------------------------------------------------
+
+interface SyntheticDay {
+  date: string;
+  tMax: number;
+  tMin: number;
+  humidity: number;
+  cloud: number;
+  precipMm: number;
+  probability: number;
+  windMax: number;
+  gustMax: number;
+  windDir: number;
+  code: number;
+}
+
+const STREAM = { temp: 11, wet: 12, wind: 13, dir: 14, local: 15 } as const;
+
+/** Rounded coordinates key the local noise: ~1 km cells. */
+const cell = (v: number) => Math.round(v * 100);
+
+export function syntheticDay(lat: number, lon: number, date: string): SyntheticDay {
+  const day = epochDay(date);
+  const doy = dayOfYear(date);
+  const climate = climateAt(lat, lon);
+  const a = Math.abs(lat);
+  const local = (k: number) => uniform(cell(lat), cell(lon), day, STREAM.local * 100 + k);
+
+  const tempNoise = synoptic(STREAM.temp, lat, lon, day);
+  const wetNoise = synoptic(STREAM.wet, lat, lon, day);
+  const windNoise = synoptic(STREAM.wind, lat, lon, day);
+  const dirNoise = synoptic(STREAM.dir, lat, lon, day);
+
+  const season = seasonFactor(lat, doy);
+  const variability = 1.5 + 2.5 * Math.min(1, a / 45);
+  const tMean = climate.mean + climate.amplitude * season + variability * tempNoise + (local(1) - 0.5);
+
+  // Cloud and rain: the wetter the climate and the stronger the day's wet anomaly, the more.
+  const cloud = Math.round(clamp(48 + 28 * wetNoise + 70 * (climate.wetness - 0.4) + 16 * (local(2) - 0.5), 0, 100));
+  const probability = Math.round(clamp((cloud - 38) * 1.35 + 8 * wetNoise, 0, 100));
+  let precipMm = 0;
+  if (local(3) < (probability / 100) * 0.9 && cloud >= 45) {
+    // Skewed amounts; warm air holds more water.
+    const intensity = 1.5 + 0.22 * Math.max(0, tMean) + 6 * climate.wetness;
+    precipMm = clamp(0.3 + -Math.log(local(4)) * intensity * (0.6 + 0.5 * Math.max(0, wetNoise)), 0.3, 80);
+  }
+
+  // Day-night range: large under clear, dry, continental skies; small by the sea, under cloud and
+  // in the polar night.
+  let range = 11 + climate.dryness - 0.06 * cloud - (precipMm > 0 ? 1.5 : 0) - (a < 15 ? 2 : 0);
+  range *= clamp(0.55 + 0.35 * climate.continentality, 0.7, 1.1);
+  range *= 0.35 + 0.65 * Math.min(1, dayLengthFraction(lat, doy) / 0.5);
+  range = clamp(range, 2, 17);
+  const tMax = tMean + range / 2;
+  const tMin = tMean - range / 2;
+
+  const humidity = Math.round(
+    clamp(62 + 18 * (climate.wetness - 0.4) * 2 + 0.25 * (cloud - 50) + (precipMm > 0 ? 10 : 0), 15, 98),
+  );
+
+  // Windier in the mid-latitude storm belts and on wet, stormy days.
+  const baseWind = 9 + 10 * Math.exp(-(((a - 50) / 16) ** 2)) + 3 * Math.exp(-(((a - 15) / 8) ** 2));
+  const windMax = clamp(baseWind * (1 + 0.35 * windNoise) + 4 * Math.max(0, wetNoise) + 6 * (local(5) - 0.5), 3, 90);
+  const gustMax = windMax * (1.45 + 0.35 * local(6)) + 3;
+  // Trade-wind easterlies, mid-latitude westerlies, polar easterlies; the day's systems turn them.
+  const prevailing = a < 30 ? (lat >= 0 ? 60 : 120) : a < 62 ? (lat >= 0 ? 250 : 290) : 90;
+  const windDir = Math.round((((prevailing + 70 * dirNoise + 30 * (local(7) - 0.5)) % 360) + 360) % 360);
+
+  // Weather code consistent with the numbers: a precipitation code exactly when it precipitates.
+  let code: number;
+  if (precipMm > 0) {
+    const u = local(8);
+    if (tMax <= 1.5 || tMean <= 0) {
+      if (u < 0.15 && tMax > -2) code = precipMm < 4 ? 85 : 86;
+      else if (u > 0.97) code = 77;
+      else code = precipMm < 2 ? 71 : precipMm < 8 ? 73 : 75;
+    } else if (tMin < -0.5 && tMax < 4 && u < 0.3) {
+      code = precipMm < 1 ? (u < 0.1 ? 56 : 66) : u < 0.1 ? 57 : 67;
+    } else if (tMax >= 22 && precipMm >= 5 && u < 0.4) {
+      code = precipMm > 25 && u < 0.05 ? 99 : precipMm > 15 && u < 0.1 ? 96 : 95;
+    } else if (precipMm < 1 && u < 0.5) {
+      code = precipMm < 0.5 ? 51 : u < 0.25 ? 53 : 55;
+    } else if (tMax >= 15 && u < 0.55) {
+      code = precipMm < 2.5 ? 80 : precipMm < 10 ? 81 : 82;
+    } else {
+      code = precipMm < 2.5 ? 61 : precipMm < 10 ? 63 : 65;
+    }
+  } else if (cloud >= 55 && humidity >= 85 && windMax < 12 && local(9) < 0.5) {
+    code = tMin < 0 ? 48 : 45;
+  } else {
+    code = skyCode(cloud);
+  }
+
+  return {
+    date,
+    tMax,
+    tMin,
+    humidity,
+    cloud,
+    precipMm,
+    probability: precipMm > 0 ? Math.max(probability, 25) : probability,
+    windMax,
+    gustMax,
+    windDir,
+    code,
+  };
+}
+
+function toDaily(d: SyntheticDay): DailyWeather {
+  const windAtHigh = d.windMax * 0.6;
+  return {
+    date: d.date,
+    temperature_2m_max: cToF(d.tMax),
+    temperature_2m_min: cToF(d.tMin),
+    apparent_temperature_max: cToF(apparentTemperature(d.tMax, clamp(d.humidity - 15, 10, 100), windAtHigh)),
+    apparent_temperature_min: cToF(apparentTemperature(d.tMin, clamp(d.humidity + 12, 10, 100), windAtHigh * 0.6)),
+    precipitation_probability_max: d.probability,
+    precipitation_sum: d.precipMm > 0 ? Math.max(0.01, mmToInch(d.precipMm)) : 0,
+    wind_speed_10m_max: kmhToMph(d.windMax),
+    wind_gusts_10m_max: kmhToMph(d.gustMax),
+    weather_code: d.code,
+  };
+}
+
+function currentConditions(
+  lat: number,
+  lon: number,
+  today: SyntheticDay,
+  hour: number,
+  instant: number,
+): CurrentWeather {
+  const h = Math.floor(hour);
+  const local = (k: number) => uniform(cell(lat), cell(lon), epochDay(today.date) * 24 + h, 900 + k);
+  const share = diurnalShare(hour);
+  const temp = today.tMin + (today.tMax - today.tMin) * share;
+  const cloud = Math.round(clamp(today.cloud + 30 * (local(1) - 0.5), 0, 100));
+  const wetNow = today.precipMm > 0 && local(2) < clamp(0.35 + today.precipMm / 20, 0.35, 0.9);
+  const code = wetNow ? today.code : today.code === 45 || today.code === 48 ? today.code : skyCode(cloud);
+  // Afternoons are breezier than nights.
+  const wind = today.windMax * (0.4 + 0.35 * share + 0.15 * local(3));
+  const gusts = Math.min(today.gustMax, wind * (1.4 + 0.3 * local(4)) + 2);
+  const humidity = Math.round(clamp(today.humidity + 18 * (0.5 - share) + 6 * (local(5) - 0.5), 8, 100));
+  return {
+    temperature: cToF(temp),
+    feelsLike: cToF(apparentTemperature(temp, humidity, wind)),
+    cloud_cover: code === 0 ? Math.min(cloud, 19) : code >= 45 ? Math.max(cloud, 75) : cloud,
+    relative_humidity: humidity,
+    wind_speed: kmhToMph(wind),
+    wind_direction: Math.round((((today.windDir + 40 * (local(6) - 0.5)) % 360) + 360) % 360),
+    wind_gusts: kmhToMph(gusts),
+    code,
+    is_day: isSunUp(lat, lon, instant) ? 'day' : 'night',
+  };
+}
+
+// ----- NWS-style text forecasts (US only, like the live source) --------------------------------
+
+const DIRECTION_WORDS: Record<string, string> = {
+  N: 'North',
+  NNE: 'North northeast',
+  NE: 'Northeast',
+  ENE: 'East northeast',
+  E: 'East',
+  ESE: 'East southeast',
+  SE: 'Southeast',
+  SSE: 'South southeast',
+  S: 'South',
+  SSW: 'South southwest',
+  SW: 'Southwest',
+  WSW: 'West southwest',
+  W: 'West',
+  WNW: 'West northwest',
+  NW: 'Northwest',
+  NNW: 'North northwest',
+};
+
+function windPhrase(direction: number, maxMph: number, gustMph: number, night: boolean): string {
+  const top = Math.max(5, Math.round((night ? maxMph * 0.7 : maxMph) / 5) * 5);
+  const word = DIRECTION_WORDS[compassPoint(direction)] ?? 'Variable';
+  if (top <= 5) return `${word} wind around 5 mph.`;
+  const gust = Math.round(night ? gustMph * 0.75 : gustMph);
+  const gusts = gust >= top + 8 && gust >= 18 ? `, with gusts as high as ${gust} mph` : '';
+  return `${word} wind ${top - 5} to ${top} mph${gusts}.`;
+}
+
+function precipitationLead(code: number, probability: number): string | undefined {
+  const chance = probability < 30 ? 'A slight chance of ' : probability < 60 ? 'A chance of ' : undefined;
+  const likely = probability < 80 ? ' likely' : '';
+  const word = (noun: string) => (chance ? `${chance}${noun}` : `${noun[0]?.toUpperCase()}${noun.slice(1)}${likely}`);
+  if (code >= 95) return code === 95 ? word('showers and thunderstorms') : word('thunderstorms, some with hail');
+  if (code === 85 || code === 86) return word('snow showers');
+  if (code >= 80) return word('rain showers');
+  if (code === 77) return word('snow grains');
+  if (code >= 71) return code === 75 ? word('heavy snow') : word('snow');
+  if (code === 66 || code === 67 || code === 56 || code === 57) return word('freezing rain');
+  if (code >= 61) return code === 65 ? word('heavy rain') : word('rain');
+  if (code >= 51) return word('drizzle');
+  if (code === 45 || code === 48) return code === 48 ? 'Areas of freezing fog' : 'Areas of fog';
+  return undefined;
+}
+
+function skyWords(cloud: number, night: boolean): string {
+  if (cloud < 20) return night ? 'Clear' : 'Sunny';
+  if (cloud < 45) return night ? 'Mostly clear' : 'Mostly sunny';
+  if (cloud < 75) return night ? 'Partly cloudy' : 'Partly sunny';
+  if (cloud < 90) return 'Mostly cloudy';
+  return 'Cloudy';
+}
+
+function amountPhrase(code: number, inches: number): string | undefined {
+  if (inches <= 0) return undefined;
+  if (code >= 71 && code <= 77) {
+    const snow = inches * 10;
+    if (snow < 1) return 'Little or no snow accumulation expected.';
+    const lo = Math.max(1, Math.floor(snow));
+    return `New snow accumulation of ${lo} to ${lo + 2} inches possible.`;
+  }
+  if (code === 85 || code === 86) return 'New snow accumulation of less than one inch possible.';
+  if (inches < 0.1) return 'New rainfall amounts less than a tenth of an inch possible.';
+  if (inches < 0.25) return 'New rainfall amounts between a tenth and quarter of an inch possible.';
+  if (inches < 0.5) return 'New rainfall amounts between a quarter and half of an inch possible.';
+  if (inches < 0.75) return 'New rainfall amounts between a half and three quarters of an inch possible.';
+  if (inches < 1) return 'New rainfall amounts between three quarters and one inch possible.';
+  return 'New rainfall amounts between 1 and 2 inches possible.';
+}
+
+/** An NWS-style paragraph for the day (or the night, for tonight's forecast). */
+export function detailedText(d: SyntheticDay, daily: DailyWeather, night: boolean): string {
+  const sentences: string[] = [];
+  const lead = precipitationLead(d.code, d.probability);
+  if (lead) sentences.push(`${lead}.`);
+  const temp = night
+    ? `with a low around ${Math.round(daily.temperature_2m_min ?? 0)}`
+    : `with a high near ${Math.round(daily.temperature_2m_max ?? 0)}`;
+  sentences.push(`${skyWords(d.code === 0 ? Math.min(d.cloud, 19) : d.cloud, night)}, ${temp}.`);
+  sentences.push(windPhrase(d.windDir, daily.wind_speed_10m_max ?? 0, daily.wind_gusts_10m_max ?? 0, night));
+  if (d.probability >= 20) sentences.push(`Chance of precipitation is ${Math.round(d.probability / 10) * 10}%.`);
+  const amount = amountPhrase(d.code, daily.precipitation_sum ?? 0);
+  if (amount && d.probability >= 20) sentences.push(amount);
+  return sentences.join(' ');
+}
+
+// ----- provider ---------------------------------------------------------------------------
+
+export function demoWeatherProvider(options: { now?: () => number } = {}): WeatherProvider {
+  const now = options.now ?? Date.now;
+  return {
+    async forecast(request: ForecastRequest): Promise<Forecast> {
+      const instant = now();
+      const { date: today, hour } = localTime(instant, request.timezone);
+      const days = Array.from({ length: FORECAST_DAYS }, (_, i) =>
+        syntheticDay(request.lat, request.lon, addDays(today, i)),
+      );
+      const daily = days.map(toDaily);
+      const supplemental: Record<string, DetailedForecast> = {};
+      if (request.countryCode && NWS_COUNTRIES.has(request.countryCode)) {
+        days.forEach((d, i) => {
+          const entry = daily[i];
+          if (!entry) return;
+          // After 6 pm, like the NWS, today's forecast is tonight's.
+          supplemental[d.date] = { detailedForecast: detailedText(d, entry, i === 0 && hour >= 18) };
+        });
+      }
+      return {
+        timezone: request.timezone,
+        current: currentConditions(request.lat, request.lon, days[0] as SyntheticDay, hour, instant),
+        daily,
+        supplemental,
+        source: 'demo',
+      };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { DetailedForecast } from '@site/contract';
+import { z } from 'zod';
+import { getJson, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
+
+/**
+ * The US National Weather Service (api.weather.gov, no key, a User-Agent required):
+ * GET /points/{lat},{lon} names the forecast office's grid; its `forecast` URL lists day and
+ * night periods with a `detailedForecast` paragraph. Outside the US /points answers 404.
+ */
+
+const pointsSchema = z.object({ properties: z.object({ forecast: z.string().min(1) }) });
+const forecastSchema = z.object({
+  properties: z.object({
+    periods: z.array(
+      z.object({
+        name: z.string().optional(),
+        startTime: z.string().regex(/^\d{4}-\d{2}-\d{2}T/),
+        isDaytime: z.boolean(),
+        detailedForecast: z.string(),
+      }),
+    ),
+  }),
+});
+export type NwsPeriod = z.infer<typeof forecastSchema>['properties']['periods'][number];
+
+/**
+ * Text forecasts keyed by local date. `startTime` carries the office's local offset
+ * ("2024-06-10T18:00:00-05:00"), so its first ten characters are the local date. The daytime
+ * period's text wins; a date with only a night period ("Tonight") gets the night's.
+ */
+export function supplementalFromPeriods(periods: NwsPeriod[]): Record<string, DetailedForecast> {
+  const out: Record<string, DetailedForecast> = {};
+  const fromDay = new Set<string>();
+  for (const period of periods) {
+    const text = period.detailedForecast.trim();
+    if (!text) continue;
+    const date = period.startTime.slice(0, 10);
+    if (period.isDaytime) {
+      if (!fromDay.has(date)) {
+        out[date] = { detailedForecast: text };
+        fromDay.add(date);
+      }
+    } else if (!out[date]) {
+      out[date] = { detailedForecast: text };
+    }
+  }
+  return out;
+}
+
+export interface NwsOptions {
+  baseUrl: string;
+  userAgent: string;
+  timeoutMs?: number;
+  retryDelayMs?: number;
+}
+
+/** Detailed forecasts for a point, or {} when NWS has none (outside the US) or fails in any way. */
+export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions) {
+  const upstream: UpstreamOptions = {
+    service: 'The National Weather Service',
+    timeoutMs: options.timeoutMs ?? 6000,
+    retryDelayMs: options.retryDelayMs ?? 400,
+    headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' },
+  };
+  try {
+    // NWS redirects requests with more than four decimals; send four.
+    const point = `${Number(lat.toFixed(4))},${Number(lon.toFixed(4))}`;
+    const points = await getJson(upstreamUrl(options.baseUrl, `/points/${point}`), upstream, (s) => s === 404);
+    if (points.status === 404) return {};
+    const parsedPoints = pointsSchema.safeParse(points.body);
+    if (!parsedPoints.success) return {};
+    // The returned URL's path, but always on the configured host: we never follow a link elsewhere.
+    const base = new URL(options.baseUrl);
+    const target = new URL(parsedPoints.data.properties.forecast, base);
+    target.protocol = base.protocol;
+    target.host = base.host;
+    const forecast = await getJson(target.toString(), upstream);
+    const parsed = forecastSchema.safeParse(forecast.body);
+    return parsed.success ? supplementalFromPeriods(parsed.data.properties.periods) : {};
+  } catch {
+    return {};
+  }
+}

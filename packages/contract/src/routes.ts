@@ -1,0 +1,140 @@
+/**
+ * Every API call as plain data: method, path (relative to `/api`), who may call it and the seed's
+ * user parameter it still accepts. No zod here: the web app's first page imports this module (for
+ * `/api/me`, `/api/health`, `/api/logout`) and must stay free of zod and the schemas. The schemas
+ * of each call are in its feature's `*Endpoints` (e.g. `todoEndpoints` in todo.ts), built on these.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `user`: signed in (401 otherwise); `admin`: the admin role (401 signed
+ * out, 403 for anyone else); `public`: anyone; `optional-user`: anyone, but a signed-in caller is
+ * known to the handler (and a claimed user parameter is checked against them).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'optional-user';
+
+/**
+ * The seed's clients name the acting user as `user`, `userid` or `user_id`, in the query string
+ * or the body. Identity comes from the session: the parameter, when present, must name the
+ * signed-in user (403 otherwise).
+ */
+export interface ClaimedUserParam {
+  readonly in: 'query' | 'body';
+  readonly name: 'user' | 'userid' | 'user_id';
+}
+
+export interface ApiRoute {
+  readonly method: HttpMethod;
+  /** Relative to {@link API_PREFIX}, with `:name` path parameters, exactly as the server registers it. */
+  readonly path: string;
+  readonly access: Access;
+  readonly claimedUser?: ClaimedUserParam;
+}
+
+/** Where the API is mounted. */
+export const API_PREFIX = '/api';
+
+const query = (name: ClaimedUserParam['name']) => ({ in: 'query', name }) as const;
+const body = (name: ClaimedUserParam['name']) => ({ in: 'body', name }) as const;
+
+export const routes = {
+  health: {
+    get: { method: 'GET', path: '/health', access: 'public' },
+  },
+  auth: {
+    signup: { method: 'POST', path: '/signup', access: 'public' },
+    login: { method: 'POST', path: '/login', access: 'public' },
+    logout: { method: 'POST', path: '/logout', access: 'public' },
+    me: { method: 'GET', path: '/me', access: 'user' },
+  },
+  todo: {
+    list: { method: 'GET', path: '/todo', access: 'user', claimedUser: query('user') },
+    create: { method: 'POST', path: '/todo', access: 'user', claimedUser: body('user') },
+    update: { method: 'PATCH', path: '/todo', access: 'user', claimedUser: body('user') },
+    complete: { method: 'PUT', path: '/todo', access: 'user', claimedUser: body('user') },
+    remove: { method: 'DELETE', path: '/todo', access: 'user', claimedUser: body('user') },
+  },
+  portfolio: {
+    list: { method: 'GET', path: '/portfolio', access: 'public' },
+    create: { method: 'POST', path: '/portfolio/create', access: 'admin' },
+    update: { method: 'PUT', path: '/portfolio/update/:id', access: 'admin' },
+    remove: { method: 'DELETE', path: '/portfolio/delete/:id', access: 'admin' },
+    image: { method: 'GET', path: '/portfolio/:id/image', access: 'public' },
+  },
+  sudoku: {
+    play: { method: 'GET', path: '/sudoku/play', access: 'user', claimedUser: query('userid') },
+    savedGames: { method: 'GET', path: '/sudoku/savedGames', access: 'user', claimedUser: query('userid') },
+    game: { method: 'GET', path: '/sudoku/game', access: 'user' },
+    stats: { method: 'GET', path: '/sudoku/stats', access: 'user' },
+    deleteGame: { method: 'DELETE', path: '/sudoku/deleteGame', access: 'user', claimedUser: body('userid') },
+    updateTime: { method: 'PUT', path: '/sudoku/updateTime', access: 'user' },
+    saveGame: { method: 'PUT', path: '/sudoku/saveGame', access: 'user', claimedUser: body('userid') },
+    checkSolution: { method: 'POST', path: '/sudoku/checkSolution', access: 'user' },
+    giveUp: { method: 'PUT', path: '/sudoku/giveUp', access: 'user', claimedUser: body('userid') },
+  },
+  finance: {
+    getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },
+    getFullStock: { method: 'GET', path: '/finance/get_full_stock', access: 'public' },
+    search: { method: 'GET', path: '/finance/search', access: 'public' },
+    getWatchlist: { method: 'GET', path: '/finance/get_watchlist', access: 'user', claimedUser: query('user') },
+    addWatchlist: { method: 'POST', path: '/finance/add_watchlist', access: 'user', claimedUser: body('user') },
+    removeWatchlist: { method: 'POST', path: '/finance/remove_watchlist', access: 'user', claimedUser: body('user') },
+  },
+  wallets: {
+    list: { method: 'GET', path: '/finance/get_wallets', access: 'user', claimedUser: query('user_id') },
+    details: { method: 'GET', path: '/finance/get_wallet_details', access: 'user', claimedUser: query('user_id') },
+    history: { method: 'GET', path: '/finance/get_wallet_history', access: 'user', claimedUser: query('user_id') },
+    ledger: { method: 'GET', path: '/finance/get_wallet_ledger', access: 'user', claimedUser: query('user_id') },
+    create: { method: 'POST', path: '/finance/create_wallet', access: 'user', claimedUser: body('user_id') },
+    remove: { method: 'POST', path: '/finance/delete_wallet', access: 'user', claimedUser: body('user_id') },
+    rename: { method: 'POST', path: '/finance/rename_wallet', access: 'user', claimedUser: body('user_id') },
+    setActive: { method: 'POST', path: '/finance/set_active_wallet', access: 'user', claimedUser: body('user_id') },
+    buy: { method: 'POST', path: '/finance/add_stock_to_wallet', access: 'user', claimedUser: body('user_id') },
+    sell: { method: 'POST', path: '/finance/sell_stock_from_wallet', access: 'user', claimedUser: body('user_id') },
+  },
+  weather: {
+    forecast: { method: 'GET', path: '/weather', access: 'public' },
+    addFavorite: { method: 'POST', path: '/weather', access: 'user', claimedUser: body('user') },
+    listFavorites: { method: 'GET', path: '/weather/saved', access: 'user', claimedUser: query('user') },
+    removeFavorite: { method: 'DELETE', path: '/weather/saved', access: 'user', claimedUser: body('user') },
+  },
+  geocoding: {
+    autocomplete: { method: 'GET', path: '/geocode/autocomplete', access: 'public' },
+    place: { method: 'GET', path: '/geocode/place', access: 'public' },
+  },
+} as const satisfies Record<string, Record<string, ApiRoute>>;
+
+/** Every route of the table, for sweeping (tests, docs). */
+export function allRoutes(): ApiRoute[] {
+  return Object.values(routes).flatMap((feature) => Object.values(feature) as ApiRoute[]);
+}
+
+/** The `:name` parameters of a path, e.g. `'/portfolio/update/:id'` → `'id'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of a path's parameters; `undefined` when it has none. */
+export type PathParams<P extends string> = [PathParamNames<P>] extends [never]
+  ? undefined
+  : Record<PathParamNames<P>, string | number>;
+
+/**
+ * The URL of a route as a client calls it: `/api` + its path with the parameters filled in
+ * (percent-encoded), e.g. `apiUrl(routes.portfolio.update, { id: 3 })` → `/api/portfolio/update/3`.
+ */
+export function apiUrl<R extends ApiRoute>(
+  route: R,
+  ...[params]: PathParams<R['path']> extends undefined ? [] : [PathParams<R['path']>]
+): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  const path = route.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.path}: missing path parameter "${name}"`);
+    return encodeURIComponent(String(value));
+  });
+  return API_PREFIX + path;
+}
