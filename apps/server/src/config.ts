@@ -40,6 +40,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
   WEB_DIST_DIR: z.string().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL such as https://example.com' })
+    .optional(),
   SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
   YAHOO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'YAHOO_BASE_URL must be an http(s) URL' })
@@ -94,6 +97,11 @@ export interface Config {
   cookieSameSite: 'lax' | 'strict' | 'none';
   loginMaxFailuresPerUsername: number;
   loginMaxAttemptsPerIp: number;
+  /**
+   * The site's public address (no trailing slash), for absolute links in answers such as portfolio
+   * image URLs; undefined = taken from each request (docs/api.md#absolute-urls).
+   */
+  publicUrl: string | undefined;
   /** Where the built web app lives; undefined = the web workspace's dist folder. */
   webDistDir: string | undefined;
   /** Puzzles kept ready per difficulty; 0 generates each on demand. */
@@ -154,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSameSite: e.COOKIE_SAMESITE,
     loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
     loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,
     yahooBaseUrl: e.YAHOO_BASE_URL,

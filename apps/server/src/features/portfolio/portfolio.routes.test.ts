@@ -83,7 +83,9 @@ describe.each(testDatabaseKinds)('portfolio API on %s', (kind) => {
         image: file(await image(format), `shot.${format}`, `image/${format}`),
       });
       expect(project).toMatchObject({ ...fields, id: expect.any(Number) });
-      expect(project.image).toMatch(new RegExp(`^/api/portfolio/${project.id}/image\\?v=[0-9a-f]{12}$`));
+      expect(project.image).toMatch(
+        new RegExp(`^http://localhost:80/api/portfolio/${project.id}/image\\?v=[0-9a-f]{12}$`),
+      );
       const res = await t.app.inject({ method: 'GET', url: project.image });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
@@ -271,5 +273,62 @@ describe('sample projects', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('absolute image URLs (docs/api.md#absolute-urls)', () => {
+  const firstImage = async (t: TestApp, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/portfolio', headers });
+    expect(res.statusCode).toBe(200);
+    const image: string = res.json()[0].image;
+    return image;
+  };
+
+  it('come from the request host, ignore X-Forwarded-* without TRUST_PROXY, and stay loadable', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const image = await firstImage(t, {
+        host: 'site.example:8443',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'evil.example',
+      });
+      expect(image).toMatch(/^http:\/\/site\.example:8443\/api\/portfolio\/\d+\/image\?v=[0-9a-f]{12}$/);
+      const url = new URL(image);
+      const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(res.statusCode).toBe(200);
+      // A Host header that is no host name is never echoed: the link stays relative.
+      expect(await firstImage(t, { host: 'a"><script>' })).toMatch(/^\/api\/portfolio\/\d+\/image/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('honour the proxy scheme and host with TRUST_PROXY', async () => {
+    const t = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
+    try {
+      const image = await firstImage(t, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.example.org' });
+      expect(image).toMatch(/^https:\/\/www\.example\.org\/api\/portfolio\/\d+\/image\?v=/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('use PUBLIC_URL when set, whatever the request says, for lists and uploads alike', async () => {
+    const t = await createTestApp('sqlite', { PUBLIC_URL: 'https://me.example.com/site/' });
+    try {
+      expect(await firstImage(t, { host: 'internal:8000' })).toMatch(
+        /^https:\/\/me\.example\.com\/site\/api\/portfolio\/\d+\/image\?v=/,
+      );
+      const admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+      const body = await multipartBody({ ...fields, image: file(await image('png'), 'a.png', 'image/png') });
+      const res = await injectAs(t.app, admin, { method: 'POST', url: '/api/portfolio/create', ...body });
+      expect(res.json().image).toMatch(/^https:\/\/me\.example\.com\/site\/api\/portfolio\/\d+\/image\?v=/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuse a PUBLIC_URL that is no http(s) URL at start', async () => {
+    await expect(createTestApp('sqlite', { PUBLIC_URL: 'ftp://x' })).rejects.toThrow(/PUBLIC_URL/);
   });
 });

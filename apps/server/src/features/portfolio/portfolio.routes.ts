@@ -1,7 +1,10 @@
 import multipart from '@fastify/multipart';
+import type { PortfolioProject } from '@site/contract';
 import { portfolioEndpoints as endpoints } from '@site/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { publicBaseUrl } from '../../core/public-url.js';
 import { portfolioRepository } from './portfolio.repository.js';
 import { portfolioService } from './portfolio.service.js';
 import { multipartLimits, readProjectForm } from './project-form.js';
@@ -14,11 +17,19 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: only these routes parse multipart bodies, with upload-sized limits.
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const service = portfolioService(portfolioRepository(app.deps.database.db));
+  // Image links are absolute, so a front end on another origin (CORS_ORIGINS) can show them.
+  const linked = (request: FastifyRequest) => {
+    const base = publicBaseUrl(request, app.deps.config.publicUrl);
+    return (project: PortfolioProject): PortfolioProject =>
+      project.image === null ? project : { ...project, image: `${base}${project.image}` };
+  };
 
-  route(app, endpoints.list, async () => service.list());
-  route(app, endpoints.create, upload, async (request) => service.create(await readProjectForm(request)));
+  route(app, endpoints.list, async (request) => (await service.list()).map(linked(request)));
+  route(app, endpoints.create, upload, async (request) =>
+    linked(request)(await service.create(await readProjectForm(request))),
+  );
   route(app, endpoints.update, upload, async (request) =>
-    service.update(request.params.id, await readProjectForm(request)),
+    linked(request)(await service.update(request.params.id, await readProjectForm(request))),
   );
   route(app, endpoints.remove, async (request) => {
     await service.remove(request.params.id);
