@@ -130,24 +130,6 @@ export const walletStockSchema = z.object({
 });
 export type WalletStock = z.infer<typeof walletStockSchema>;
 
-/** docs/api.md#compatibility-promise (Wallet): the wallet page's details (cash in hand, total stock value, total value, stocks held). */
-export const walletDetailsSchema = walletSummarySchema.extend({
-  /** Sum of the holdings' cost basis, dollars. */
-  cost_basis: z.number(),
-  cost_basis_cents: z.number().int(),
-  /** stocks_value − cost_basis, dollars. */
-  unrealized_gain: z.number(),
-  unrealized_gain_cents: z.number().int(),
-  /** unrealized_gain / cost_basis × 100, rounded to 2 decimals (0 with no holdings). */
-  unrealized_gain_percent: z.number(),
-  /** Sum of the gains (losses negative) realized by every sell so far, dollars. */
-  realized_gain: z.number(),
-  realized_gain_cents: z.number().int(),
-  /** Holdings, by symbol A–Z. */
-  stocks: z.array(walletStockSchema),
-});
-export type WalletDetails = z.infer<typeof walletDetailsSchema>;
-
 /** docs/api.md#compatibility-promise (Wallet) history entry: a snapshot taken when the wallet was created and after every trade. */
 export const walletHistoryEntrySchema = z.object({
   /** ISO-8601 UTC with milliseconds; several entries may share a second. */
@@ -168,6 +150,26 @@ export const walletHistoryEntrySchema = z.object({
   is_current: z.boolean(),
 });
 export type WalletHistoryEntry = z.infer<typeof walletHistoryEntrySchema>;
+
+/** docs/api.md#compatibility-promise (Wallet): the wallet page's details (cash in hand, total stock value, total value, stocks held). */
+export const walletDetailsSchema = walletSummarySchema.extend({
+  /** Sum of the holdings' cost basis, dollars. */
+  cost_basis: z.number(),
+  cost_basis_cents: z.number().int(),
+  /** stocks_value − cost_basis, dollars. */
+  unrealized_gain: z.number(),
+  unrealized_gain_cents: z.number().int(),
+  /** unrealized_gain / cost_basis × 100, rounded to 2 decimals (0 with no holdings). */
+  unrealized_gain_percent: z.number(),
+  /** Sum of the gains (losses negative) realized by every sell so far, dollars. */
+  realized_gain: z.number(),
+  realized_gain_cents: z.number().int(),
+  /** Holdings, by symbol A–Z. */
+  stocks: z.array(walletStockSchema),
+  /** The wallet's history, as GET get_wallet_history answers it (the original Wallet entity carries it). */
+  history: z.array(walletHistoryEntrySchema),
+});
+export type WalletDetails = z.infer<typeof walletDetailsSchema>;
 
 export const TRADE_SIDES = ['buy', 'sell'] as const;
 export type TradeSide = (typeof TRADE_SIDES)[number];

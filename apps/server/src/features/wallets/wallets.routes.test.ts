@@ -468,6 +468,22 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       });
     });
 
+    it('carries the same history in the details and in a trade’s answer', async () => {
+      const wallet = await createWallet(alice);
+      await buy(alice, wallet, 'PEP', 2);
+      const traded = await buy(alice, wallet, 'KO', 3);
+      expect(traded.statusCode).toBe(200);
+      const fromTrade = traded.json().wallet.history;
+      const stored = (await get(alice, 'get_wallet_history', { wallet_id: wallet })).json().history;
+      const fromDetails = (await details(alice, wallet)).history;
+      const withoutNow = (list: { is_current: boolean }[]) => list.filter((h) => !h.is_current);
+      // Three snapshots (created, two buys) everywhere; each list ends with its live "now" point.
+      expect(withoutNow(fromTrade)).toHaveLength(3);
+      expect(withoutNow(fromTrade)).toEqual(withoutNow(stored));
+      expect(withoutNow(fromDetails)).toEqual(withoutNow(stored));
+      expect(fromTrade.at(-1)).toMatchObject({ is_current: true, balance_cents: traded.json().wallet.balance_cents });
+    });
+
     it('lists the ledger newest first', async () => {
       const wallet = await createWallet(alice);
       await buy(alice, wallet, 'GE', 3);

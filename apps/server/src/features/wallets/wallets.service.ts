@@ -34,7 +34,13 @@ import {
   walletStock,
   walletSummary,
 } from './valuation.js';
-import { ConcurrentChangeError, type TradeDone, type TradeRow, type WalletsRepository } from './wallets.repository.js';
+import {
+  ConcurrentChangeError,
+  type HistoryRow,
+  type TradeDone,
+  type TradeRow,
+  type WalletsRepository,
+} from './wallets.repository.js';
 
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
@@ -58,11 +64,23 @@ function toTrade(row: TradeRow): WalletTrade {
   };
 }
 
+/**
+ * Stored snapshots oldest first, then a live "now" point at `prices` (is_current). The now point
+ * is left out when a holding has no price: a value at cost would be a made-up point.
+ */
+function historyOf(wallet: WalletRow, holdings: readonly Holding[], rows: readonly HistoryRow[], prices: PriceMap) {
+  const history = rows.map((row) => historyEntry(row.created_at, row.balance_cents, row.stocks_value_cents));
+  const priced = allPriced(holdings, prices);
+  if (priced) history.push(historyEntry(isoNow(), wallet.cash_cents, stocksValueCents(holdings, prices), true));
+  return { history, priced };
+}
+
 function walletDetails(
   wallet: WalletRow,
   holdings: readonly Holding[],
   prices: PriceMap,
   realizedGainCents: number,
+  historyRows: readonly HistoryRow[],
 ): WalletDetails {
   const summary = walletSummary(wallet, holdings, prices);
   const costCents = holdings.reduce((sum, h) => sum + h.cost_cents, 0);
@@ -77,6 +95,7 @@ function walletDetails(
     realized_gain: centsToDollars(realizedGainCents),
     realized_gain_cents: realizedGainCents,
     stocks: holdings.map((holding) => walletStock(holding, prices)),
+    history: historyOf(wallet, holdings, historyRows, prices).history,
   };
 }
 
@@ -118,9 +137,9 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     const wallet = await repository.findWithHoldings(userId, walletId);
     if (!wallet) throw notFound(NOT_FOUND);
     const symbols = wallet.holdings.map((h) => h.symbol);
-    const map = known ?? (await prices(symbols));
+    const [map, rows] = await Promise.all([known ?? prices(symbols), repository.history(walletId)]);
     return {
-      details: walletDetails(wallet, wallet.holdings, map, wallet.realized_gain_cents),
+      details: walletDetails(wallet, wallet.holdings, map, wallet.realized_gain_cents, rows),
       priced: allPriced(wallet.holdings, map),
     };
   }
@@ -138,14 +157,18 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     return prices([symbol, ...wallet.holdings.map((h) => h.symbol)], true);
   }
 
-  /** The answer to a trade: the wallet as its transaction left it, valued at the trade's prices (no second read or quote). */
-  function afterTrade(map: PriceMap, result: TradeDone, message: string): TradeResponse {
+  /**
+   * The answer to a trade: the wallet as its transaction left it, valued at the trade's prices (no
+   * second wallet read or quote), with its history (one indexed read after the commit).
+   */
+  async function afterTrade(map: PriceMap, result: TradeDone, message: string): Promise<TradeResponse> {
     const { wallet, holdings, trade } = result;
+    const rows = await repository.history(wallet.id);
     return {
       success: true,
       message,
       trade: toTrade(trade),
-      wallet: walletDetails(wallet, holdings, map, wallet.realized_gain_cents),
+      wallet: walletDetails(wallet, holdings, map, wallet.realized_gain_cents, rows),
     };
   }
 
@@ -171,20 +194,15 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       return { success: true, message: priced ? 'Wallet details' : PRICES_UNAVAILABLE, wallet };
     },
 
-    /**
-     * Stored snapshots oldest first, then a live "now" point at current prices (is_current). The
-     * now point is left out when a holding has no price: a value at cost would be a made-up point.
-     */
+    /** See historyOf. */
     async history(userId: number, walletId: number): Promise<GetWalletHistoryResponse> {
       const wallet = await repository.findWithHoldings(userId, walletId);
       if (!wallet) throw notFound(NOT_FOUND);
-      const rows = await repository.history(walletId);
-      const history = rows.map((row) => historyEntry(row.created_at, row.balance_cents, row.stocks_value_cents));
-      const map = await prices(wallet.holdings.map((h) => h.symbol));
-      const priced = allPriced(wallet.holdings, map);
-      if (priced) {
-        history.push(historyEntry(isoNow(), wallet.cash_cents, stocksValueCents(wallet.holdings, map), true));
-      }
+      const [rows, map] = await Promise.all([
+        repository.history(walletId),
+        prices(wallet.holdings.map((h) => h.symbol)),
+      ]);
+      const { history, priced } = historyOf(wallet, wallet.holdings, rows, map);
       return {
         success: true,
         message: priced ? plural(rows.length, 'snapshot') : PRICES_UNAVAILABLE,

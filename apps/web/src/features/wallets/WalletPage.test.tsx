@@ -183,7 +183,14 @@ describe('WalletPage', () => {
     const afterSale = walletDetails(
       walletSummary(1, 'Main', { active: true, balanceCents: 7_797_300 }),
       [walletStock('AAPL', 10, 200, 229.87)],
-      { realizedCents: 1_000 },
+      {
+        realizedCents: 1_000,
+        history: [
+          ...history.slice(0, 2),
+          historyEntry('2025-01-05T15:00:00.000Z', 7_797_300, 229_870),
+          historyEntry('2025-01-05T15:00:01.000Z', 7_797_300, 229_870, true),
+        ],
+      },
     );
     const fetchMock = mockWalletApi({
       'GET /api/finance/get_stock': {
@@ -221,8 +228,7 @@ describe('WalletPage', () => {
     });
     expect(await screen.findByText('Sold 4 shares of TSLA')).toBeInTheDocument();
     await waitFor(() => expect(quantity).toHaveValue(''));
-    // The answer's details and trade replace the old ones at once; only the history, which the
-    // answer does not carry, is reloaded.
+    // The answer's details, history and trade replace the old ones at once: nothing is reloaded.
     const details = screen.getByRole('region', { name: 'Wallet Details' });
     await waitFor(() => expect(statValue(details, 'Cash in Hand')).toHaveTextContent('$77,973.00'));
     const ledgerRows = within(screen.getByRole('table', { name: 'Trade Ledger' }))
@@ -230,7 +236,9 @@ describe('WalletPage', () => {
       .slice(1);
     expect(ledgerRows).toHaveLength(4);
     expect(ledgerRows[0]).toHaveTextContent('SellTSLA4$240.00+$960.00-$40.00');
-    await waitFor(() => expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(2));
+    const historyTable = screen.getByRole('table', { name: 'Wallet History' });
+    await waitFor(() => expect(within(historyTable).getAllByRole('row').slice(1)).toHaveLength(4));
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(1);
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger')).toHaveLength(1);
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(1);
   });
@@ -289,13 +297,13 @@ describe('WalletPage', () => {
       .getAllByRole('row')
       .slice(1);
     expect(ledgerRows[0]).toHaveTextContent('BuyNVDA3$120.50-$361.50');
-    await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(3));
+    await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // Before the answer went into the cache: these and the details, the ledger and the list again (1 + 1 + 4).
+    // The quote and the trade; the answer's wallet (details, history) and trade fill the rest. Before
+    // answers went into the cache a buy also refetched details, history, ledger and list (1 + 1 + 4).
     expect(requestLines(fetchMock, before)).toEqual([
       'GET /api/finance/get_stock',
       'POST /api/finance/add_stock_to_wallet',
-      'GET /api/finance/get_wallet_history',
     ]);
   });
 

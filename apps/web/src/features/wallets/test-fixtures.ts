@@ -48,7 +48,7 @@ export function walletStock(symbol: string, quantity: number, boughtPrice: numbe
 export function walletDetails(
   summary: WalletSummary,
   stocks: WalletStock[] = [],
-  { realizedCents = 0 } = {},
+  { realizedCents = 0, history = [] as WalletHistoryEntry[] } = {},
 ): WalletDetails {
   const stocksCents = stocks.reduce((sum, item) => sum + item.current_value_cents, 0);
   const costCents = stocks.reduce((sum, item) => sum + item.cost_basis_cents, 0);
@@ -68,6 +68,7 @@ export function walletDetails(
     realized_gain: dollars(realizedCents),
     realized_gain_cents: realizedCents,
     stocks,
+    history,
   };
 }
 

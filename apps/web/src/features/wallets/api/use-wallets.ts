@@ -192,10 +192,9 @@ export function toWalletSummary(wallet: WalletDetails): WalletSummary {
 }
 
 /**
- * Buys or sells. The answer carries the wallet right after the trade and the trade itself, so
- * the wallet's details, its row in the list and its ledger are updated from it, with no request.
- * Only the history (a new snapshot and the live "now" point) is not in the answer: it is marked
- * stale, and refetched at once only where it is shown (the wallet page), else on its next use.
+ * Buys or sells. The answer carries the wallet right after the trade (with its history, the new
+ * snapshot included) and the trade itself, so the wallet's details, its row in the list, its
+ * history and its ledger are updated from it, with no request.
  * Refusals are left to the form, which shows the server's message next to it.
  */
 export function useTrade() {
@@ -229,7 +228,10 @@ export function useTrade() {
             trades: [trade, ...data.trades.filter((item) => item.id !== trade.id)].slice(0, WALLET_LEDGER_MAX),
           },
       );
-      void queryClient.invalidateQueries({ queryKey: walletQueries.history(id).queryKey });
+      queryClient.setQueryData(
+        walletQueries.history(id).queryKey,
+        (data) => data && { ...data, history: wallet.history },
+      );
     },
   });
 }
