@@ -37,6 +37,16 @@ describe('portfolio administration in a real browser', () => {
     await screenshot(page, 'portfolio-admin');
   });
 
+  it('lines up Edit and Delete across the cards of a row, whatever their texts', async () => {
+    const tops = await page
+      .getByRole('button', { name: /^Edit / })
+      .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    // 1280 px shows three cards a row (the sample projects' texts differ in length).
+    const firstRow = tops.slice(0, 3);
+    expect(firstRow.length).toBe(3);
+    expect(Math.max(...firstRow) - Math.min(...firstRow)).toBeLessThanOrEqual(1);
+  });
+
   it('adds a project with an image through Manage Projects', async () => {
     await page.getByRole('button', { name: 'Manage Projects' }).click();
     await page.getByRole('menuitem', { name: 'Add Project' }).click();
@@ -50,6 +60,18 @@ describe('portfolio administration in a real browser', () => {
     await dialog.getByRole('button', { name: 'Add Project' }).click();
     await card('Browser-made project').waitFor();
     await expect.poll(() => imageLoaded('Browser-made project')).toBe(true);
+    // The success toast hides nothing of the header (Log Out, the username).
+    const toast = page.locator('.mantine-Notification-root').first();
+    await toast.waitFor();
+    const toastBox = await toast.boundingBox();
+    const logOutBox = await page.getByRole('button', { name: 'Log Out' }).boundingBox();
+    if (!toastBox || !logOutBox) throw new Error('toast or Log Out not on screen');
+    const apart =
+      toastBox.x >= logOutBox.x + logOutBox.width ||
+      logOutBox.x >= toastBox.x + toastBox.width ||
+      toastBox.y >= logOutBox.y + logOutBox.height ||
+      logOutBox.y >= toastBox.y + toastBox.height;
+    expect(apart).toBe(true);
   });
 
   it('edits it, keeping the image', async () => {

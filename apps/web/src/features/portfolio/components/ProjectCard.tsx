@@ -32,7 +32,9 @@ function Section({ label, text }: { label: string; text: string }) {
 /** docs/product.md#portfolio: image, title, description, technologies, backend and frontend features. */
 export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title}>
+    // h="100%": cards of one grid row share its height, and the actions sit at the bottom of each,
+    // so Edit and Delete line up across a row whatever the texts' lengths.
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title} h="100%">
       <Card.Section>
         {project.image ? (
           <Image src={project.image} alt={`Screenshot of ${project.title}`} h={200} fit="cover" loading="lazy" />
@@ -42,7 +44,7 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
           </Group>
         )}
       </Card.Section>
-      <Stack gap="sm" mt="md">
+      <Stack gap="sm" mt="md" flex={1}>
         <Title order={2} size="h3">
           {project.title}
         </Title>
@@ -59,7 +61,7 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
         <Section label="Backend features" text={project.backend_features} />
         <Section label="Frontend features" text={project.frontend_features} />
         {(onEdit || onDelete) && (
-          <Group gap="xs" mt="xs">
+          <Group gap="xs" mt="auto" pt="xs">
             {onEdit && (
               <Button
                 size="xs"
