@@ -16,6 +16,8 @@ export interface YahooClientOptions {
   /** The longest wait between attempts. */
   retryMaxMs?: number;
   userAgent?: string;
+  /** Clock for the handshake back-off (tests pin it). */
+  now?: () => number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -39,26 +41,46 @@ export class YahooClient {
   private readonly fetch: typeof fetch;
   private readonly sleep: (ms: number) => Promise<void>;
   private session: Promise<{ cookie: string; crumb: string } | undefined> | undefined;
+  /** After a failed handshake: no new attempt before this time; the wait doubles per failure. */
+  private handshakeBlockedUntil = 0;
+  private handshakeFailures = 0;
 
   constructor(private readonly options: YahooClientOptions) {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
+  private now(): number {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  /** `path` under the base URL, keeping any path the base has (a proxy at https://host/yahoo). */
   private url(path: string, params: Record<string, string>): string {
-    const url = new URL(path, `${this.options.baseUrl.replace(/\/+$/, '')}/`);
+    const url = new URL(path.replace(/^\/+/, ''), `${this.options.baseUrl.replace(/\/+$/, '')}/`);
     for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
     return url.toString();
   }
 
-  /** Cookie + crumb, fetched once and shared; undefined when the handshake is off or failed. */
+  /**
+   * Cookie + crumb, fetched once and shared; undefined when the handshake is off or failed. A
+   * failed handshake (e.g. an EU consent redirect with no cookie) is not retried on every request:
+   * calls go without a crumb for 1 minute, then 2, 4, … up to 30 (docs/api.md#live-data).
+   */
   private crumbSession(): Promise<{ cookie: string; crumb: string } | undefined> {
-    if (this.options.crumb === 'off') return Promise.resolve(undefined);
-    this.session ??= this.handshake().catch(() => {
-      // Forget the failure so the next request tries again; this one goes without a crumb.
-      this.session = undefined;
-      return undefined;
-    });
+    if (this.options.crumb === 'off' || this.now() < this.handshakeBlockedUntil) return Promise.resolve(undefined);
+    this.session ??= this.handshake().then(
+      (session) => {
+        this.handshakeFailures = 0;
+        return session;
+      },
+      () => {
+        this.session = undefined;
+        const waitMs = Math.min(60_000 * 2 ** this.handshakeFailures, 30 * 60_000);
+        this.handshakeFailures += 1;
+        this.handshakeBlockedUntil = this.now() + waitMs;
+        return undefined;
+      },
+    );
     return this.session;
   }
 

@@ -88,6 +88,7 @@ function provider(options: Partial<YahooClientOptions> = {}) {
     sleep: async (ms) => {
       sleeps.push(ms);
     },
+    now: () => clock,
     ...options,
   });
   return new YahooMarketDataProvider({ client, quoteTtlMs: 15_000, profileTtlMs: 86_400_000, now: () => clock });
@@ -170,7 +171,7 @@ describe('Yahoo live adapter against recorded responses', () => {
       ],
     });
     expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')[0]?.url.searchParams.get('modules')).toBe(
-      'assetProfile,price,summaryDetail',
+      'assetProfile,summaryProfile,price,summaryDetail',
     );
     // The price module already gave a quote: no v7 call, and the fraction became a percent.
     const quote = await p.getQuote('AAPL');
@@ -388,5 +389,145 @@ describe('Yahoo live adapter against recorded responses', () => {
       expect(yahoo.hits('/cookie')).toHaveLength(0);
       expect(yahoo.hits('/v7/finance/quote')[0]?.url.searchParams.has('crumb')).toBe(false);
     });
+  });
+});
+
+describe('Yahoo live adapter: what real answers do that our first fixtures missed', () => {
+  it('merges the live point off the bar grid into its bar (5m), keeping OHLC and volume right', async () => {
+    yahoo.on('/v8/finance/chart/7203.T', { body: fixture('chart-7203t-1d-5m-live.json') });
+    const bars = await provider().getHistory('7203.T', '1d', '5m');
+    expect(bars.map((b) => new Date(b.time).toISOString().slice(11, 19))).toEqual([
+      '00:00:00',
+      '00:05:00',
+      '00:10:00',
+      '00:15:00',
+    ]);
+    // The 00:19:47 point (volume 0) closed the 00:15 bar.
+    expect(bars.at(-1)).toEqual({
+      time: Date.parse('2025-01-15T00:15:00Z'),
+      open: 2896,
+      high: 2898,
+      low: 2891,
+      close: 2893.5,
+      volume: 301900,
+    });
+  });
+
+  it('merges the latest month when Yahoo sends it as two rows', async () => {
+    yahoo.on('/v8/finance/chart/AAPL', { body: fixture('chart-aapl-3mo-1mo-split.json') });
+    const bars = await provider().getHistory('AAPL', '3mo', '1mo');
+    expect(bars).toHaveLength(3);
+    expect(bars[2]).toEqual({
+      time: Date.parse('2025-01-01T05:00:00Z'),
+      open: 248.93,
+      high: 248.93,
+      low: 226.21,
+      close: 237.87,
+      volume: 352900300 + 39832000,
+    });
+  });
+
+  it('keeps daily bars a daylight-saving change brought 23 hours apart', async () => {
+    const day = JSON.parse(fixture('chart-aapl-5d-1d.json'));
+    // 2025-03-07 14:30Z and 2025-03-10 13:30Z (New York moved to summer time), then a Tuesday.
+    day.chart.result[0].timestamp = [1741357800, 1741613400, 1741696200, 1741782600, 1741869000];
+    day.chart.result[0].indicators.quote[0] = {
+      open: [1, 2, 3, 4, 5],
+      high: [1, 2, 3, 4, 5],
+      low: [1, 2, 3, 4, 5],
+      close: [1, 2, 3, 4, 5],
+      volume: [1, 1, 1, 1, 1],
+    };
+    yahoo.on('/v8/finance/chart/AAPL', { body: JSON.stringify(day) });
+    expect(await provider().getHistory('AAPL', '5d', '1d')).toHaveLength(5);
+  });
+
+  describe('without a cookie (an EU consent redirect)', () => {
+    const consentWall = () => {
+      yahoo.on('/cookie', {
+        status: 307,
+        body: '',
+        headers: { location: 'https://consent.yahoo.com/v2/collectConsent?sessionId=3_cc-session_abc' },
+      });
+      yahoo.on('/v1/test/getcrumb', { status: 401, body: '', headers: { 'content-type': 'text/plain' } });
+      yahoo.on('/v7/finance/quote', { status: 401, body: fixture('crumb-invalid.json') });
+      yahoo.on('/v10/finance/quoteSummary/AAPL', { status: 401, body: fixture('crumb-invalid.json') });
+      yahoo.on('/v8/finance/chart/AAPL', { body: fixture('chart-aapl-1d-1d.json') });
+    };
+
+    it('prices from the chart, which needs no crumb', async () => {
+      consentWall();
+      const quote = await provider({ crumb: 'auto' }).getQuote('AAPL');
+      expect(quote).toMatchObject({
+        symbol: 'AAPL',
+        shortName: 'Apple Inc.',
+        currentPrice: 237.87,
+        regularMarketOpen: 234.64,
+        regularMarketDayHigh: 238.96,
+        regularMarketDayLow: 234.43,
+        regularMarketPreviousClose: 233.28,
+        exchange: 'NMS',
+        currency: 'USD',
+      });
+      expect(quote.regularMarketChange).toBeCloseTo(4.59, 6);
+    });
+
+    it('gives the profile what the chart knows instead of failing the stock page', async () => {
+      consentWall();
+      const profile = await provider({ crumb: 'auto' }).getProfile('AAPL');
+      expect(profile).toMatchObject({
+        symbol: 'AAPL',
+        shortName: 'Apple Inc.',
+        longName: 'Apple Inc.',
+        exchange: 'NMS',
+      });
+      expect(profile.longBusinessSummary).toBeNull();
+    });
+
+    it('does not retry the failed handshake on every request, but again after the back-off', async () => {
+      consentWall();
+      const p = provider({ crumb: 'auto' });
+      for (let i = 0; i < 5; i++) {
+        await p.getQuotes(['AAPL']);
+        clock += 20_000; // past the 15 s quote cache, so every call asks Yahoo again
+      }
+      // 5 calls over 80 s: the first handshake failed, the next came after its 1-minute wait.
+      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(5);
+      expect(yahoo.hits('/cookie')).toHaveLength(2);
+    });
+  });
+
+  it('prefers the long name to a padded short one, and offers only symbols a stock page can open', async () => {
+    yahoo.on('/v1/finance/search', { body: fixture('search-apple-options.json') });
+    const results = await provider().search('apple');
+    expect(results).toEqual([
+      { symbol: 'AAPL', shortName: 'Apple Inc.', exchange: 'NMS', type: 'EQUITY' },
+      { symbol: 'IVV', shortName: 'iShares Core S&P 500 ETF', exchange: 'PCX', type: 'ETF' },
+    ]);
+  });
+
+  it('uses the summary profile’s description for crypto and funds', async () => {
+    yahoo.on('/v10/finance/quoteSummary/BTC-USD', { body: fixture('quotesummary-btc-usd.json') });
+    const profile = await provider().getProfile('BTC-USD');
+    expect(profile).toMatchObject({ symbol: 'BTC-USD', shortName: 'Bitcoin USD', website: null });
+    expect(profile.longBusinessSummary).toMatch(/^Bitcoin \(BTC\) is a cryptocurrency/);
+  });
+
+  it('passes only http(s) links and images on to clients', async () => {
+    yahoo.on('/v1/finance/search', { body: fixture('search-news-unsafe-urls.json') });
+    const news = await provider().getNews('AAPL');
+    expect(news.map((n) => n.link)).toEqual([
+      'https://finance.yahoo.com/news/apple-shares-rise-supplier-update-150512345.html',
+    ]);
+    expect(news[0]?.thumbnail.resolutions.map((r) => r.url)).toEqual([
+      'https://s.yimg.com/uu/api/res/1.2/abc/original.jpg',
+    ]);
+  });
+
+  it('keeps the path of a base URL (a proxy at /proxy/yahoo)', async () => {
+    yahoo.on('/proxy/yahoo/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
+    const quote = await provider({ baseUrl: `${yahoo.baseUrl}/proxy/yahoo/` }).getQuote('AAPL');
+    expect(quote.symbol).toBe('AAPL');
+    expect(yahoo.hits('/proxy/yahoo/v7/finance/quote')).toHaveLength(1);
   });
 });

@@ -12,14 +12,30 @@ import type { SharedCacheStore } from '../../../core/shared-cache-store.js';
 import { TtlCache } from '../../../core/ttl-cache.js';
 import { type Bar, badUpstream, type MarketDataProvider, unknownSymbol } from '../types.js';
 import type { YahooClient } from './yahoo-client.js';
+import {
+  asArray,
+  asObject,
+  isObject,
+  mapChart,
+  mapChartMeta,
+  mapNews,
+  mapQuoteSummary,
+  mapSearchQuote,
+  mapV7Quote,
+  name,
+  profileFromQuote,
+  str,
+} from './yahoo-mappers.js';
 
 /*
  * Yahoo Finance endpoints used (all GET, JSON):
  *   /v7/finance/quote?symbols=A,B,…                      batched quotes (needs the crumb)
- *   /v10/finance/quoteSummary/{symbol}?modules=…         profile: assetProfile, price, summaryDetail (crumb)
+ *   /v10/finance/quoteSummary/{symbol}?modules=…         profile: assetProfile, summaryProfile, price, summaryDetail (crumb)
  *   /v8/finance/chart/{symbol}?range=&interval=          price history
  *   /v1/finance/search?q=&newsCount=&quotesCount=        news and symbol search
  * Numbers in quoteSummary come as { raw, fmt } objects; the other endpoints send plain numbers.
+ * When the crumb endpoints refuse us (no cookie: an EU consent redirect), quotes and a minimal
+ * profile come from the chart's `meta`, which needs no crumb (docs/api.md#live-data).
  */
 
 export interface YahooProviderOptions {
@@ -31,177 +47,19 @@ export interface YahooProviderOptions {
   sharedCache?: SharedCacheStore | undefined;
 }
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asObject = (v: unknown): Json => (isObject(v) ? v : {});
-const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-/** A number, or the `raw` of a `{ raw, fmt }` object; null otherwise. */
-export function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (isObject(v) && typeof v.raw === 'number' && Number.isFinite(v.raw)) return v.raw;
-  return null;
-}
-
-/** A non-empty trimmed string; null otherwise. */
-export function str(v: unknown): string | null {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : null;
-}
-
-const isoFromEpochSeconds = (v: unknown) => {
-  const seconds = num(v);
-  return seconds === null ? null : new Date(seconds * 1000).toISOString();
-};
-
 const QUOTE_BATCH = 100;
 const MINUTE = 60_000;
+/** Chart calls in flight at once when quotes come from charts. */
+const CHART_FALLBACK_CONCURRENCY = 4;
+/** A 401/403 from a crumb endpoint (after the client's one fresh crumb): we have no usable crumb. */
+const crumbRefused = (status: number) => status === 401 || status === 403;
+/** Thrown out of the profile cache's loader so that a chart-based profile is not kept for a day. */
+class CrumbRefused extends Error {}
 
 function historyTtl(range: HistoryRange, interval: HistoryInterval): number {
   if (isIntradayInterval(interval)) return MINUTE;
   if (range === '1d' || range === '5d' || range === '1mo') return 5 * MINUTE;
   return 60 * MINUTE;
-}
-
-/** Maps one item of /v7/finance/quote's `quoteResponse.result`. Undefined when it has no price. */
-export function mapV7Quote(item: unknown): StockQuote | undefined {
-  const q = asObject(item);
-  const symbol = str(q.symbol);
-  const price = num(q.regularMarketPrice);
-  if (!symbol || price === null) return undefined;
-  return {
-    symbol: symbol.toUpperCase(),
-    shortName: str(q.shortName) ?? str(q.longName) ?? symbol,
-    currentPrice: price,
-    regularMarketOpen: num(q.regularMarketOpen),
-    regularMarketDayHigh: num(q.regularMarketDayHigh),
-    regularMarketDayLow: num(q.regularMarketDayLow),
-    regularMarketPreviousClose: num(q.regularMarketPreviousClose),
-    regularMarketVolume: num(q.regularMarketVolume),
-    regularMarketChange: num(q.regularMarketChange),
-    regularMarketChangePercent: num(q.regularMarketChangePercent),
-    regularMarketTime: isoFromEpochSeconds(q.regularMarketTime),
-    marketState: str(q.marketState),
-    exchange: str(q.exchange) ?? str(q.fullExchangeName) ?? '',
-    currency: str(q.currency) ?? 'USD',
-    marketCap: num(q.marketCap),
-  };
-}
-
-/** Maps a quoteSummary result (modules assetProfile, price, summaryDetail) to a profile and, if priced, a quote. */
-export function mapQuoteSummary(
-  symbol: string,
-  result: unknown,
-): { profile: StockProfile; quote: StockQuote | undefined } {
-  const r = asObject(result);
-  const profile = asObject(r.assetProfile);
-  const price = asObject(r.price);
-  const detail = asObject(r.summaryDetail);
-  const sym = (str(price.symbol) ?? symbol).toUpperCase();
-  const shortName = str(price.shortName) ?? str(price.longName) ?? sym;
-  const exchange = str(price.exchange) ?? '';
-  const officers = asArray(profile.companyOfficers)
-    .map((o) => ({ name: str(asObject(o).name), title: str(asObject(o).title) }))
-    .filter((o): o is { name: string; title: string } => o.name !== null)
-    .map((o) => ({ name: o.name, title: o.title ?? '' }));
-  const employees = num(profile.fullTimeEmployees);
-  const mapped: StockProfile = {
-    symbol: sym,
-    shortName,
-    longName: str(price.longName),
-    exchange,
-    website: str(profile.website),
-    irWebsite: str(profile.irWebsite),
-    industry: str(profile.industry) ?? str(profile.industryDisp),
-    sector: str(profile.sector) ?? str(profile.sectorDisp),
-    address1: str(profile.address1),
-    address2: str(profile.address2),
-    city: str(profile.city),
-    state: str(profile.state),
-    zip: str(profile.zip),
-    country: str(profile.country),
-    fullTimeEmployees: employees === null ? null : Math.round(employees),
-    longBusinessSummary: str(profile.longBusinessSummary),
-    companyOfficers: officers,
-  };
-  const current = num(price.regularMarketPrice);
-  // quoteSummary's price module gives the change percent as a fraction (0.0123 = 1.23 %).
-  const changeFraction = num(price.regularMarketChangePercent);
-  const quote: StockQuote | undefined =
-    current === null
-      ? undefined
-      : {
-          symbol: sym,
-          shortName,
-          currentPrice: current,
-          regularMarketOpen: num(price.regularMarketOpen) ?? num(detail.regularMarketOpen) ?? num(detail.open),
-          regularMarketDayHigh:
-            num(price.regularMarketDayHigh) ?? num(detail.regularMarketDayHigh) ?? num(detail.dayHigh),
-          regularMarketDayLow: num(price.regularMarketDayLow) ?? num(detail.regularMarketDayLow) ?? num(detail.dayLow),
-          regularMarketPreviousClose:
-            num(price.regularMarketPreviousClose) ??
-            num(detail.regularMarketPreviousClose) ??
-            num(detail.previousClose),
-          regularMarketVolume: num(price.regularMarketVolume) ?? num(detail.regularMarketVolume) ?? num(detail.volume),
-          regularMarketChange: num(price.regularMarketChange),
-          regularMarketChangePercent: changeFraction === null ? null : changeFraction * 100,
-          regularMarketTime: isoFromEpochSeconds(price.regularMarketTime),
-          marketState: str(price.marketState),
-          exchange,
-          currency: str(price.currency) ?? str(detail.currency) ?? 'USD',
-          marketCap: num(price.marketCap) ?? num(detail.marketCap),
-        };
-  return { profile: mapped, quote };
-}
-
-/** Maps /v8/finance/chart's first result to bars, skipping the null gaps Yahoo leaves. */
-export function mapChart(result: unknown): Bar[] {
-  const r = asObject(result);
-  const timestamps = r.timestamp;
-  const quote = asObject(asArray(asObject(r.indicators).quote)[0]);
-  if (timestamps === undefined) return [];
-  if (!Array.isArray(timestamps))
-    throw badUpstream('The market data provider sent price history in an unexpected shape.');
-  const open = asArray(quote.open);
-  const high = asArray(quote.high);
-  const low = asArray(quote.low);
-  const close = asArray(quote.close);
-  const volume = asArray(quote.volume);
-  const bars: Bar[] = [];
-  timestamps.forEach((t, i) => {
-    const time = num(t);
-    const o = num(open[i]);
-    const h = num(high[i]);
-    const l = num(low[i]);
-    const c = num(close[i]);
-    if (time === null || o === null || h === null || l === null || c === null) return;
-    bars.push({ time: time * 1000, open: o, high: h, low: l, close: c, volume: num(volume[i]) ?? 0 });
-  });
-  return bars;
-}
-
-/** Maps one item of /v1/finance/search's `news`. */
-export function mapNews(item: unknown): NewsItem | undefined {
-  const n = asObject(item);
-  const title = str(n.title);
-  const link = str(n.link);
-  if (!title || !link) return undefined;
-  const resolutions = asArray(asObject(n.thumbnail).resolutions)
-    .map((res) => {
-      const x = asObject(res);
-      const url = str(x.url);
-      return url ? { url, width: num(x.width) ?? 0, height: num(x.height) ?? 0, tag: str(x.tag) ?? '' } : undefined;
-    })
-    .filter((x) => x !== undefined);
-  return {
-    uuid: str(n.uuid) ?? link,
-    title,
-    link,
-    publisher: str(n.publisher) ?? '',
-    providerPublishTime: Math.round(num(n.providerPublishTime) ?? 0),
-    relatedTickers: asArray(n.relatedTickers).filter((t): t is string => typeof t === 'string'),
-    thumbnail: { resolutions },
-  };
 }
 
 /** Reads `{ <key>: { result, error } }`; unknown symbol when Yahoo says "Not Found" or sends no result. */
@@ -234,6 +92,8 @@ export class YahooMarketDataProvider implements MarketDataProvider {
   private readonly client: YahooClient;
   private readonly quotes: TtlCache<StockQuote>;
   private readonly profiles: TtlCache<StockProfile>;
+  /** Profiles pieced together from a chart while no crumb can be had: kept 10 minutes, not a day. */
+  private readonly partialProfiles: TtlCache<StockProfile>;
   private readonly missing: TtlCache<true>;
   private readonly history: TtlCache<Bar[]>;
   private readonly news: TtlCache<NewsItem[]>;
@@ -250,6 +110,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
       });
     this.quotes = cache('quote', 2000);
     this.profiles = cache('profile', 500);
+    this.partialProfiles = cache('partial-profile', 200);
     this.missing = cache('missing', 500);
     // Histories can be thousands of bars each: keep only a few in process.
     this.history = cache('history', 40);
@@ -270,6 +131,10 @@ export class YahooMarketDataProvider implements MarketDataProvider {
         { symbols: batch.join(',') },
         { crumb: true },
       );
+      if (crumbRefused(status)) {
+        for (const quote of await this.quotesFromCharts(batch)) out.set(quote.symbol, quote);
+        continue;
+      }
       const response = asObject(asObject(body).quoteResponse);
       if (status >= 400 || !Array.isArray(response.result)) {
         throw badUpstream(`The market data provider sent an unexpected quote answer (HTTP ${status}).`);
@@ -284,6 +149,49 @@ export class YahooMarketDataProvider implements MarketDataProvider {
     return out;
   }
 
+  /** Today's one-day chart of `symbol`, or undefined when Yahoo does not know it. */
+  private async dayChart(symbol: string): Promise<unknown> {
+    const { status, body } = await this.client.getJson(`/v8/finance/chart/${encodeURIComponent(symbol)}`, {
+      range: '1d',
+      interval: '1d',
+    });
+    try {
+      return resultOf(body, 'chart', status, symbol);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Quotes from each symbol's chart meta, a few charts at a time; unknown symbols are left out. */
+  private async quotesFromCharts(symbols: readonly string[]): Promise<StockQuote[]> {
+    const quotes: StockQuote[] = [];
+    for (let i = 0; i < symbols.length; i += CHART_FALLBACK_CONCURRENCY) {
+      const charts = await Promise.all(
+        symbols.slice(i, i + CHART_FALLBACK_CONCURRENCY).map((symbol) => this.dayChart(symbol)),
+      );
+      for (const chart of charts) {
+        const quote = mapChartMeta(chart);
+        if (!quote) continue;
+        this.quotes.set(quote.symbol, quote, this.options.quoteTtlMs);
+        quotes.push(quote);
+      }
+    }
+    return quotes;
+  }
+
+  /** What the chart knows of a company (names, exchange), until a crumb gives the full profile. */
+  private async profileFromChart(symbol: string): Promise<StockProfile> {
+    const chart = await this.dayChart(symbol);
+    const quote = mapChartMeta(chart);
+    if (!quote) {
+      this.missing.set(symbol, true, 10 * MINUTE);
+      throw unknownSymbol(symbol);
+    }
+    this.quotes.set(quote.symbol, quote, this.options.quoteTtlMs);
+    return profileFromQuote(quote, name(asObject(asObject(chart).meta).longName));
+  }
+
   async getQuote(symbol: string): Promise<StockQuote> {
     const quote = (await this.getQuotes([symbol])).get(symbol);
     if (!quote) throw unknownSymbol(symbol);
@@ -292,12 +200,20 @@ export class YahooMarketDataProvider implements MarketDataProvider {
 
   async getProfile(symbol: string): Promise<StockProfile> {
     if ((await this.missing.getMany([symbol])).has(symbol)) throw unknownSymbol(symbol);
+    return this.fullProfile(symbol).catch((error: unknown) => {
+      if (!(error instanceof CrumbRefused)) throw error;
+      return this.partialProfiles.getOrLoad(symbol, 10 * MINUTE, () => this.profileFromChart(symbol));
+    });
+  }
+
+  private fullProfile(symbol: string): Promise<StockProfile> {
     return this.profiles.getOrLoad(symbol, this.options.profileTtlMs, async () => {
       const { status, body } = await this.client.getJson(
         `/v10/finance/quoteSummary/${encodeURIComponent(symbol)}`,
-        { modules: 'assetProfile,price,summaryDetail' },
+        { modules: 'assetProfile,summaryProfile,price,summaryDetail' },
         { crumb: true },
       );
+      if (crumbRefused(status)) throw new CrumbRefused();
       let result: unknown;
       try {
         result = resultOf(body, 'quoteSummary', status, symbol);
@@ -321,7 +237,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
         interval,
         includePrePost: 'false',
       });
-      return mapChart(resultOf(body, 'chart', status, symbol));
+      return mapChart(resultOf(body, 'chart', status, symbol), interval);
     });
   }
 
@@ -354,18 +270,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
       if (status >= 400 || !Array.isArray(quotes)) {
         throw badUpstream(`The market data provider sent an unexpected search answer (HTTP ${status}).`);
       }
-      const results: SymbolSearchResult[] = [];
-      for (const item of quotes) {
-        const x = asObject(item);
-        const symbol = str(x.symbol);
-        if (!symbol || x.isYahooFinance === false) continue;
-        results.push({
-          symbol: symbol.toUpperCase(),
-          shortName: str(x.shortname) ?? str(x.longname) ?? symbol,
-          exchange: str(x.exchange),
-          type: str(x.quoteType),
-        });
-      }
+      const results = quotes.map(mapSearchQuote).filter((r) => r !== undefined);
       return results.slice(0, limit);
     });
   }
