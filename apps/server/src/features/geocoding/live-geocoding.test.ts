@@ -193,7 +193,9 @@ describe('Photon adapter', () => {
       housenumber: '1',
       postcode: '10117',
       suburb: 'Mitte',
-      result_type: 'building',
+      // A named landmark at an address: an amenity led by its name (docs/api.md#live-data).
+      result_type: 'amenity',
+      address_line1: 'Brandenburger Tor',
       place_id: 'photon:W518071791@52.5162746,13.3777041',
     });
     expect(street?.properties).toMatchObject({
@@ -207,7 +209,7 @@ describe('Photon adapter', () => {
     upstream.on('/api', { body: fixture('photon-search.json') });
     const us = await photon().autocomplete(request('berlin', { filter: { countryCodes: ['us'] }, lang: 'ja' }));
     expect(us.features.map((f) => f.properties.country_code)).toEqual(['us']);
-    expect(upstream.requests[0]?.query.get('limit')).toBe('50');
+    expect(upstream.requests[0]?.query.getAll('countrycode')).toEqual(['US']);
     expect(upstream.requests[0]?.query.has('lang')).toBe(false);
 
     upstream.requests.length = 0;

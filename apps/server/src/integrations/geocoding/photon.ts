@@ -9,8 +9,9 @@ import { type AutocompleteRequest, feature, type GeocodingProvider } from './typ
  * Live geocoding without a key: Photon (photon.komoot.io, OpenStreetMap data) — used when no
  * GEOAPIFY_API_KEY is set. Its GeoJSON properties (name, street, housenumber, city, state,
  * postcode, country, countrycode, osm_id/osm_type, type) are mapped into Geoapify's shape.
- * Photon has no country or circle filter, so those are applied to a larger result set here;
- * it has no lookup by id either, so our place ids carry the point and details re-query it.
+ * Countries go to Photon as its `countrycode` filter and a circle as the `bbox` around it (the
+ * exact distance is checked here); it has no lookup by id, so our place ids carry the point and
+ * details re-query it. docs/api.md#live-data.
  */
 
 const str = z.string().optional().catch(undefined);
@@ -71,12 +72,19 @@ const OSM = {
   license: 'Open Database License',
 };
 
+/** OSM keys of a bare address or building: with these, `name` is not a place's own name. */
+const ADDRESS_KEYS = new Set(['building', 'place', 'highway', 'boundary']);
+
 export function fromPhoton(f: PhotonFeature): GeocodeFeature {
   const p = f.properties;
   const [lon, lat] = f.geometry.coordinates;
   const countryCode = (p.countrycode ?? '').toLowerCase();
-  const resultType = p.osm_value === 'postcode' ? 'postcode' : (RESULT_TYPES[p.type ?? 'other'] ?? 'amenity');
   const street = p.street ?? (p.type === 'street' ? p.name : undefined);
+  // A named shop, café or landmark at an address ("Holy Donut", Park Avenue) is that place, not
+  // its street: Geoapify calls it an amenity and leads with the name.
+  const namedPlace = p.type === 'house' && p.name !== undefined && !ADDRESS_KEYS.has(p.osm_key ?? '');
+  const resultType =
+    p.osm_value === 'postcode' ? 'postcode' : namedPlace ? 'amenity' : (RESULT_TYPES[p.type ?? 'other'] ?? 'amenity');
   const streetLine = street ? [p.housenumber, street].filter(Boolean).join(' ') : undefined;
   const city = p.city ?? (p.type === 'city' ? p.name : undefined);
   const name = p.name ?? streetLine ?? city ?? p.state ?? p.country ?? '';
@@ -117,6 +125,34 @@ export interface PhotonOptions {
   retryDelayMs?: number;
 }
 
+/**
+ * Photon lists one OSM object once per way it is tagged (a town as place=town and as a boundary,
+ * same osm_id): the first, best-ranked copy stays.
+ */
+function dedupe(features: PhotonFeature[]): PhotonFeature[] {
+  const seen = new Set<string>();
+  return features.filter((f) => {
+    const p = f.properties;
+    if (p.osm_id === undefined) return true;
+    const key = `${p.osm_id}|${p.name ?? ''}|${p.countrycode ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The box around a circle (degrees of latitude are ~111.32 km; of longitude, that × cos(lat)). */
+function circleBox(circle: { lat: number; lon: number; radiusMeters: number }) {
+  const dLat = circle.radiusMeters / 111_320;
+  const dLon = dLat / Math.max(Math.cos((circle.lat * Math.PI) / 180), 0.01);
+  return {
+    lon1: Math.max(-180, circle.lon - dLon),
+    lat1: Math.max(-90, circle.lat - dLat),
+    lon2: Math.min(180, circle.lon + dLon),
+    lat2: Math.min(90, circle.lat + dLat),
+  };
+}
+
 const PLACE_ID = /^photon:([NWR])(\d+)@(-?[\d.]+),(-?[\d.]+)$/;
 
 export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
@@ -138,18 +174,20 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
       const url = new URL(
         upstreamUrl(options.baseUrl, '/api', {
           q: request.text,
-          // Extra results to filter by country or circle here.
-          limit: filter.countryCodes || filter.circle || request.type === 'postcode' ? 50 : request.limit,
+          // Postcodes have no layer of their own: they are picked from a larger set. Otherwise a
+          // few extra, for duplicates and the exact circle test.
+          limit: request.type === 'postcode' ? 50 : Math.min(50, request.limit * 2),
           lang: request.lang && PHOTON_LANGS.has(request.lang) ? request.lang : undefined,
         }),
       );
+      for (const code of filter.countryCodes ?? []) url.searchParams.append('countrycode', code.toUpperCase());
       const near = bias.proximity ?? bias.circle ?? filter.circle;
       if (near) {
         url.searchParams.set('lat', String(near.lat));
         url.searchParams.set('lon', String(near.lon));
       }
-      const rect = filter.rect ?? bias.rect;
-      if (filter.rect && rect) {
+      const rect = filter.rect ?? (filter.circle && circleBox(filter.circle));
+      if (rect) {
         const { lon1, lat1, lon2, lat2 } = rect;
         url.searchParams.set(
           'bbox',
@@ -158,7 +196,7 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
       }
       for (const layer of (request.type && LAYERS[request.type]) || []) url.searchParams.append('layer', layer);
 
-      let features = parse((await getJson(url.toString(), upstream)).body).map(fromPhoton);
+      let features = dedupe(parse((await getJson(url.toString(), upstream)).body)).map(fromPhoton);
       if (filter.countryCodes)
         features = features.filter((f) => filter.countryCodes?.includes(f.properties.country_code));
       if (filter.circle) {

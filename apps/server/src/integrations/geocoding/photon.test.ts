@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeUpstream, readFixture, startFakeUpstream } from '../testing/fake-upstream.js';
+import { photonGeocoder } from './photon.js';
+import type { AutocompleteRequest } from './types.js';
+
+const fixture = (name: string) => readFixture(new URL(`./fixtures/${name}`, import.meta.url));
+
+let upstream: FakeUpstream;
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(() => upstream.close());
+beforeEach(() => upstream.reset());
+
+const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 300, retryDelayMs: 5 });
+const request = (text: string, extra: Partial<AutocompleteRequest> = {}): AutocompleteRequest => ({
+  text,
+  limit: 5,
+  filter: {},
+  bias: {},
+  ...extra,
+});
+
+describe('Photon adapter against real-shaped answers (docs/api.md#live-data)', () => {
+  it('leads a named café or landmark with its name, its street on the second line', async () => {
+    upstream.on('/api', { body: fixture('photon-named-places.json') });
+    const answer = await photon().autocomplete(request('holy donut portland'));
+    const donut = answer.features[0]?.properties;
+    expect(donut).toMatchObject({
+      name: 'Holy Donut',
+      street: 'Park Avenue',
+      result_type: 'amenity',
+      address_line1: 'Holy Donut',
+    });
+    expect(donut?.address_line2).toMatch(/^Park Avenue, 04102, Portland/);
+    expect(donut?.formatted).toMatch(/^Holy Donut, /);
+    // A plain building at an address is still its address.
+    const building = answer.features.find((f) => f.properties.housenumber === '180')?.properties;
+    expect(building).toMatchObject({ result_type: 'building', address_line1: '180 Park Avenue' });
+  });
+
+  it('lists an OSM object once although Photon sends it under two tags', async () => {
+    upstream.on('/api', { body: fixture('photon-named-places.json') });
+    const answer = await photon().autocomplete(request('portland'));
+    const portlands = answer.features.filter((f) => f.properties.place_id.startsWith('photon:R132500@'));
+    expect(portlands).toHaveLength(1);
+    expect(answer.features).toHaveLength(3);
+  });
+
+  it('sends countries as Photon’s own countrycode filter, not 50 results worldwide', async () => {
+    upstream.on('/api', { body: fixture('photon-named-places.json') });
+    await photon().autocomplete(request('portland', { filter: { countryCodes: ['us', 'ca'] } }));
+    const sent = upstream.requests[0]?.query;
+    expect(sent?.getAll('countrycode')).toEqual(['US', 'CA']);
+    expect(sent?.get('limit')).toBe('10');
+  });
+
+  it('turns a circle into a bounding box for Photon and keeps only what lies inside the circle', async () => {
+    upstream.on('/api', { body: fixture('photon-named-places.json') });
+    // 500 m around Holy Donut: the town's centre (~0.6 km away) is in the box but not the circle.
+    const answer = await photon().autocomplete(
+      request('portland', { filter: { circle: { lon: -70.2597281, lat: 43.6628931, radiusMeters: 500 } } }),
+    );
+    const [lon1, lat1, lon2, lat2] = (upstream.requests[0]?.query.get('bbox') ?? '').split(',').map(Number);
+    expect(lat2 - lat1).toBeCloseTo((2 * 500) / 111_320, 5);
+    expect(lon1).toBeLessThan(-70.2597281);
+    expect(lon2).toBeGreaterThan(-70.2597281);
+    expect(answer.features.map((f) => f.properties.name)).toEqual(['Holy Donut', '180 Park Avenue']);
+  });
+
+  it('asks only in languages Photon serves (it answers 400 to others) and uses local names then', async () => {
+    upstream.on('/api', { body: fixture('photon-named-places.json') });
+    await photon().autocomplete(request('portland', { lang: 'es' }));
+    await photon().autocomplete(request('portland', { lang: 'fr' }));
+    expect(upstream.requests.map((r) => r.query.get('lang'))).toEqual([null, 'fr']);
+  });
+});
