@@ -103,7 +103,11 @@ describe('WeatherPage', () => {
     expect(reading(first, 'Feels like lo')).toBe('30°F');
     expect(reading(first, 'Wind speed')).toBe('9.5 mph');
     expect(reading(first, 'Wind gust')).toBe('18.6 mph');
+    // The date's periods, each under its name.
+    expect(within(first).getByText('Today')).toBeInTheDocument();
     expect(within(first).getByText('Forecast text for day 1.')).toBeInTheDocument();
+    expect(within(first).getByText('Tonight')).toBeInTheDocument();
+    expect(within(first).getByText('Forecast text for night 1.')).toBeInTheDocument();
 
     // A rainy day with missing readings, and no text forecast for the last day.
     const sixth = screen.getByRole('article', { name: 'Thu, Nov 26' });

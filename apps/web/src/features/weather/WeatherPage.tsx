@@ -14,7 +14,7 @@ import { LoginRequiredModal } from './components/LoginRequiredModal';
 import { SavedLocationsModal } from './components/SavedLocationsModal';
 import { TemperatureUnitToggle } from './components/TemperatureUnitToggle';
 import { type Coordinates, useCurrentPosition } from './use-current-position';
-import { detailedForecastText, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
+import { detailedForecastFor, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
 import { readTemperatureUnit, saveTemperatureUnit } from './weather-storage';
 
 const MY_LOCATION = 'My location';
@@ -220,7 +220,7 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
               day={day}
               unit={unit}
               isToday={day.date === today}
-              detailed={detailedForecastText(result.supplemental, day.date, result.country_code)}
+              detailed={detailedForecastFor(result.supplemental, day.date, result.country_code)}
             />
           ))}
         </SimpleGrid>
@@ -233,7 +233,9 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
             <Anchor href="https://open-meteo.com/" target="_blank" rel="noreferrer" inherit>
               Open-Meteo.com
             </Anchor>
-            {Object.keys(result.supplemental).length > 0 && ', detailed forecasts by the US National Weather Service'}.
+            {Object.values(result.supplemental).some((periods) => periods.length > 0) &&
+              ', detailed forecasts by the US National Weather Service'}
+            .
           </>
         ) : (
           'Simulated demo weather, not a real forecast.'
