@@ -44,12 +44,49 @@ export function isValidTimeZone(name: string): boolean {
   }
 }
 
-/** An IANA time zone, returned in its canonical spelling ('america/new_york' → 'America/New_York'). */
+/**
+ * The runtime's time-zone data (ICU/CLDR) keeps some zones under names the IANA database has
+ * replaced: `resolvedOptions()` turns 'Asia/Kolkata' into 'Asia/Calcutta'. These are the IANA
+ * names now in use (docs/api.md#time-zones).
+ */
+const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Europe/Uzhgorod': 'Europe/Kyiv',
+  'Europe/Zaporozhye': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/**
+ * A valid zone's current IANA name in its canonical spelling ('america/new_york' →
+ * 'America/New_York', 'Asia/Calcutta' → 'Asia/Kolkata'). Throws for a name the runtime does not know.
+ */
+export function canonicalTimeZone(name: string): string {
+  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  return CURRENT_ZONE_NAMES[resolved] ?? resolved;
+}
+
+/** An IANA time zone, returned under its current canonical name (`canonicalTimeZone`). */
 export const timeZoneSchema = z
   .string({ error: 'timezone must be text' })
   .trim()
   .refine(isValidTimeZone, 'timezone must be an IANA time zone such as Europe/Paris')
-  .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone);
+  .transform(canonicalTimeZone);
 
 export const countryCodeSchema = z
   .string({ error: 'country_code must be text' })
@@ -113,15 +150,31 @@ export const dailyWeatherSchema = z.object({
 });
 export type DailyWeather = z.infer<typeof dailyWeatherSchema>;
 
-/** docs/api.md#compatibility-promise (Detailed) forecast, keyed by local date. */
-export const detailedForecastSchema = z.object({ detailedForecast: z.string() });
+/**
+ * One period of a detailed text forecast, in the National Weather Service's shape ('Tonight',
+ * 'Wednesday', 'Wednesday Night'); docs/api.md#weather-detailed-forecasts.
+ */
+export const detailedForecastSchema = z.object({
+  name: z.string(),
+  /** ISO 8601 with the place's local offset, e.g. '2025-06-11T06:00:00-04:00'. */
+  startTime: z.string(),
+  isDaytime: z.boolean(),
+  detailedForecast: z.string(),
+});
 export type DetailedForecast = z.infer<typeof detailedForecastSchema>;
+
+/**
+ * Every forecast date (the same dates as `weather[].date`) → that date's periods in time order;
+ * `[]` when there is no text for it (outside the US, or the source had none).
+ */
+export const supplementalSchema = z.record(z.string(), z.array(detailedForecastSchema));
+export type Supplemental = z.infer<typeof supplementalSchema>;
 
 export const weatherResponseSchema = z.object({
   /** Seven days, today (in the location's zone) first. */
   weather: z.array(dailyWeatherSchema),
-  /** Text forecasts by local date; US locations only, else empty. */
-  supplemental: z.record(z.string(), detailedForecastSchema),
+  /** Text forecasts by local date: a key for every day of `weather`, each a list (US places only, else `[]`). */
+  supplemental: supplementalSchema,
   address: z.string(),
   current: currentWeatherSchema,
   geodata: z.object({ lat: z.number(), lon: z.number() }),

@@ -1,11 +1,24 @@
 import tzlookup from '@photostructure/tz-lookup';
+import { canonicalTimeZone } from '@site/contract';
 
-/** The IANA zone at a point (oceans get Etc/GMT±N); UTC if the lookup fails. */
+/**
+ * The IANA zone at a point under its current name (oceans get Etc/GMT±N); UTC if the lookup
+ * fails. The lookup's data may lag the IANA database's renames (docs/api.md#time-zones).
+ */
 export function zoneAt(lat: number, lon: number): string {
   try {
-    return tzlookup(lat, lon);
+    return canonicalTimeZone(tzlookup(lat, lon));
   } catch {
     return 'UTC';
+  }
+}
+
+/** A zone under its current IANA name; left as it is when this runtime does not know it. */
+export function currentZoneName(zone: string): string {
+  try {
+    return canonicalTimeZone(zone);
+  } catch {
+    return zone;
   }
 }
 
@@ -52,4 +65,32 @@ export function dayOfYear(date: string): number {
 export function epochDay(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return Math.round(Date.UTC(y, m - 1, d) / 86_400_000);
+}
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Minutes east of UTC in `zone` at `instant` ('GMT-04:00' → -240). */
+function offsetMinutes(instant: number, zone: string): number {
+  let f = offsetFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(zone, f);
+  }
+  const name = f.formatToParts(new Date(instant)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/** `date` at `hour`:00 wall-clock time in `zone`, as ISO 8601 with that moment's offset: '2025-06-11T06:00:00-04:00'. */
+export function localIsoTime(date: string, hour: number, zone: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour);
+  // The offset at the wall time read as UTC, then again at the instant it gives (DST edges).
+  const offset = offsetMinutes(wall - offsetMinutes(wall, zone) * 60_000, zone);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${date}T${String(hour).padStart(2, '0')}:00:00${sign}${hh}:${mm}`;
 }

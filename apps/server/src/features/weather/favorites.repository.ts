@@ -4,6 +4,7 @@ import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { WeatherFavoritesTable } from '../../db/schema.js';
+import { currentZoneName } from '../../integrations/time-zones.js';
 
 const toFavorite = (row: Selectable<WeatherFavoritesTable>): FavoriteLocation => ({
   locationId: row.id,
@@ -11,7 +12,8 @@ const toFavorite = (row: Selectable<WeatherFavoritesTable>): FavoriteLocation =>
   address: row.address,
   lat: Number(row.lat),
   lon: Number(row.lon),
-  timezone: row.timezone,
+  // Rows saved before docs/api.md#time-zones may hold a replaced name ('Asia/Calcutta').
+  timezone: currentZoneName(row.timezone),
   country_code: row.country_code,
   user: row.user_id,
   formatted: row.address,

@@ -120,22 +120,60 @@ describe('Open-Meteo adapter', () => {
     expect(result.daily[6]?.precipitation_probability_max).toBeNull();
   });
 
-  it('adds the NWS text forecasts for a US place, keyed by local date, with a User-Agent', async () => {
+  it('adds the NWS periods for a US place, grouped by local date, with a User-Agent', async () => {
     upstream.on('/v1/forecast', { body: FORECAST });
     upstream.on('/points/40.71,-73.99', { body: POINTS });
     upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
     const result = await provider.forecast(NEW_YORK);
+    // Every period, grouped by the local date it starts on, in time order.
     expect(result.supplemental).toEqual({
-      '2025-06-10': { detailedForecast: 'Partly cloudy, with a low around 66. South wind 5 to 10 mph.' },
-      '2025-06-11': {
-        detailedForecast:
-          'Rain. Cloudy, with a high near 75. Southeast wind 10 to 15 mph, with gusts as high as 30 mph. Chance of precipitation is 80%.',
-      },
-      '2025-06-12': {
-        detailedForecast:
-          'A chance of showers and thunderstorms after 2pm. Partly sunny, with a high near 77. West wind 5 to 10 mph. Chance of precipitation is 40%.',
-      },
-      '2025-06-13': { detailedForecast: 'Mostly sunny, with a high near 80. Northwest wind 5 to 10 mph.' },
+      '2025-06-10': [
+        {
+          name: 'Tonight',
+          startTime: '2025-06-10T18:00:00-04:00',
+          isDaytime: false,
+          detailedForecast: 'Partly cloudy, with a low around 66. South wind 5 to 10 mph.',
+        },
+      ],
+      '2025-06-11': [
+        {
+          name: 'Wednesday',
+          startTime: '2025-06-11T06:00:00-04:00',
+          isDaytime: true,
+          detailedForecast:
+            'Rain. Cloudy, with a high near 75. Southeast wind 10 to 15 mph, with gusts as high as 30 mph. Chance of precipitation is 80%.',
+        },
+        {
+          name: 'Wednesday Night',
+          startTime: '2025-06-11T18:00:00-04:00',
+          isDaytime: false,
+          detailedForecast:
+            'A chance of rain showers. Mostly cloudy, with a low around 63. East wind 5 to 10 mph. Chance of precipitation is 50%.',
+        },
+      ],
+      '2025-06-12': [
+        {
+          name: 'Thursday',
+          startTime: '2025-06-12T06:00:00-04:00',
+          isDaytime: true,
+          detailedForecast:
+            'A chance of showers and thunderstorms after 2pm. Partly sunny, with a high near 77. West wind 5 to 10 mph. Chance of precipitation is 40%.',
+        },
+        {
+          name: 'Thursday Night',
+          startTime: '2025-06-12T18:00:00-04:00',
+          isDaytime: false,
+          detailedForecast: 'Mostly clear, with a low around 64. Northwest wind around 5 mph.',
+        },
+      ],
+      '2025-06-13': [
+        {
+          name: 'Friday',
+          startTime: '2025-06-13T06:00:00-04:00',
+          isDaytime: true,
+          detailedForecast: 'Mostly sunny, with a high near 80. Northwest wind 5 to 10 mph.',
+        },
+      ],
     });
     const nwsCalls = upstream.requests.filter((r) => r.path !== '/v1/forecast');
     expect(nwsCalls.map((r) => r.path)).toEqual(['/points/40.71,-73.99', '/gridpoints/OKX/33,35/forecast']);
@@ -234,29 +272,43 @@ describe('Open-Meteo adapter', () => {
 });
 
 describe('NWS periods', () => {
-  it('prefers the daytime text for a date and falls back to the night’s', () => {
-    expect(
-      supplementalFromPeriods([
-        { name: 'Tonight', startTime: '2025-06-10T18:00:00-04:00', isDaytime: false, detailedForecast: 'Clear.' },
-        {
-          name: 'Wednesday Night',
-          startTime: '2025-06-11T18:00:00-04:00',
-          isDaytime: false,
-          detailedForecast: 'Night.',
-        },
-        { name: 'Wednesday', startTime: '2025-06-11T06:00:00-04:00', isDaytime: true, detailedForecast: 'Day.' },
-        { name: 'Thursday', startTime: '2025-06-12T06:00:00-04:00', isDaytime: true, detailedForecast: '   ' },
-      ]),
-    ).toEqual({ '2025-06-10': { detailedForecast: 'Clear.' }, '2025-06-11': { detailedForecast: 'Day.' } });
+  it('groups the periods by the local date they start on, in time order, without empty texts', () => {
+    const tonight = {
+      name: 'Tonight',
+      startTime: '2025-06-10T18:00:00-04:00',
+      isDaytime: false,
+      detailedForecast: 'Clear.',
+    };
+    const wedNight = {
+      name: 'Wednesday Night',
+      startTime: '2025-06-11T18:00:00-04:00',
+      isDaytime: false,
+      detailedForecast: 'Night.',
+    };
+    const wed = {
+      name: 'Wednesday',
+      startTime: '2025-06-11T06:00:00-04:00',
+      isDaytime: true,
+      detailedForecast: ' Day. ',
+    };
+    const thu = { name: 'Thursday', startTime: '2025-06-12T06:00:00-04:00', isDaytime: true, detailedForecast: '   ' };
+    expect(supplementalFromPeriods([tonight, wedNight, wed, thu])).toEqual({
+      '2025-06-10': [tonight],
+      '2025-06-11': [{ ...wed, detailedForecast: 'Day.' }, wedNight],
+    });
   });
 
-  it('keeps the local date of the period even when UTC is already the next day', () => {
+  it('keeps the local date of the period even when UTC is already the next day, and names a nameless one', () => {
     // 20:00 in Honolulu is 06:00 UTC the next day.
     expect(
       supplementalFromPeriods([
         { startTime: '2025-06-10T20:00:00-10:00', isDaytime: false, detailedForecast: 'Mostly clear.' },
       ]),
-    ).toEqual({ '2025-06-10': { detailedForecast: 'Mostly clear.' } });
+    ).toEqual({
+      '2025-06-10': [
+        { name: 'Night', startTime: '2025-06-10T20:00:00-10:00', isDaytime: false, detailedForecast: 'Mostly clear.' },
+      ],
+    });
   });
 
   it('only ever calls the configured host, whatever URL the points answer names', async () => {

@@ -90,15 +90,61 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
         ].sort(),
       );
       expect(body.weather[0].date).toBe(localTime(Date.now(), 'America/New_York').date);
-      // US: a detailed text forecast for each day.
+      // US: every forecast date maps to its NWS-shaped periods, day then night, in time order.
       expect(Object.keys(body.supplemental)).toEqual(body.weather.map((d: { date: string }) => d.date));
-      expect(body.supplemental[body.weather[1].date].detailedForecast).toMatch(/with a high near \d+\./);
+      const tomorrow = body.supplemental[body.weather[1].date];
+      expect(tomorrow).toEqual([
+        {
+          name: expect.any(String),
+          startTime: `${body.weather[1].date}T06:00:00${tomorrow[0].startTime.slice(19)}`,
+          isDaytime: true,
+          detailedForecast: expect.stringMatching(/with a high near \d+\./),
+        },
+        {
+          name: `${tomorrow[0].name} Night`,
+          startTime: expect.stringMatching(new RegExp(`^${body.weather[1].date}T18:00:00-0[45]:00$`)),
+          isDaytime: false,
+          detailedForecast: expect.stringMatching(/with a low around \d+\./),
+        },
+      ]);
+      for (const periods of Object.values(body.supplemental) as { startTime: string }[][]) {
+        expect(periods.length).toBeGreaterThan(0);
+        const times = periods.map((p) => Date.parse(p.startTime));
+        expect(times).toEqual([...times].sort((a, b) => a - b));
+      }
     });
 
-    it('has no detailed forecasts outside the US, and accepts upper-case country codes', async () => {
+    it('maps every date to an empty list outside the US, and accepts upper-case country codes', async () => {
       const res = await get(`/api/weather?${qs({ ...PARIS, country_code: 'FR', formatted: 'Paris, France' })}`);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ supplemental: {}, country_code: 'fr', timezone: 'Europe/Paris' });
+      const body = res.json();
+      expect(body).toMatchObject({ country_code: 'fr', timezone: 'Europe/Paris' });
+      expect(body.supplemental).toEqual(Object.fromEntries(body.weather.map((d: { date: string }) => [d.date, []])));
+      // Bare coordinates at sea: no country, still a key for every card.
+      const sea = (await get('/api/weather?lat=0&lon=-140')).json();
+      expect(Object.keys(sea.supplemental)).toHaveLength(7);
+      expect(Object.values(sea.supplemental).flat()).toEqual([]);
+    });
+
+    it('names zones by their current IANA names, whatever spelling it is given (Mumbai, Kyiv, Saigon)', async () => {
+      const cases: [string, string, string][] = [
+        ['lat=19.076&lon=72.8777', '', 'Asia/Kolkata'],
+        ['lat=19.076&lon=72.8777', 'Asia/Calcutta', 'Asia/Kolkata'],
+        ['lat=19.076&lon=72.8777', 'asia/kolkata', 'Asia/Kolkata'],
+        ['lat=50.45&lon=30.52', 'Europe/Kiev', 'Europe/Kyiv'],
+        ['lat=50.45&lon=30.52', '', 'Europe/Kyiv'],
+        ['lat=10.82&lon=106.63', 'Asia/Saigon', 'Asia/Ho_Chi_Minh'],
+        ['lat=27.7&lon=85.32', '', 'Asia/Kathmandu'],
+      ];
+      for (const [where, zone, expected] of cases) {
+        const res = await get(`/api/weather?${where}${zone ? `&timezone=${encodeURIComponent(zone)}` : ''}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().timezone).toBe(expected);
+      }
+      const user = await signUp(t.app);
+      const fav = await save(user, { address: 'Mumbai', lat: 19.076, lon: 72.8777, timezone: 'Asia/Calcutta' });
+      expect(fav.timezone).toBe('Asia/Kolkata');
+      expect((await saved(user))[0]).toMatchObject({ timezone: 'Asia/Kolkata', formatted: 'Mumbai' });
     });
 
     it('works out the zone, country and a name from bare coordinates', async () => {
@@ -538,12 +584,36 @@ describe('weather API in live mode (against a fake upstream)', () => {
     const body = res.json();
     expect(body).toMatchObject({ source: 'open-meteo', address: 'NYC', current: { temperature: 78.4 } });
     expect(body.weather[0].date).toBe('2025-06-10');
-    expect(body.supplemental['2025-06-11'].detailedForecast).toMatch(/^Rain\./);
+    // Open-Meteo's seven dates, each with the NWS periods that start on it (none for the last three).
+    expect(Object.keys(body.supplemental)).toEqual(body.weather.map((d: { date: string }) => d.date));
+    expect(body.supplemental['2025-06-11']).toEqual([
+      expect.objectContaining({
+        name: 'Wednesday',
+        isDaytime: true,
+        detailedForecast: expect.stringMatching(/^Rain\./),
+      }),
+      expect.objectContaining({ name: 'Wednesday Night', isDaytime: false, startTime: '2025-06-11T18:00:00-04:00' }),
+    ]);
+    expect(body.supplemental['2025-06-10'].map((p: { name: string }) => p.name)).toEqual(['Tonight']);
+    expect(body.supplemental['2025-06-16']).toEqual([]);
     const calls = upstream.requests.length;
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/weather?${qs({ ...NEW_YORK, formatted: 'NYC' })}` })).statusCode,
     ).toBe(200);
     expect(upstream.requests.length).toBe(calls);
+  });
+
+  it('maps every Open-Meteo date to an empty list outside the US, without asking NWS', async () => {
+    upstream.reset();
+    upstream.on('/v1/forecast', {
+      body: readFixture(new URL('../../integrations/weather/fixtures/open-meteo-forecast.json', import.meta.url)),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/weather?${qs({ ...PARIS, lat: 48.86 })}` });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.supplemental).toEqual(Object.fromEntries(body.weather.map((d: { date: string }) => [d.date, []])));
+    expect(Object.keys(body.supplemental)).toHaveLength(7);
+    expect(upstream.requests.map((r) => r.path)).toEqual(['/v1/forecast']);
   });
 
   it('answers a readable 502 when Open-Meteo fails', async () => {

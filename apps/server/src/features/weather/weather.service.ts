@@ -1,8 +1,8 @@
-import type { WeatherQuery, WeatherResponse } from '@site/contract';
+import type { Supplemental, WeatherQuery, WeatherResponse } from '@site/contract';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { TtlCache } from '../../core/ttl-cache.js';
 import type { Locator } from '../../integrations/geocoding/locate.js';
-import { zoneAt } from '../../integrations/time-zones.js';
+import { currentZoneName, zoneAt } from '../../integrations/time-zones.js';
 import type { Forecast, WeatherProvider } from '../../integrations/weather/types.js';
 
 /** Forecasts are kept 10 minutes per ~1 km cell (docs/architecture.md#data-and-configuration). */
@@ -14,6 +14,14 @@ export function coordinateLabel(lat: number, lon: number): string {
   const la = `${Math.abs(lat).toFixed(4)}°${lat >= 0 ? 'N' : 'S'}`;
   const lo = `${Math.abs(lon).toFixed(4)}°${lon >= 0 ? 'E' : 'W'}`;
   return `${la}, ${lo}`;
+}
+
+/**
+ * docs/api.md#weather-detailed-forecasts: exactly the forecast's dates as keys, each with its
+ * periods or `[]`, so a client can look up every card's date (outside the US too).
+ */
+export function supplementalFor(forecast: Pick<Forecast, 'daily' | 'supplemental'>): Supplemental {
+  return Object.fromEntries(forecast.daily.map((day) => [day.date, forecast.supplemental[day.date] ?? []]));
 }
 
 /** Coordinates rounded to 0.01° (~1 km): the cache cell and what the provider is asked for. */
@@ -53,11 +61,11 @@ export function weatherService(options: {
       const forecast = await cache.getOrLoad(key, ttl, () => options.provider.forecast(request));
       return {
         weather: forecast.daily,
-        supplemental: forecast.supplemental,
+        supplemental: supplementalFor(forecast),
         address,
         current: forecast.current,
         geodata: { lat, lon },
-        timezone: forecast.timezone,
+        timezone: currentZoneName(forecast.timezone),
         country_code: countryCode,
         units: UNITS,
         source: forecast.source,

@@ -7,6 +7,7 @@ import {
 } from '@site/contract';
 import { z } from 'zod';
 import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
+import { currentZoneName } from '../time-zones.js';
 import { type AutocompleteRequest, feature, type GeocodingProvider } from './types.js';
 
 /**
@@ -84,7 +85,7 @@ export function fromGeoapify(raw: RawFeature): GeocodeFeature | undefined {
     place_id: p.place_id ?? `geoapify:${lat},${lon}`,
     lat,
     lon,
-    ...(p.timezone ? { timezone: { name: p.timezone.name } } : {}),
+    ...(p.timezone ? { timezone: { name: currentZoneName(p.timezone.name) } } : {}),
     datasource: {
       sourcename: p.datasource?.sourcename ?? 'geoapify',
       ...(p.datasource?.attribution ? { attribution: p.datasource.attribution } : {}),

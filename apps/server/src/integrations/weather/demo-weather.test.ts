@@ -156,31 +156,101 @@ describe('demo weather', () => {
     expect((await forecast('2025-06-21T06:00:00Z', NEW_YORK)).current.is_day).toBe('night');
   });
 
-  it('writes NWS-style text forecasts for US places only', async () => {
+  it('writes NWS-shaped periods for US places, and an empty list for every date elsewhere', async () => {
     const us = await forecast('2025-05-05T15:00:00Z', NEW_YORK);
     expect(Object.keys(us.supplemental)).toEqual(us.daily.map((d) => d.date));
-    for (const d of us.daily) {
-      const text = us.supplemental[d.date]?.detailedForecast ?? '';
-      expect(text).toContain(`with a high near ${Math.round(d.temperature_2m_max as number)}.`);
-      expect(text).toMatch(
+    us.daily.forEach((d, i) => {
+      const periods = us.supplemental[d.date] ?? [];
+      // 11 am in New York: today and tonight, then each day and its night.
+      expect(periods.map((p) => p.isDaytime)).toEqual([true, false]);
+      expect(periods.map((p) => p.startTime)).toEqual([`${d.date}T06:00:00-04:00`, `${d.date}T18:00:00-04:00`]);
+      if (i === 0) expect(periods.map((p) => p.name)).toEqual(['Today', 'Tonight']);
+      const [day, night] = periods;
+      expect(day?.detailedForecast).toContain(`with a high near ${Math.round(d.temperature_2m_max as number)}.`);
+      expect(night?.detailedForecast).toContain(`with a low around ${Math.round(d.temperature_2m_min as number)}.`);
+      expect(day?.detailedForecast).toMatch(
         /(North|South|East|West|Northeast|Northwest|Southeast|Southwest)[a-z ]* wind (around 5|\d+ to \d+) mph/,
       );
-      if ((d.precipitation_probability_max as number) >= 20) expect(text).toMatch(/Chance of precipitation is \d+0%\./);
-    }
+    });
+    // 2025-05-06 is a Tuesday.
+    expect(us.supplemental['2025-05-06']?.map((p) => p.name)).toEqual(['Tuesday', 'Tuesday Night']);
     const abroad = await forecast('2025-05-05T15:00:00Z', SYDNEY);
-    expect(abroad.supplemental).toEqual({});
+    expect(Object.keys(abroad.supplemental)).toEqual(abroad.daily.map((d) => d.date));
+    expect(Object.values(abroad.supplemental).every((list) => list.length === 0)).toBe(true);
     const unknown = await forecast('2025-05-05T15:00:00Z', { ...NEW_YORK, countryCode: null });
-    expect(unknown.supplemental).toEqual({});
+    expect(Object.values(unknown.supplemental).flat()).toEqual([]);
   });
 
-  it('gives tonight’s forecast for today after 6 pm local time', async () => {
+  it('gives only tonight’s forecast for today after 6 pm local time', async () => {
     // 23:00 UTC is 7 pm in New York in May.
     const evening = await forecast('2025-05-05T23:00:00Z', NEW_YORK);
     const today = evening.daily[0];
-    expect(evening.supplemental[today?.date as string]?.detailedForecast).toContain(
+    const tonight = evening.supplemental[today?.date as string] ?? [];
+    expect(tonight.map((p) => p.name)).toEqual(['Tonight']);
+    expect(tonight[0]?.detailedForecast).toContain(
       `with a low around ${Math.round(today?.temperature_2m_min as number)}.`,
     );
-    expect(evening.supplemental[evening.daily[1]?.date as string]?.detailedForecast).toContain('with a high near');
+    expect(evening.supplemental[evening.daily[1]?.date as string]?.[0]?.detailedForecast).toContain('with a high near');
+  });
+
+  it('writes texts that agree with their cards, across many places and days', async () => {
+    // What a card's code shows, and the words its text must (and must not) use.
+    const family = (code: number): RegExp => {
+      if (code >= 95) return /thunderstorms/i;
+      if (code === 85 || code === 86) return /snow showers/i;
+      if (code >= 80) return /rain showers/i;
+      if (code === 77) return /snow grains/i;
+      if (code >= 71) return /snow/i;
+      if ([56, 57, 66, 67].includes(code)) return /freezing rain/i;
+      if (code >= 61) return /rain/i;
+      return /drizzle/i;
+    };
+    const SKY: Record<number, [RegExp, RegExp]> = {
+      0: [/^Sunny,/m, /(^|\. )Clear,/],
+      1: [/(^|\. )Mostly sunny,/, /(^|\. )Mostly clear,/],
+      2: [/(^|\. )Partly sunny,/, /(^|\. )Partly cloudy,/],
+      3: [/(^|\. )Cloudy,/, /(^|\. )Cloudy,/],
+    };
+    let checked = 0;
+    let wetDays = 0;
+    for (let lat = 20; lat <= 64; lat += 4) {
+      for (let lon = -160; lon <= -68; lon += 8) {
+        for (const iso of [
+          '2025-01-15T14:00:00Z',
+          '2025-04-15T14:00:00Z',
+          '2025-07-15T14:00:00Z',
+          '2025-10-15T14:00:00Z',
+        ]) {
+          const result = await forecast(iso, place(lat, lon, 'us'));
+          for (const day of result.daily) {
+            const code = day.weather_code as number;
+            const chance = day.precipitation_probability_max as number;
+            for (const period of result.supplemental[day.date] ?? []) {
+              const text = period.detailedForecast;
+              checked += 1;
+              const said = /Chance of precipitation is (\d+)%\./.exec(text);
+              if (said) expect(Number(said[1])).toBe(chance);
+              if (PRECIPITATION_CODES.has(code)) {
+                if (period.isDaytime) wetDays += 1;
+                expect(text).toMatch(family(code));
+                expect(said).not.toBeNull();
+                expect(text).not.toMatch(/sunny|Clear|clear/);
+              } else {
+                expect(DRY_CODES.has(code)).toBe(true);
+                expect(text).not.toMatch(/rain|drizzle|snow|thunder|showers/i);
+                const sky = SKY[code];
+                if (sky) expect(text).toMatch(period.isDaytime ? sky[0] : sky[1]);
+              }
+              if (period.isDaytime)
+                expect(text).toContain(`with a high near ${Math.round(day.temperature_2m_max as number)}.`);
+              else expect(text).toContain(`with a low around ${Math.round(day.temperature_2m_min as number)}.`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+    expect(wetDays).toBeGreaterThan(300);
   });
 
   it('computes the apparent temperature like Open-Meteo (Steadman)', () => {

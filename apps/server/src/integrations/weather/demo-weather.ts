@@ -1,6 +1,12 @@
-import { type CurrentWeather, compassPoint, type DailyWeather, type DetailedForecast } from '@site/contract';
+import {
+  type CurrentWeather,
+  compassPoint,
+  type DailyWeather,
+  type DetailedForecast,
+  type Supplemental,
+} from '@site/contract';
 import { normal, uniform } from '../prng.js';
-import { addDays, dayOfYear, epochDay, localTime } from '../time-zones.js';
+import { addDays, dayOfYear, epochDay, localIsoTime, localTime } from '../time-zones.js';
 import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
 
 /**
@@ -339,6 +345,9 @@ function windPhrase(direction: number, maxMph: number, gustMph: number, night: b
   return `${word} wind ${top - 5} to ${top} mph${gusts}.`;
 }
 
+/** A precipitation weather code: drizzle, rain, freezing rain, snow, showers, thunderstorms. */
+export const isPrecipitationCode = (code: number) => code >= 51;
+
 function precipitationLead(code: number, probability: number): string | undefined {
   const chance = probability < 30 ? 'A slight chance of ' : probability < 60 ? 'A chance of ' : undefined;
   const likely = probability < 80 ? ' likely' : '';
@@ -355,12 +364,23 @@ function precipitationLead(code: number, probability: number): string | undefine
   return undefined;
 }
 
-function skyWords(cloud: number, night: boolean): string {
-  if (cloud < 20) return night ? 'Clear' : 'Sunny';
-  if (cloud < 45) return night ? 'Mostly clear' : 'Mostly sunny';
-  if (cloud < 75) return night ? 'Partly cloudy' : 'Partly sunny';
-  if (cloud < 90) return 'Mostly cloudy';
-  return 'Cloudy';
+/**
+ * The sky as the card's weather code says it: clear to overcast for 0–3; fog and precipitation
+ * come under cloud (never "sunny" on a card that shows rain).
+ */
+function skyWords(code: number, probability: number, night: boolean): string {
+  switch (code) {
+    case 0:
+      return night ? 'Clear' : 'Sunny';
+    case 1:
+      return night ? 'Mostly clear' : 'Mostly sunny';
+    case 2:
+      return night ? 'Partly cloudy' : 'Partly sunny';
+    case 3:
+      return 'Cloudy';
+    default:
+      return probability >= 60 ? 'Cloudy' : 'Mostly cloudy';
+  }
 }
 
 function amountPhrase(code: number, inches: number): string | undefined {
@@ -380,20 +400,63 @@ function amountPhrase(code: number, inches: number): string | undefined {
   return 'New rainfall amounts between 1 and 2 inches possible.';
 }
 
-/** An NWS-style paragraph for the day (or the night, for tonight's forecast). */
-export function detailedText(d: SyntheticDay, daily: DailyWeather, night: boolean): string {
+/**
+ * An NWS-style paragraph for the day or the night, written only from what the day's card shows
+ * (weather code, chance and amount of precipitation, high or low, wind and gusts), so the text
+ * never contradicts the card; `windDirection` (degrees) is the one extra.
+ */
+export function detailedText(daily: DailyWeather, windDirection: number, night: boolean): string {
+  const code = daily.weather_code ?? 0;
+  const probability = Math.round(daily.precipitation_probability_max ?? 0);
+  const wet = isPrecipitationCode(code);
   const sentences: string[] = [];
-  const lead = precipitationLead(d.code, d.probability);
+  const lead = wet || code === 45 || code === 48 ? precipitationLead(code, probability) : undefined;
   if (lead) sentences.push(`${lead}.`);
   const temp = night
     ? `with a low around ${Math.round(daily.temperature_2m_min ?? 0)}`
     : `with a high near ${Math.round(daily.temperature_2m_max ?? 0)}`;
-  sentences.push(`${skyWords(d.code === 0 ? Math.min(d.cloud, 19) : d.cloud, night)}, ${temp}.`);
-  sentences.push(windPhrase(d.windDir, daily.wind_speed_10m_max ?? 0, daily.wind_gusts_10m_max ?? 0, night));
-  if (d.probability >= 20) sentences.push(`Chance of precipitation is ${Math.round(d.probability / 10) * 10}%.`);
-  const amount = amountPhrase(d.code, daily.precipitation_sum ?? 0);
-  if (amount && d.probability >= 20) sentences.push(amount);
+  sentences.push(`${skyWords(code, probability, night)}, ${temp}.`);
+  sentences.push(windPhrase(windDirection, daily.wind_speed_10m_max ?? 0, daily.wind_gusts_10m_max ?? 0, night));
+  // The card's own percentage, not rounded to tens as the NWS does: the two must agree.
+  if (wet || probability >= 20) sentences.push(`Chance of precipitation is ${probability}%.`);
+  const amount = wet && !night ? amountPhrase(code, daily.precipitation_sum ?? 0) : undefined;
+  if (amount) sentences.push(amount);
   return sentences.join(' ');
+}
+
+const WEEKDAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const weekday = (date: string) => WEEKDAY.format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The day's NWS-shaped periods (docs/api.md#weather-detailed-forecasts): 'Today' and 'Tonight' for
+ * the first date ('Tonight' alone after 6 pm, like the NWS), then '<Weekday>' and
+ * '<Weekday> Night'; day periods start at 06:00, nights at 18:00 local time.
+ */
+function periodsFor(
+  day: SyntheticDay,
+  daily: DailyWeather,
+  index: number,
+  hour: number,
+  timezone: string,
+): DetailedForecast[] {
+  const name = index === 0 ? 'Today' : weekday(day.date);
+  const nightName = index === 0 ? 'Tonight' : `${name} Night`;
+  const periods: DetailedForecast[] = [];
+  if (index > 0 || hour < 18) {
+    periods.push({
+      name,
+      startTime: localIsoTime(day.date, 6, timezone),
+      isDaytime: true,
+      detailedForecast: detailedText(daily, day.windDir, false),
+    });
+  }
+  periods.push({
+    name: nightName,
+    startTime: localIsoTime(day.date, 18, timezone),
+    isDaytime: false,
+    detailedForecast: detailedText(daily, day.windDir, true),
+  });
+  return periods;
 }
 
 // ----- provider ---------------------------------------------------------------------------
@@ -408,15 +471,14 @@ export function demoWeatherProvider(options: { now?: () => number } = {}): Weath
         syntheticDay(request.lat, request.lon, addDays(today, i)),
       );
       const daily = days.map(toDaily);
-      const supplemental: Record<string, DetailedForecast> = {};
-      if (request.countryCode && NWS_COUNTRIES.has(request.countryCode)) {
-        days.forEach((d, i) => {
-          const entry = daily[i];
-          if (!entry) return;
-          // After 6 pm, like the NWS, today's forecast is tonight's.
-          supplemental[d.date] = { detailedForecast: detailedText(d, entry, i === 0 && hour >= 18) };
-        });
-      }
+      // Every date has a list: the periods for US places (like the live source), else none.
+      const us = request.countryCode !== null && NWS_COUNTRIES.has(request.countryCode);
+      const supplemental: Supplemental = Object.fromEntries(
+        days.map((d, i) => {
+          const entry = daily[i] as DailyWeather;
+          return [d.date, us ? periodsFor(d, entry, i, hour, request.timezone) : []];
+        }),
+      );
       return {
         timezone: request.timezone,
         current: currentConditions(request.lat, request.lon, days[0] as SyntheticDay, hour, instant),

@@ -1,4 +1,4 @@
-import type { DetailedForecast } from '@site/contract';
+import type { Supplemental } from '@site/contract';
 import { z } from 'zod';
 import { getJson, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
 
@@ -24,25 +24,27 @@ const forecastSchema = z.object({
 export type NwsPeriod = z.infer<typeof forecastSchema>['properties']['periods'][number];
 
 /**
- * Text forecasts keyed by local date. `startTime` carries the office's local offset
- * ("2024-06-10T18:00:00-05:00"), so its first ten characters are the local date. The daytime
- * period's text wins; a date with only a night period ("Tonight") gets the night's.
+ * The periods grouped by local date, each date's in time order (docs/api.md#weather-detailed-forecasts).
+ * `startTime` carries the office's local offset ("2024-06-10T18:00:00-05:00"), so its first ten
+ * characters are the local date: a night period belongs to the evening it starts on. Periods
+ * without text are left out.
  */
-export function supplementalFromPeriods(periods: NwsPeriod[]): Record<string, DetailedForecast> {
-  const out: Record<string, DetailedForecast> = {};
-  const fromDay = new Set<string>();
-  for (const period of periods) {
-    const text = period.detailedForecast.trim();
-    if (!text) continue;
+export function supplementalFromPeriods(periods: NwsPeriod[]): Supplemental {
+  const out: Supplemental = {};
+  const sorted = [...periods].sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+  for (const period of sorted) {
+    const detailedForecast = period.detailedForecast.trim();
+    if (!detailedForecast) continue;
     const date = period.startTime.slice(0, 10);
-    if (period.isDaytime) {
-      if (!fromDay.has(date)) {
-        out[date] = { detailedForecast: text };
-        fromDay.add(date);
-      }
-    } else if (!out[date]) {
-      out[date] = { detailedForecast: text };
-    }
+    const entry = {
+      name: period.name?.trim() || (period.isDaytime ? 'Day' : 'Night'),
+      startTime: period.startTime,
+      isDaytime: period.isDaytime,
+      detailedForecast,
+    };
+    const list = out[date];
+    if (list) list.push(entry);
+    else out[date] = [entry];
   }
   return out;
 }

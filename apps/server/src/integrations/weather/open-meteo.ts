@@ -1,4 +1,4 @@
-import type { CurrentWeather, DailyWeather, DetailedForecast } from '@site/contract';
+import type { CurrentWeather, DailyWeather, Supplemental } from '@site/contract';
 import { z } from 'zod';
 import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
 import { fetchNwsForecasts } from './nws.js';
@@ -131,7 +131,7 @@ export function openMeteoProvider(options: OpenMeteoOptions): WeatherProvider {
         getJson(url, upstream),
         isUs && options.nws
           ? fetchNwsForecasts(request.lat, request.lon, options.nws)
-          : Promise.resolve({} as Record<string, DetailedForecast>),
+          : Promise.resolve<Supplemental>({}),
       ]);
       const parsed = openMeteoSchema.safeParse(answer.body);
       if (!parsed.success) {

@@ -1,4 +1,4 @@
-import type { CurrentWeather, DailyWeather, DetailedForecast } from '@site/contract';
+import type { CurrentWeather, DailyWeather, Supplemental } from '@site/contract';
 
 export interface ForecastRequest {
   lat: number;
@@ -15,7 +15,8 @@ export interface Forecast {
   current: CurrentWeather;
   /** Seven days, today first, dates local to `timezone`. */
   daily: DailyWeather[];
-  supplemental: Record<string, DetailedForecast>;
+  /** Detailed-forecast periods by local date, in time order; dates without text may be missing (the service fills them). */
+  supplemental: Supplemental;
   source: 'demo' | 'open-meteo';
 }
 

@@ -223,6 +223,25 @@ describe('AddressInput', () => {
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
+  it('with submitOnEnter, Enter with nothing highlighted closes the list and submits the form', async () => {
+    mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([denver]) } });
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    const { input, user, onSelect } = renderInput({ submitOnEnter: true });
+    input.closest('form')?.addEventListener('submit', onSubmit);
+    enter(input, 'Denver');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSelect).not.toHaveBeenCalled();
+    // A highlighted suggestion is still chosen, without submitting.
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ formatted: denver.properties.formatted }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
   it('Escape closes the list and Arrow Down reopens it with the first suggestion highlighted', async () => {
     const fetchMock = mockFetch({ [`GET ${AUTOCOMPLETE}`]: { body: collection([denver, denverCity]) } });
     const { input, user } = renderInput();

@@ -53,6 +53,12 @@ export interface AddressInputProps {
   bias?: BiasInput;
   /** Look up the details of an OpenStreetMap suggestion before reporting it (docs/api.md#every-call). */
   fetchDetails?: boolean;
+  /**
+   * Enter with nothing highlighted closes the list and also submits the surrounding form, for a
+   * search form that looks the typed text up itself (the weather search). Off by default: Enter
+   * then only closes the list.
+   */
+  submitOnEnter?: boolean;
   /** Fewest characters that start a search (docs/product.md#screens: 1). */
   minLength?: number;
   /** Visible label; without one the field is named by `aria-label`. */
@@ -111,6 +117,7 @@ export function AddressInput({
   filter,
   bias,
   fetchDetails = true,
+  submitOnEnter = false,
   minLength = 1,
   label,
   'aria-label': ariaLabel,
@@ -305,9 +312,13 @@ export function AddressInput({
       case 'Enter':
         // With the list closed, Enter belongs to the surrounding form (e.g. Search).
         if (!open) return;
-        event.preventDefault();
-        if (highlighted >= 0 && highlighted < suggestions.length) choose(highlighted);
-        else close();
+        if (highlighted >= 0 && highlighted < suggestions.length) {
+          event.preventDefault();
+          choose(highlighted);
+        } else {
+          if (!submitOnEnter) event.preventDefault();
+          close();
+        }
         break;
       case 'Escape':
         if (!open) return;

@@ -1,13 +1,15 @@
 import {
+  GEOCODE_LIMIT_DEFAULT,
   type GeocodeAutocompleteResponse,
   type GeocodeFeature,
+  type GeocodeFeatureProperties,
   type GeocodePlaceResponse,
   type GeocodeType,
   geocodeAutocompleteResponseSchema,
   geocodePlaceResponseSchema,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
-import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 
 export interface AutocompleteParams {
@@ -72,3 +74,15 @@ export const autocompleteQuery = (text: string | null, params: Omit<Autocomplete
     // until the next answer instead of being emptied and rebuilt on every key.
     placeholderData: keepPreviousData,
   });
+
+/**
+ * The top suggestion for typed text, or null when nothing matches: what a search form uses when
+ * the user searches without choosing a suggestion. It asks with the field's default parameters,
+ * so the list the field already shows for this text comes from the cache.
+ */
+export async function findAddress(queryClient: QueryClient, text: string): Promise<GeocodeFeatureProperties | null> {
+  const query = text.trim();
+  if (query === '') return null;
+  const features = await queryClient.fetchQuery(autocompleteQuery(query, { limit: GEOCODE_LIMIT_DEFAULT }));
+  return features[0]?.properties ?? null;
+}

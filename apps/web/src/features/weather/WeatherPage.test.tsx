@@ -1,5 +1,5 @@
 import type { GeocodeFeature } from '@site/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
@@ -51,6 +51,7 @@ const currentCard = () => screen.getByRole('region', { name: 'Current Weather' }
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
+  sessionStorage.clear();
 });
 
 describe('WeatherPage', () => {
@@ -103,7 +104,11 @@ describe('WeatherPage', () => {
     expect(reading(first, 'Feels like lo')).toBe('30°F');
     expect(reading(first, 'Wind speed')).toBe('9.5 mph');
     expect(reading(first, 'Wind gust')).toBe('18.6 mph');
+    // The date's periods, each under its name.
+    expect(within(first).getByText('Today')).toBeInTheDocument();
     expect(within(first).getByText('Forecast text for day 1.')).toBeInTheDocument();
+    expect(within(first).getByText('Tonight')).toBeInTheDocument();
+    expect(within(first).getByText('Forecast text for night 1.')).toBeInTheDocument();
 
     // A rainy day with missing readings, and no text forecast for the last day.
     const sixth = screen.getByRole('article', { name: 'Thu, Nov 26' });
@@ -353,5 +358,73 @@ describe('WeatherPage', () => {
     expect(await screen.findByText(/Location access was denied/)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/weather')).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Current Weather' })).not.toBeInTheDocument();
+  });
+
+  it('searches the top suggestion when Enter is pressed on typed text with nothing highlighted', async () => {
+    const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    const input = screen.getByRole('combobox', { name: 'Location' });
+    await user.type(input, 'Denver');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
+    expect(weatherQuery(fetchMock)).toMatchObject({
+      lat: '39.74',
+      lon: '-104.98',
+      formatted: 'Denver, Colorado, United States',
+    });
+    expect(input).toHaveValue('Denver, Colorado, United States');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('looks typed text up when Search is pressed without a suggestion, and says when nothing matches', async () => {
+    const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: parisWeather() } }, [paris]);
+    const input = screen.getByRole('combobox', { name: 'Location' });
+    await user.type(input, 'Paris');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('heading', { name: 'Paris, Île-de-France, France' })).toBeInTheDocument();
+    expect(weatherQuery(fetchMock)).toMatchObject({ country_code: 'fr', formatted: paris.properties.formatted });
+
+    const empty = renderPage({}, []);
+    const second = within(empty.container).getByRole('combobox', { name: 'Location' });
+    await empty.user.type(second, 'Nowhere at all{Enter}');
+    expect(await within(empty.container).findByText(/No place matches “Nowhere at all”/)).toBeInTheDocument();
+  });
+
+  it('searches the stored place again after logging in from the Login Required popup', async () => {
+    const first = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    await searchFor(first.user, 'Denver', /Denver/);
+    await first.user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Login Required' });
+    await first.user.click(within(dialog).getByRole('button', { name: 'Login' }));
+    // The log-in reloads the page: a fresh page, with only the browser's storage left.
+    first.unmount();
+    const { fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
+    expect(weatherQuery(fetchMock)).toEqual({
+      lat: '39.74',
+      lon: '-104.98',
+      country_code: 'us',
+      formatted: 'Denver, Colorado, United States',
+      timezone: 'America/Denver',
+    });
+    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Denver, Colorado, United States');
+    // One shot: a later visit starts empty again.
+    cleanup();
+    renderPage({});
+    expect(screen.getByText(/Search for a city or address/)).toBeInTheDocument();
+  });
+
+  it('clears the “Could not use your location” alert after a later successful search', async () => {
+    const getCurrentPosition = vi.fn((_success: PositionCallback, failure?: PositionErrorCallback | null) =>
+      failure?.({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+    );
+    Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+    const { user } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText('Could not use your location')).toBeInTheDocument();
+    await searchFor(user, 'Denver', /Denver/);
+    expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not use your location')).not.toBeInTheDocument();
   });
 });

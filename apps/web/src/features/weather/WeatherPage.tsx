@@ -1,8 +1,9 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type FavoriteLocation, isValidTimeZone, type WeatherResponse } from '@site/contract';
 import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useState } from 'react';
-import { AddressInput, type AddressSelection } from '../../components/address-input';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { AddressInput, type AddressSelection, findAddress } from '../../components/address-input';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth';
 import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
@@ -14,8 +15,14 @@ import { LoginRequiredModal } from './components/LoginRequiredModal';
 import { SavedLocationsModal } from './components/SavedLocationsModal';
 import { TemperatureUnitToggle } from './components/TemperatureUnitToggle';
 import { type Coordinates, useCurrentPosition } from './use-current-position';
-import { detailedForecastText, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
-import { readTemperatureUnit, saveTemperatureUnit } from './weather-storage';
+import classes from './WeatherPage.module.css';
+import { detailedForecastFor, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
+import {
+  readTemperatureUnit,
+  type StoredWeatherLocation,
+  saveTemperatureUnit,
+  takeSearchToResume,
+} from './weather-storage';
 
 const MY_LOCATION = 'My location';
 
@@ -30,6 +37,17 @@ function requestFor(place: AddressSelection): ForecastRequest {
     formatted: place.formatted,
     ...(place.country_code ? { country_code: place.country_code } : {}),
     ...(zone && isValidTimeZone(zone) ? { timezone: zone } : {}),
+  };
+}
+
+/** The place stored after the last search (docs/product.md#search), searched again after logging in. */
+function requestForStored(place: StoredWeatherLocation): ForecastRequest {
+  return {
+    lat: place.lat,
+    lon: place.lon,
+    formatted: place.address,
+    ...(place.country_code ? { country_code: place.country_code } : {}),
+    ...(isValidTimeZone(place.timezone) ? { timezone: place.timezone } : {}),
   };
 }
 
@@ -52,6 +70,9 @@ export function WeatherPage() {
   const [search, setSearch] = useState<WeatherSearch | null>(null);
   const [unit, setUnit] = useState<TemperatureUnit>(readTemperatureUnit);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [finding, setFinding] = useState(false);
+  const [searchProblem, setSearchProblem] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const forecast = useForecast(search);
 
   const runSearch = useCallback((request: ForecastRequest) => {
@@ -70,9 +91,54 @@ export function WeatherPage() {
     ),
   );
 
-  const submit = (event: FormEvent) => {
+  // A successful search clears an old 'Could not use your location' alert.
+  const { clearError: clearLocationError } = position;
+  useEffect(() => {
+    if (forecast.isSuccess) clearLocationError();
+  }, [forecast.isSuccess, clearLocationError]);
+
+  // Back from logging in through the 'Login Required' popup: search the stored place again.
+  useEffect(() => {
+    const place = takeSearchToResume();
+    if (!place) return;
+    const request = requestForStored(place);
+    setAddressText(place.address);
+    setChosen(request);
+    runSearch(request);
+  }, [runSearch]);
+
+  /**
+   * Search (the button or Enter): the chosen suggestion, else the top suggestion for the typed
+   * text (docs/product.md#search), which the field then shows.
+   */
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (chosen) runSearch(chosen);
+    setSearchProblem(null);
+    if (chosen) {
+      runSearch(chosen);
+      return;
+    }
+    const text = addressText.trim();
+    if (text === '' || finding) return;
+    setFinding(true);
+    try {
+      const place = await findAddress(queryClient, text);
+      if (!place) {
+        setSearchProblem(`No place matches “${text}”. Check the spelling, or pick one of the suggestions.`);
+        return;
+      }
+      const request = requestFor(place);
+      setAddressText(place.formatted);
+      setChosen(request);
+      runSearch(request);
+    } catch (error) {
+      console.error('Address search failed', error);
+      setSearchProblem(
+        `The address search did not answer${error instanceof Error && error.message ? `: ${error.message}` : '.'}`,
+      );
+    } finally {
+      setFinding(false);
+    }
   };
 
   const changeUnit = (next: TemperatureUnit) => {
@@ -83,6 +149,7 @@ export function WeatherPage() {
   const getSavedForecast = (location: FavoriteLocation) => {
     const request = requestForSaved(location);
     setDialog(null);
+    setSearchProblem(null);
     setAddressText(location.address);
     setChosen(request);
     runSearch(request);
@@ -103,27 +170,48 @@ export function WeatherPage() {
       </Group>
 
       <form onSubmit={submit} noValidate aria-label="Weather search">
-        <Group align="flex-start" gap="sm" wrap="nowrap">
+        <div className={classes.searchRow}>
           <AddressInput
             aria-label="Location"
             placeholder="Enter address here"
             value={addressText}
             onChange={setAddressText}
             onSelect={(place) => setChosen(place ? requestFor(place) : null)}
-            style={{ flex: 1, minWidth: 0 }}
+            submitOnEnter
+            className={classes.searchInput}
           />
-          <Button type="submit" disabled={!chosen} leftSection={<IconSearch size={16} />}>
-            Search
-          </Button>
-          <Button
-            variant="light"
-            leftSection={<IconCurrentLocation size={16} />}
-            onClick={position.locate}
-            loading={position.locating}
+          <div className={classes.searchButtons}>
+            <Button
+              type="submit"
+              disabled={!chosen && addressText.trim() === ''}
+              loading={finding}
+              leftSection={<IconSearch size={16} />}
+            >
+              Search
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<IconCurrentLocation size={16} />}
+              onClick={position.locate}
+              loading={position.locating}
+            >
+              Use my location
+            </Button>
+          </div>
+        </div>
+        {searchProblem && (
+          <Alert
+            mt="sm"
+            color="orange"
+            icon={<IconAlertCircle />}
+            title="Could not search for this address"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setSearchProblem(null)}
           >
-            Use my location
-          </Button>
-        </Group>
+            {searchProblem}
+          </Alert>
+        )}
         {position.error && (
           <Alert
             mt="sm"
@@ -220,7 +308,7 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
               day={day}
               unit={unit}
               isToday={day.date === today}
-              detailed={detailedForecastText(result.supplemental, day.date, result.country_code)}
+              detailed={detailedForecastFor(result.supplemental, day.date, result.country_code)}
             />
           ))}
         </SimpleGrid>
@@ -233,7 +321,9 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
             <Anchor href="https://open-meteo.com/" target="_blank" rel="noreferrer" inherit>
               Open-Meteo.com
             </Anchor>
-            {Object.keys(result.supplemental).length > 0 && ', detailed forecasts by the US National Weather Service'}.
+            {Object.values(result.supplemental).some((periods) => periods.length > 0) &&
+              ', detailed forecasts by the US National Weather Service'}
+            .
           </>
         ) : (
           'Simulated demo weather, not a real forecast.'

@@ -32,8 +32,27 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
           })
         : daily(date),
     ),
+    // NWS-shaped periods, day then night; none for the last day.
     supplemental: Object.fromEntries(
-      DATES.slice(0, 6).map((date, i) => [date, { detailedForecast: `Forecast text for day ${i + 1}.` }]),
+      DATES.map((date, i) => [
+        date,
+        i === 6
+          ? []
+          : [
+              {
+                name: i === 0 ? 'Today' : `Day ${i + 1}`,
+                startTime: `${date}T06:00:00-07:00`,
+                isDaytime: true,
+                detailedForecast: `Forecast text for day ${i + 1}.`,
+              },
+              {
+                name: i === 0 ? 'Tonight' : `Day ${i + 1} Night`,
+                startTime: `${date}T18:00:00-07:00`,
+                isDaytime: false,
+                detailedForecast: `Forecast text for night ${i + 1}.`,
+              },
+            ],
+      ]),
     ),
     address: 'Denver, Colorado, United States',
     current: {
@@ -58,7 +77,7 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
 
 export function parisWeather(): WeatherResponse {
   return denverWeather({
-    supplemental: {},
+    supplemental: Object.fromEntries(DATES.map((date) => [date, []])),
     address: 'Paris, Île-de-France, France',
     current: { ...denverWeather().current, code: 63, is_day: 'night', temperature: null },
     geodata: { lat: 48.8534, lon: 2.3488 },

@@ -60,5 +60,6 @@ export function useCurrentPosition(onPosition: (coordinates: Coordinates) => voi
     );
   }, [onPosition]);
 
-  return { locate, locating, error, clearError: () => setError(null) };
+  const clearError = useCallback(() => setError(null), []);
+  return { locate, locating, error, clearError };
 }

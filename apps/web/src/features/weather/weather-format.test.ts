@@ -1,7 +1,7 @@
 import { COMPASS_POINTS, compassPoint } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  detailedForecastText,
+  detailedForecastFor,
   fahrenheitToCelsius,
   formatCoordinates,
   formatForecastDate,
@@ -91,15 +91,35 @@ describe('weather formatting', () => {
     expect(formatCoordinates(-33.87, 151.21)).toBe('33.87°S, 151.21°E');
   });
 
-  it('picks the detailed forecast or the right fallback (docs/product.md#messages)', () => {
-    const supplemental = { '2026-11-21': { detailedForecast: 'Sunny, with a high near 57.' } };
-    expect(detailedForecastText(supplemental, '2026-11-21', 'us')).toEqual({
-      text: 'Sunny, with a high near 57.',
-      available: true,
+  it('lists the date’s forecast periods or gives the right fallback (docs/product.md#messages)', () => {
+    const period = (name: string, detailedForecast: string, isDaytime = true) => ({
+      name,
+      startTime: '2026-11-21T06:00:00-07:00',
+      isDaytime,
+      detailedForecast,
     });
-    expect(detailedForecastText(supplemental, '2026-11-22', 'us').text).toBe(NO_DETAILED_FORECAST);
-    expect(detailedForecastText({}, '2026-11-22', null).text).toBe(NO_DETAILED_FORECAST);
-    expect(detailedForecastText({}, '2026-11-22', 'fr')).toEqual({
+    const supplemental = {
+      '2026-11-21': [period('Today', 'Sunny, with a high near 57. '), period('Tonight', 'Clear.', false)],
+      '2026-11-22': [period('Sunday', '  ')],
+      '2026-11-23': [],
+    };
+    expect(detailedForecastFor(supplemental, '2026-11-21', 'us')).toEqual({
+      available: true,
+      periods: [
+        { name: 'Today', text: 'Sunny, with a high near 57.' },
+        { name: 'Tonight', text: 'Clear.' },
+      ],
+    });
+    expect(detailedForecastFor(supplemental, '2026-11-22', 'us')).toEqual({
+      available: false,
+      text: NO_DETAILED_FORECAST,
+    });
+    expect(detailedForecastFor(supplemental, '2026-11-23', 'us')).toEqual({
+      available: false,
+      text: NO_DETAILED_FORECAST,
+    });
+    expect(detailedForecastFor({}, '2026-11-22', null)).toEqual({ available: false, text: NO_DETAILED_FORECAST });
+    expect(detailedForecastFor({ '2026-11-22': [] }, '2026-11-22', 'fr')).toEqual({
       text: NO_DETAILED_FORECAST_OUTSIDE_US,
       available: false,
     });

@@ -1,4 +1,4 @@
-import { compassPoint } from '@site/contract';
+import { compassPoint, type Supplemental } from '@site/contract';
 import { NO_VALUE } from '../../lib/format';
 
 /** docs/product.md#constants: the server answers in °F, mph and inches; °C is a display choice made here. */
@@ -84,17 +84,24 @@ export function formatCoordinates(lat: number, lon: number): string {
 export const NO_DETAILED_FORECAST = 'Detailed forecast is not available for this location.';
 export const NO_DETAILED_FORECAST_OUTSIDE_US = 'Detailed forecast not available for locations outside of the US.';
 
+/** A card's detailed forecast: the day's periods with text, else why there is none. */
+export type DetailedForecastView =
+  | { available: true; periods: { name: string; text: string }[] }
+  | { available: false; text: string };
+
 /**
- * docs/product.md#messages: the National Weather Service text for the day, else why there is none — it only covers
- * the US.
+ * docs/product.md#daily-forecast: the date's text-forecast periods in time order (e.g. 'Today' and
+ * 'Tonight'), else why there are none — the National Weather Service only covers the US.
  */
-export function detailedForecastText(
-  supplemental: Record<string, { detailedForecast: string }>,
+export function detailedForecastFor(
+  supplemental: Supplemental,
   date: string,
   countryCode: string | null,
-): { text: string; available: boolean } {
-  const text = supplemental[date]?.detailedForecast?.trim();
-  if (text) return { text, available: true };
+): DetailedForecastView {
+  const periods = (supplemental[date] ?? [])
+    .map((period) => ({ name: period.name.trim(), text: period.detailedForecast.trim() }))
+    .filter((period) => period.text !== '');
+  if (periods.length > 0) return { available: true, periods };
   const outsideUs = countryCode !== null && countryCode !== '' && countryCode.toLowerCase() !== 'us';
-  return { text: outsideUs ? NO_DETAILED_FORECAST_OUTSIDE_US : NO_DETAILED_FORECAST, available: false };
+  return { available: false, text: outsideUs ? NO_DETAILED_FORECAST_OUTSIDE_US : NO_DETAILED_FORECAST };
 }

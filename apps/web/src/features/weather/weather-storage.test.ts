@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readTemperatureUnit, readWeatherLocation, saveTemperatureUnit, saveWeatherLocation } from './weather-storage';
+import {
+  markSearchToResume,
+  readTemperatureUnit,
+  readWeatherLocation,
+  saveTemperatureUnit,
+  saveWeatherLocation,
+  takeSearchToResume,
+} from './weather-storage';
 
 describe('weather storage', () => {
   it('keeps the searched place under the seed keys', () => {
@@ -38,5 +45,20 @@ describe('weather storage', () => {
     expect(readTemperatureUnit()).toBe('C');
     localStorage.setItem('weatherTemperatureUnit', 'K');
     expect(readTemperatureUnit()).toBe('F');
+  });
+});
+
+describe('resuming a search after logging in', () => {
+  const place = { address: 'Denver', lat: 39.74, lon: -104.98, timezone: 'America/Denver', country_code: 'us' };
+
+  it('gives the stored place once, and only while the marker is fresh', () => {
+    saveWeatherLocation(place);
+    expect(takeSearchToResume()).toBeNull();
+    markSearchToResume(1_000_000);
+    expect(takeSearchToResume(1_000_000 + 60_000)).toEqual(place);
+    expect(takeSearchToResume(1_000_000 + 60_000)).toBeNull();
+    markSearchToResume(1_000_000);
+    expect(takeSearchToResume(1_000_000 + 31 * 60_000)).toBeNull();
+    sessionStorage.clear();
   });
 });

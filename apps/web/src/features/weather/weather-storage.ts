@@ -65,3 +65,33 @@ export function readTemperatureUnit(): TemperatureUnit {
 export function saveTemperatureUnit(unit: TemperatureUnit): void {
   write(weatherStorageKeys.temperatureUnit, unit);
 }
+
+/**
+ * docs/product.md#saved-locations: logging in from the 'Login Required' popup reloads the page; this
+ * one-shot marker (session storage, so only this tab) asks the weather page to search the stored
+ * place again once it is back. It expires, so an abandoned log-in does not resurface later.
+ */
+const RESUME_KEY = 'weatherResumeSearch';
+const RESUME_MAX_AGE_MS = 30 * 60_000;
+
+export function markSearchToResume(now = Date.now()): void {
+  try {
+    sessionStorage.setItem(RESUME_KEY, String(now));
+  } catch (error) {
+    console.warn('Could not remember the search for after logging in', error);
+  }
+}
+
+/** The stored place when a resume was asked for (and not too long ago); the marker is used up either way. */
+export function takeSearchToResume(now = Date.now()): StoredWeatherLocation | null {
+  let marked: string | null = null;
+  try {
+    marked = sessionStorage.getItem(RESUME_KEY);
+    sessionStorage.removeItem(RESUME_KEY);
+  } catch {
+    return null;
+  }
+  const at = Number(marked);
+  if (marked === null || !Number.isFinite(at) || now - at > RESUME_MAX_AGE_MS || at > now + 60_000) return null;
+  return readWeatherLocation();
+}

@@ -2,6 +2,7 @@ import { Badge, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { DailyWeather } from '@site/contract';
 import { describeWeather } from '../weather-codes';
 import {
+  type DetailedForecastView,
   formatForecastDate,
   formatPercentage,
   formatPrecipitation,
@@ -15,8 +16,8 @@ import { WeatherIcon } from './WeatherIcon';
 interface DailyForecastCardProps {
   day: DailyWeather;
   unit: TemperatureUnit;
-  /** The National Weather Service text, or the reason there is none. */
-  detailed: { text: string; available: boolean };
+  /** The day's National Weather Service periods, or the reason there are none. */
+  detailed: DetailedForecastView;
   isToday?: boolean;
 }
 
@@ -63,17 +64,25 @@ export function DailyForecastCard({ day, unit, detailed, isToday = false }: Dail
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <Stack gap={4}>
+          <Stack gap={6}>
             <Text size="xs" c="dimmed" fw={600}>
               Detailed forecast
             </Text>
-            <Text
-              size="sm"
-              c={detailed.available ? undefined : 'dimmed'}
-              fs={detailed.available ? undefined : 'italic'}
-            >
-              {detailed.text}
-            </Text>
+            {detailed.available ? (
+              // Day and night (or tonight alone), each under the name the forecaster gave it.
+              detailed.periods.map((period) => (
+                <div key={period.name}>
+                  <Text size="sm" fw={600}>
+                    {period.name}
+                  </Text>
+                  <Text size="sm">{period.text}</Text>
+                </div>
+              ))
+            ) : (
+              <Text size="sm" c="dimmed" fs="italic">
+                {detailed.text}
+              </Text>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

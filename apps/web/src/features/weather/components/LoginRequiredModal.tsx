@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useAuthModals } from '../../auth';
+import { markSearchToResume } from '../weather-storage';
 
 interface LoginRequiredModalProps {
   opened: boolean;
@@ -10,6 +11,8 @@ interface LoginRequiredModalProps {
 export function LoginRequiredModal({ opened, onClose }: LoginRequiredModalProps) {
   const { openLogin, openSignup } = useAuthModals();
   const open = (show: () => void) => () => {
+    // A successful log-in or sign-up reloads the page: the search comes back after it.
+    markSearchToResume();
     onClose();
     show();
   };
