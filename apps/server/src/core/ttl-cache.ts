@@ -107,7 +107,8 @@ export class TtlCache<V> {
   }
 
   /** The cached value, or the result of `load` (kept for `ttlMs`); one load per key at a time. */
-  async getOrLoad(key: string, ttlMs: number, load: () => Promise<V>): Promise<V> {
+  /** `ttlMs` may depend on the loaded value (e.g. a partial answer is kept briefly). */
+  async getOrLoad(key: string, ttlMs: number | ((value: V) => number), load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const pending = this.inFlight.get(key);
@@ -119,7 +120,7 @@ export class TtlCache<V> {
           if (sharedHit !== undefined) return sharedHit;
         }
         const value = await load();
-        this.set(key, value, ttlMs);
+        this.set(key, value, typeof ttlMs === 'function' ? ttlMs(value) : ttlMs);
         return value;
       } finally {
         this.inFlight.delete(key);

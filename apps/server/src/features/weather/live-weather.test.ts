@@ -315,7 +315,101 @@ describe('NWS periods', () => {
     upstream.on('/points/40.71,-73.99', { body: POINTS });
     upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
     const result = await fetchNwsForecasts(40.71, -73.99, { baseUrl: upstream.baseUrl, userAgent: USER_AGENT });
-    expect(Object.keys(result)).toHaveLength(4);
+    expect(Object.keys(result.supplemental)).toHaveLength(4);
+    expect(result.failed).toBe(false);
+  });
+
+  it('keeps the path of NWS_BASE_URL for the forecast link too (a proxy at /nws)', async () => {
+    upstream.on('/nws/points/40.71,-73.99', { body: POINTS });
+    upstream.on('/nws/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    const result = await fetchNwsForecasts(40.71, -73.99, {
+      baseUrl: `${upstream.baseUrl}/nws`,
+      userAgent: USER_AGENT,
+    });
+    expect(Object.keys(result.supplemental)).toHaveLength(4);
+    expect(upstream.requests.map((r) => r.path)).toEqual([
+      '/nws/points/40.71,-73.99',
+      '/nws/gridpoints/OKX/33,35/forecast',
+    ]);
+  });
+
+  it('tells a failure from a point it does not cover', async () => {
+    upstream.on('/points/40.71,-73.99', { status: 404, body: POINTS_404 });
+    expect((await fetchNwsForecasts(40.71, -73.99, { baseUrl: upstream.baseUrl, userAgent: USER_AGENT })).failed).toBe(
+      false,
+    );
+    upstream.reset();
+    upstream.on('/points/40.71,-73.99', { status: 500, body: { title: 'Unexpected Problem' } });
+    const failed = await fetchNwsForecasts(40.71, -73.99, {
+      baseUrl: upstream.baseUrl,
+      userAgent: USER_AGENT,
+      retryDelayMs: 1,
+    });
+    expect(failed).toEqual({ supplemental: {}, failed: true });
+  });
+});
+
+describe('Open-Meteo units and day/night (docs/api.md#live-data)', () => {
+  it('converts an answer in °C, km/h and mm instead of labelling it °F, mph and inches', async () => {
+    upstream.on('/v1/forecast', { body: FORECAST });
+    const imperial = await provider.forecast(PARIS);
+    upstream.reset();
+    upstream.on('/v1/forecast', { body: fixture('open-meteo-forecast-metric.json') });
+    const converted = await provider.forecast(PARIS);
+    expect(converted.current.temperature).toBeCloseTo(imperial.current.temperature ?? 0, 0);
+    expect(converted.current.wind_gusts).toBeCloseTo(imperial.current.wind_gusts ?? 0, 0);
+    converted.daily.forEach((day, i) => {
+      const expected = imperial.daily[i];
+      expect(day.temperature_2m_max).toBeCloseTo(expected?.temperature_2m_max ?? 0, 0);
+      expect(day.wind_speed_10m_max).toBeCloseTo(expected?.wind_speed_10m_max ?? 0, 0);
+      expect(day.precipitation_sum).toBeCloseTo(expected?.precipitation_sum ?? 0, 1);
+    });
+  });
+
+  it('refuses temperatures in a unit it cannot convert (502)', async () => {
+    const body = JSON.parse(FORECAST);
+    body.current_units.temperature_2m = 'K';
+    upstream.on('/v1/forecast', { body });
+    const error = await failure(provider.forecast(PARIS));
+    expect(error.statusCode).toBe(502);
+    expect(error.message).toMatch(/temperature_2m in a unit we cannot use \(K\)/);
+  });
+
+  it('treats a missing is_day as unknown and asks the sun, not as night', async () => {
+    // The metric fixture has no is_day: 14:45 in New York in June is day.
+    upstream.on('/v1/forecast', { body: fixture('open-meteo-forecast-metric.json') });
+    expect((await provider.forecast(PARIS)).current.is_day).toBe('day');
+    const body = JSON.parse(fixture('open-meteo-forecast-metric.json'));
+    body.current.time = '2025-06-10T02:45';
+    upstream.reset();
+    upstream.on('/v1/forecast', { body });
+    expect((await provider.forecast(PARIS)).current.is_day).toBe('night');
+  });
+});
+
+describe('a forecast whose text forecasts failed', () => {
+  it('is fetched again after a minute, not kept ten', async () => {
+    let now = Date.parse('2025-06-10T12:00:00Z');
+    const service = weatherService({ provider, now: () => now });
+    const query = { lat: 40.71, lon: -73.99, timezone: 'America/New_York', country_code: 'us', formatted: 'New York' };
+    upstream.on('/v1/forecast', { body: FORECAST });
+    // Both attempts of the first call fail (one retry on a 5xx); the next call gets through.
+    const down = { status: 500, body: { title: 'Unexpected Problem' } };
+    upstream.on('/points/40.71,-73.99', down, down, { body: POINTS });
+    upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    const first = await service.forecast(query);
+    expect(Object.values(first.supplemental).flat()).toHaveLength(0);
+    now += 30_000;
+    await service.forecast(query);
+    expect(forecastCalls()).toHaveLength(1);
+    now += 31_000;
+    const later = await service.forecast(query);
+    expect(forecastCalls()).toHaveLength(2);
+    expect(Object.values(later.supplemental).flat().length).toBeGreaterThan(0);
+    // Complete now: kept the full ten minutes.
+    now += 5 * 60_000;
+    await service.forecast(query);
+    expect(forecastCalls()).toHaveLength(2);
   });
 });
 

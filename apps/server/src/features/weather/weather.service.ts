@@ -24,6 +24,9 @@ export function supplementalFor(forecast: Pick<Forecast, 'daily' | 'supplemental
   return Object.fromEntries(forecast.daily.map((day) => [day.date, forecast.supplemental[day.date] ?? []]));
 }
 
+/** How soon a forecast missing its failed text forecasts is fetched again. */
+export const TEXTS_RETRY_MS = 60_000;
+
 /** Coordinates rounded to 0.01° (~1 km): the cache cell and what the provider is asked for. */
 const cell = (v: number) => Math.round(v * 100) / 100;
 
@@ -58,7 +61,9 @@ export function weatherService(options: {
 
       const request = { lat: cell(lat), lon: cell(lon), timezone, countryCode };
       const key = `${request.lat},${request.lon}|${timezone}|${countryCode ?? ''}`;
-      const forecast = await cache.getOrLoad(key, ttl, () => options.provider.forecast(request));
+      // A forecast whose text forecasts failed is asked for again after a minute, not ten.
+      const keep = (f: Forecast) => (f.textsMissing ? Math.min(ttl, TEXTS_RETRY_MS) : ttl);
+      const forecast = await cache.getOrLoad(key, keep, () => options.provider.forecast(request));
       return {
         weather: forecast.daily,
         supplemental: supplementalFor(forecast),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, localTime, zoneAt } from '../time-zones.js';
-import { apparentTemperature, demoWeatherProvider, isSunUp, syntheticDay } from './demo-weather.js';
+import { apparentTemperature, demoWeatherProvider, syntheticDay } from './demo-weather.js';
+import { isSunUp } from './sun.js';
 import type { Forecast, ForecastRequest } from './types.js';
 
 const at = (iso: string) => () => Date.parse(iso);

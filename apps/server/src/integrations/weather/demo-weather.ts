@@ -7,6 +7,7 @@ import {
 } from '@site/contract';
 import { normal, uniform } from '../prng.js';
 import { addDays, dayOfYear, epochDay, localIsoTime, localTime } from '../time-zones.js';
+import { isSunUp } from './sun.js';
 import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
 
 /**
@@ -115,27 +116,6 @@ export function dayLengthFraction(lat: number, doy: number): number {
 function seasonFactor(lat: number, doy: number): number {
   const northern = -Math.cos((2 * Math.PI * (doy - 20)) / 365.25);
   return lat >= 0 ? northern : -northern;
-}
-
-// ----- sun --------------------------------------------------------------------------------
-
-/** Is the sun up at `instant` at this point? Declination + hour angle; polar day and night included. */
-export function isSunUp(lat: number, lon: number, instant: number): boolean {
-  const date = new Date(instant);
-  const doy = dayOfYear(date.toISOString().slice(0, 10));
-  const declination = ((23.44 * Math.PI) / 180) * Math.sin((2 * Math.PI * (284 + doy)) / 365);
-  const phi = (lat * Math.PI) / 180;
-  // −0.83° for refraction and the sun's disc.
-  const cosH =
-    (Math.sin((-0.83 * Math.PI) / 180) - Math.sin(phi) * Math.sin(declination)) /
-    (Math.cos(phi) * Math.cos(declination));
-  if (cosH <= -1) return true;
-  if (cosH >= 1) return false;
-  const halfDayHours = (Math.acos(cosH) * 180) / Math.PI / 15;
-  const utcHours = (instant % 86_400_000) / 3_600_000;
-  const solarNoonUtc = 12 - lon / 15;
-  const fromNoon = ((((utcHours - solarNoonUtc) % 24) + 36) % 24) - 12;
-  return Math.abs(fromNoon) < halfDayHours;
 }
 
 // ----- physics helpers ----------------------------------------------------------------------

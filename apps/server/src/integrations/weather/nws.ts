@@ -56,8 +56,15 @@ export interface NwsOptions {
   retryDelayMs?: number;
 }
 
-/** Detailed forecasts for a point, or {} when NWS has none (outside the US) or fails in any way. */
-export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions) {
+/** What NWS gave for a point: its text forecasts, and whether it failed (rather than had none). */
+export interface NwsResult {
+  supplemental: Supplemental;
+  /** True when NWS failed, timed out or answered nonsense; false for a point it does not cover. */
+  failed: boolean;
+}
+
+/** Detailed forecasts for a point: none when NWS does not cover it (404) or fails in any way. */
+export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions): Promise<NwsResult> {
   const upstream: UpstreamOptions = {
     service: 'The National Weather Service',
     timeoutMs: options.timeoutMs ?? 6000,
@@ -68,18 +75,20 @@ export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOp
     // NWS redirects requests with more than four decimals; send four.
     const point = `${Number(lat.toFixed(4))},${Number(lon.toFixed(4))}`;
     const points = await getJson(upstreamUrl(options.baseUrl, `/points/${point}`), upstream, (s) => s === 404);
-    if (points.status === 404) return {};
+    if (points.status === 404) return { supplemental: {}, failed: false };
     const parsedPoints = pointsSchema.safeParse(points.body);
-    if (!parsedPoints.success) return {};
-    // The returned URL's path, but always on the configured host: we never follow a link elsewhere.
-    const base = new URL(options.baseUrl);
-    const target = new URL(parsedPoints.data.properties.forecast, base);
-    target.protocol = base.protocol;
-    target.host = base.host;
+    if (!parsedPoints.success) return { supplemental: {}, failed: true };
+    // The returned URL's path and query, but always under the configured base (its host and any
+    // path a proxy needs): we never follow a link elsewhere.
+    const link = new URL(parsedPoints.data.properties.forecast, options.baseUrl);
+    const target = new URL(upstreamUrl(options.baseUrl, link.pathname));
+    target.search = link.search;
     const forecast = await getJson(target.toString(), upstream);
     const parsed = forecastSchema.safeParse(forecast.body);
-    return parsed.success ? supplementalFromPeriods(parsed.data.properties.periods) : {};
+    return parsed.success
+      ? { supplemental: supplementalFromPeriods(parsed.data.properties.periods), failed: false }
+      : { supplemental: {}, failed: true };
   } catch {
-    return {};
+    return { supplemental: {}, failed: true };
   }
 }

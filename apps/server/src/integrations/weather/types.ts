@@ -18,6 +18,8 @@ export interface Forecast {
   /** Detailed-forecast periods by local date, in time order; dates without text may be missing (the service fills them). */
   supplemental: Supplemental;
   source: 'demo' | 'open-meteo';
+  /** The text forecasts failed (rather than do not exist): the forecast is then kept only briefly. */
+  textsMissing?: boolean;
 }
 
 /** One source of forecasts: the offline demo model, or Open-Meteo (+ NWS) live. */
