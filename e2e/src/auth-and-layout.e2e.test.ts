@@ -11,7 +11,8 @@ describe('accounts and the site shell in a real browser', () => {
   let browser: Browser;
   let page: Page;
   let errors: string[];
-  const username = `e2e_${Date.now().toString(36)}`;
+  // Long on purpose (30 is the limit): the top bar must make room for it at tablet width.
+  const username = `e2e_${Date.now().toString(36)}_longer_name`;
   const password = 'e2e-password-123';
 
   beforeAll(async () => {
@@ -70,6 +71,20 @@ describe('accounts and the site shell in a real browser', () => {
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Signup' }).click()]);
     await expect.poll(() => page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
     expect(await storage()).toMatchObject({ username, token: expect.any(String), userId: expect.any(String) });
+  });
+
+  it('keeps the demo badge whole beside a long username at tablet width (800 px)', async () => {
+    await page.setViewportSize({ width: 800, height: 800 });
+    try {
+      const label = page.locator('header .mantine-Badge-label', { hasText: /Demo data/i }).first();
+      await label.waitFor();
+      // Truncated text scrolls wider than its box ("D…" before the fix).
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(true);
+      await screenshot(page, 'top-bar-800-signed-in');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('logs out to / and forgets the stored identity', async () => {

@@ -14,14 +14,15 @@ export function AccountActions() {
 
   if (me.data) {
     return (
-      <Group gap="sm" wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
-          <IconUser size={18} aria-hidden />
-          <Text fw={500} size="sm" maw={180} truncate="end" title={me.data.username}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap={6} wrap="nowrap" miw={0}>
+          <IconUser size={18} aria-hidden style={{ flexShrink: 0 }} />
+          {/* A tablet's top bar has room for ~110 px of name beside the links and the badge. */}
+          <Text fw={500} size="sm" maw={{ base: 110, md: 180 }} truncate="end" title={me.data.username}>
             {me.data.username}
           </Text>
         </Group>
-        <Button variant="default" onClick={logOut} loading={pending}>
+        <Button variant="default" onClick={logOut} loading={pending} style={{ flexShrink: 0 }}>
           Log Out
         </Button>
       </Group>
