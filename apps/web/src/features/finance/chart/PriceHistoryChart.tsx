@@ -11,7 +11,7 @@ import {
   type SeriesType,
   type TimeChartOptions,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatCompact, formatUsd } from '../../../lib/format';
@@ -71,10 +71,13 @@ function Legend({
   bar,
   interval,
   mode,
+  action,
 }: {
   bar: ChartBar | undefined;
   interval: PriceChartProps['interval'];
   mode: PriceChartProps['mode'];
+  /** Last in the row (wrapping with the values on narrow screens): the Reset zoom button. */
+  action: ReactNode;
 }) {
   if (!bar) return null;
   const values = [
@@ -108,6 +111,7 @@ function Legend({
           {formatCompact(bar.volume)}
         </Text>
       </Group>
+      {action}
     </Group>
   );
 }
@@ -204,21 +208,22 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
 
   return (
     <div>
-      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-        {/* The legend takes the row's free width (else it shrinks to one item per line on phones). */}
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Legend bar={legendBar} interval={interval} mode={mode} />
-        </Box>
-        <Button
-          size="compact-xs"
-          variant="default"
-          disabled={!zoomed}
-          onClick={() => chartRef.current?.timeScale().fitContent()}
-          style={{ flexShrink: 0 }}
-        >
-          Reset zoom
-        </Button>
-      </Group>
+      <Legend
+        bar={legendBar}
+        interval={interval}
+        mode={mode}
+        action={
+          <Button
+            size="compact-xs"
+            variant="default"
+            ml="auto"
+            disabled={!zoomed}
+            onClick={() => chartRef.current?.timeScale().fitContent()}
+          >
+            Reset zoom
+          </Button>
+        }
+      />
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
