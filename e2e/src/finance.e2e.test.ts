@@ -30,6 +30,29 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     await screenshot(page, 'finance-popup');
   });
 
+  it('Escape closes the popup and leaves the search dropdown closed', async () => {
+    const box = page.getByRole('textbox', { name: 'Stock symbol' });
+    // Enter in the box: when the popup closes, focus returns to the box (it reopened the dropdown).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await box.fill('AAPL');
+    await box.press('Enter');
+    await page.getByRole('dialog').getByText('Apple', { exact: false }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Stock symbol');
+    // Give a reopened dropdown (and its debounced search) time to show before looking.
+    await page.waitForTimeout(600);
+    expect(await page.getByRole('listbox').isVisible()).toBe(false);
+    expect(await page.getByRole('option').count()).toBe(0);
+    // Reopen the MSFT popup for the next step.
+    await box.fill('MSFT');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('dialog').getByText('Microsoft', { exact: false }).first().waitFor();
+  });
+
   it('adds it to the watchlist: the button flips and the table lists it', async () => {
     const popup = page.getByRole('dialog');
     await popup.getByRole('button', { name: 'Add to Watchlist' }).click();
@@ -66,11 +89,46 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     await screenshot(page, 'finance-analysis-1y');
   });
 
+  const chartBars = async () =>
+    Number(
+      (await page.getByRole('img', { name: /^Price history chart/ }).getAttribute('aria-label'))?.match(/\d+/)?.[0],
+    );
+
+  it('shows the whole range first; zoom is limited and Reset zoom shows it all again', async () => {
+    const reset = page.getByRole('button', { name: 'Reset zoom' });
+    expect(await reset.isDisabled()).toBe(true);
+    const whole = await chartPixels();
+    const canvas = page.locator('canvas').first();
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no chart canvas');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => reset.isEnabled()).toBe(true);
+    await expect.poll(async () => (await chartPixels()).equals(whole)).toBe(false);
+    await screenshot(page, 'finance-analysis-zoomed');
+    await reset.click();
+    await expect.poll(() => reset.isDisabled()).toBe(true);
+  });
+
+  it('Day and Week load intraday bars, not one flat daily bar', async () => {
+    const interval = page.getByRole('group', { name: 'Interval' });
+    const day = page.waitForResponse((r) => r.url().includes('range=1d') && r.url().includes('interval=5m'));
+    await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Day' }).click();
+    await day;
+    await expect
+      .poll(() => interval.getByRole('button', { name: '5m', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(chartBars).toBeGreaterThan(10);
+    await screenshot(page, 'finance-analysis-1d-5m');
+
+    const week = page.waitForResponse((r) => r.url().includes('range=5d') && r.url().includes('interval=30m'));
+    await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Week' }).click();
+    await week;
+    await expect.poll(chartBars).toBeGreaterThan(10);
+  });
+
   it('changes range and interval and redraws the chart from new data', async () => {
     const before = await chartPixels();
-    const response = page.waitForResponse((r) => r.url().includes('range=5d') && r.url().includes('interval=1d'));
-    await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: 'Week' }).click();
-    await response;
     // 5m is allowed for a week; 1wk is not.
     const interval = page.getByRole('group', { name: 'Interval' });
     expect(await interval.getByRole('button', { name: '1w', exact: true }).isDisabled()).toBe(true);
@@ -87,6 +145,66 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     await expect
       .poll(() => interval.getByRole('button', { name: '1d', exact: true }).getAttribute('aria-pressed'))
       .toBe('true');
+    expect(errors).toEqual([]);
+  });
+
+  it('Profile is two columns on a tablet (800 px), the left one 8 of 12', async () => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const about = page.getByRole('heading', { name: /^About / });
+    const symbolLabel = page.getByRole('region', { name: 'Company Information' }).getByText('Symbol', { exact: true });
+    const left = await about.boundingBox();
+    const right = await symbolLabel.boundingBox();
+    if (!left || !right) throw new Error('Profile columns not found');
+    // Side by side: the facts start to the right of the summary, level with its heading.
+    expect(right.x).toBeGreaterThan(left.x + 400);
+    expect(Math.abs(right.y - left.y)).toBeLessThan(60);
+    await screenshot(page, 'finance-profile-800');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
+describe('finance pages at phone, tablet and desktop widths, light and dark', () => {
+  let site: Site;
+
+  beforeAll(async () => {
+    site = await openSite({ viewport: { width: 1280, height: 900 }, signUpAs: 'look' });
+  });
+  afterAll(() => site?.close());
+
+  it('takes screenshots of the finance home, the stock page and the wallet page', async () => {
+    const { page, server, errors } = site;
+    await page.goto(`${server.baseUrl}/apps/finance`);
+    await page.getByLabel('Wallet name').fill('Shots');
+    await page.getByRole('button', { name: 'Create Wallet' }).click();
+    const form = page.getByRole('form', { name: 'Trade with Shots' });
+    await form.waitFor();
+    await form.getByLabel('Symbol').fill('AAPL');
+    await form.getByLabel('Quantity').fill('5');
+    await expect.poll(async () => (await form.getByLabel('Price').inputValue()).length).toBeGreaterThan(1);
+    await form.getByRole('button', { name: 'Buy' }).click();
+    await expect.poll(() => form.getByLabel('Symbol').inputValue()).toBe('');
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      for (const width of [375, 800, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.baseUrl}/apps/finance`);
+        await page.getByRole('table', { name: 'My Wallets' }).waitFor();
+        await screenshot(page, `look-home-${width}-${scheme}`);
+        await page.goto(`${server.baseUrl}/apps/finance/stock/AAPL`);
+        await page.getByText('Company Information').waitFor();
+        await screenshot(page, `look-profile-${width}-${scheme}`);
+        await page.getByRole('tab', { name: 'Analysis' }).click();
+        await page.locator('canvas').first().waitFor();
+        await page.waitForTimeout(300);
+        await screenshot(page, `look-analysis-${width}-${scheme}`);
+        await page.goto(`${server.baseUrl}/apps/finance/wallet`);
+        await page.locator('canvas').first().waitFor();
+        await page.waitForTimeout(300);
+        await screenshot(page, `look-wallet-${width}-${scheme}`);
+      }
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { screenshot, screenshotDir } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -76,5 +77,46 @@ describe('paper-trading wallets in a real browser', () => {
     await expect.poll(async () => (await page.locator('canvas').first().screenshot()).equals(chartBefore)).toBe(false);
     await screenshot(page, 'wallet-page');
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
+
+  it('keeps the loading spinner in view while the wallet reloads, scrolled to the top or the bottom', async () => {
+    // Hold the reload a trade starts (the history; the trade's answer updates the rest) so the
+    // overlay stays up while we look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const reload = '**/api/finance/get_wallet_history**';
+    await page.route(reload, async (route) => {
+      await held;
+      // The app may have cancelled the request meanwhile (a newer refetch), so it can be gone.
+      await route.continue().catch(() => {});
+    });
+    const sell = page.getByRole('form', { name: 'Sell stocks' });
+    await sell.getByRole('combobox', { name: /^Stock/ }).click();
+    await page.getByRole('option', { name: /AAPL/ }).click();
+    await sell.getByRole('textbox', { name: /^Quantity/ }).fill('1');
+    await sell.getByRole('button', { name: 'Sell', exact: true }).click();
+
+    const spinner = page.locator('[aria-label="Loading wallet"]');
+    await spinner.waitFor({ timeout: 10_000 });
+    const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeGreaterThan(viewport.height * 1.5);
+    for (const top of [0, pageHeight]) {
+      await page.evaluate((y) => window.scrollTo(0, y), top);
+      await expect
+        .poll(async () => {
+          const box = await spinner.boundingBox({ timeout: 1_000 });
+          return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
+        })
+        .toBe(true);
+      // What a person sees: the viewport, not the full page.
+      await page.screenshot({ path: path.join(screenshotDir, `wallet-loading-${top === 0 ? 'top' : 'bottom'}.png`) });
+    }
+    release();
+    await page.unroute(reload);
+    await spinner.waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.getByRole('table', { name: 'Stocks Held' }).getByRole('cell', { name: '5', exact: true }).waitFor();
   });
 });

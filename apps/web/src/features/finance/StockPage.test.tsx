@@ -120,27 +120,41 @@ describe('StockPage', () => {
     for (const label of ['1m', '5m', '15m', '30m', '1h']) expect(intervalButton(label)).toBeDisabled();
     for (const label of ['1d', '1w', '1mo']) expect(intervalButton(label)).toBeEnabled();
 
+    // Day moves to 5-minute bars (one daily bar would be a single flat bar).
     await user.click(within(ranges).getByRole('button', { name: 'Day' }));
     for (const label of ['1m', '5m', '15m', '30m', '1h', '1d']) expect(intervalButton(label)).toBeEnabled();
     for (const label of ['1w', '1mo']) expect(intervalButton(label)).toBeDisabled();
-    await waitFor(() =>
-      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1d', interval: '1d' }),
-    );
-
-    await user.click(intervalButton('5m'));
+    expect(intervalButton('5m')).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() =>
       expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1d', interval: '5m' }),
     );
+    expect(fullStockQueries(fetchMock)).not.toContainEqual({ symbol: 'AAPL', range: '1d', interval: '1d' });
 
-    // Month does not offer 5m: the interval falls back to 1d, and 1h stays available.
+    // Week moves to 30-minute bars.
+    await user.click(within(ranges).getByRole('button', { name: 'Week' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '5d', interval: '30m' }),
+    );
+
+    // An interval picked by hand stays while the range allows it: 1h for Week and Month.
+    await user.click(intervalButton('1h'));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '5d', interval: '1h' }),
+    );
     await user.click(within(ranges).getByRole('button', { name: 'Month' }));
     await waitFor(() =>
-      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1mo', interval: '1d' }),
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '1mo', interval: '1h' }),
     );
-    expect(intervalButton('1d')).toHaveAttribute('aria-pressed', 'true');
-    expect(intervalButton('1h')).toBeEnabled();
+    expect(intervalButton('1h')).toHaveAttribute('aria-pressed', 'true');
     expect(intervalButton('5m')).toBeDisabled();
     expect(intervalButton('1mo')).toBeDisabled();
+
+    // 3M does not offer 1h: the interval moves to 1d.
+    await user.click(within(ranges).getByRole('button', { name: '3M' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '3mo', interval: '1d' }),
+    );
+    expect(intervalButton('1d')).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('goes to the typed symbol from the search box', async () => {

@@ -4,7 +4,6 @@ import {
   DEFAULT_RANGE,
   type HistoryInterval,
   type HistoryRange,
-  isIntervalAllowed,
   normalizeSymbol,
   type Stock,
 } from '@site/contract';
@@ -25,6 +24,7 @@ import { PriceChange } from './components/PriceChange';
 import { ProfilePanel } from './components/ProfilePanel';
 import { SymbolSearch } from './components/SymbolSearch';
 import { WatchlistButton } from './components/WatchlistButton';
+import { type IntervalChoice, intervalForRange } from './interval-choice';
 
 type TabValue = 'profile' | 'board' | 'news' | 'analysis';
 
@@ -50,14 +50,17 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
   const watchlist = useWatchlist(signedIn);
   const [tab, setTab] = useState<TabValue>('profile');
   const [range, setRange] = useState<HistoryRange>(DEFAULT_RANGE);
-  const [interval, setChartInterval] = useState<HistoryInterval>(DEFAULT_INTERVAL);
+  const [intervalChoice, setIntervalChoice] = useState<IntervalChoice>({ interval: DEFAULT_INTERVAL, explicit: false });
+  const interval = intervalChoice.interval;
   const [mode, setMode] = useState<ChartMode>('lines');
   const fullStock = useFullStock(symbol, range, interval);
 
   const changeRange = (next: HistoryRange) => {
     setRange(next);
-    // Seed: a range that does not offer the current interval falls back to 1d (always allowed).
-    if (!isIntervalAllowed(next, interval)) setChartInterval(DEFAULT_INTERVAL);
+    setIntervalChoice((current) => intervalForRange(next, current));
+  };
+  const changeInterval = (next: HistoryInterval) => {
+    if (next !== interval) setIntervalChoice({ interval: next, explicit: true });
   };
 
   const data = fullStock.data;
@@ -185,7 +188,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                 range={range}
                 interval={interval}
                 onRangeChange={changeRange}
-                onIntervalChange={setChartInterval}
+                onIntervalChange={changeInterval}
                 mode={mode}
                 onModeChange={setMode}
                 loading={fullStock.isPlaceholderData}

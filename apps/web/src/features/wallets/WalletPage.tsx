@@ -72,6 +72,17 @@ interface WalletPageProps {
 }
 
 /**
+ * The overlay covers the whole wallet (well over a screen tall), and centred in it the loader sat
+ * ~1,100 px down, off screen. It goes to the top instead and sticks at 40 % of the viewport while
+ * the page scrolls; `overflow: clip` rather than the overlay's `hidden`, which would make the
+ * overlay the loader's scroll container and stop it sticking.
+ */
+const LOADER_IN_VIEW = {
+  root: { alignItems: 'flex-start', overflow: 'clip' },
+  loader: { position: 'sticky', top: '40vh', marginTop: 'var(--mantine-spacing-xl)' },
+} as const;
+
+/**
  * docs/product.md#wallet-page-appsfinancewallet page (/apps/finance/wallet): a wallet selector (kept in `?wallet=`); once a
  * wallet is chosen, its details, stocks held, buy and sell forms, value chart, history and
  * trade ledger. Without `?wallet=` the active wallet is shown.
@@ -169,6 +180,7 @@ function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
             zIndex={5}
             overlayProps={{ radius: 'md', blur: 1 }}
             loaderProps={{ 'aria-label': 'Loading wallet' }}
+            styles={LOADER_IN_VIEW}
           />
           {shown && (
             <Stack gap="lg">

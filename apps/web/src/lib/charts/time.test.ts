@@ -33,6 +33,7 @@ describe('time labels', () => {
     expect(formatTick('2026-03-03', TICK_MARK.DayOfMonth)).toBe('Mar 3');
     const wallClock = wallClockSeconds(Date.parse('2025-07-01T14:05:00.000Z'), NEW_YORK);
     expect(formatTick(wallClock, TICK_MARK.Time)).toBe('10:05');
+    expect(formatTick((wallClock + 7) as typeof wallClock, TICK_MARK.TimeWithSeconds)).toBe('10:05:07');
   });
 
   it('labels the crosshair with the date, and the time for intraday bars', () => {

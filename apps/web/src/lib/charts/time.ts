@@ -68,7 +68,10 @@ function chartTimeToDate(time: Time): Date {
   return new Date(Date.UTC(time.year, time.month - 1, time.day));
 }
 
-/** Time-axis labels: "2026" at a new year, "Mar" at a new month, "Mar 3" at a new day, "10:30" within a day. */
+/**
+ * Time-axis labels: "2026" at a new year, "Mar" at a new month, "Mar 3" at a new day, "10:30" within
+ * a day, "10:30:15" when the chart shows seconds.
+ */
 export function formatTick(time: Time, tickMarkType: number): string {
   const date = chartTimeToDate(time);
   const month = MONTHS[date.getUTCMonth()] ?? '';
@@ -79,6 +82,8 @@ export function formatTick(time: Time, tickMarkType: number): string {
       return month;
     case TICK_MARK.DayOfMonth:
       return `${month} ${date.getUTCDate()}`;
+    case TICK_MARK.TimeWithSeconds:
+      return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
     default:
       return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
   }

@@ -360,6 +360,30 @@ describe('demo news', () => {
     }
   });
 
+  it('reports the same day change as the quote beside it, for every symbol and at any hour', async () => {
+    const moveTitle = /shares (rise|slip) (\d+\.\d{2})%|shares hold steady/;
+    let checked = 0;
+    for (const now of [FRIDAY_11AM, SATURDAY, MONDAY_8AM, WINTER_3PM]) {
+      const p = at(now);
+      for (const symbol of p.symbols()) {
+        const quote = await p.getQuote(symbol);
+        const news = await p.getNews(symbol);
+        const move = news.map((n) => n.title.match(moveTitle)).find(Boolean);
+        expect(move, `${symbol}: no move headline`).toBeTruthy();
+        const percent = quote.regularMarketChangePercent ?? 0;
+        // The page shows the quote's percentage to two decimals; the headline says the same.
+        const shown = Math.abs(percent).toFixed(2);
+        if (shown === '0.00') expect(move?.[0]).toBe('shares hold steady');
+        else {
+          expect(move?.[1], `${symbol} at ${new Date(now).toISOString()}`).toBe(percent > 0 ? 'rise' : 'slip');
+          expect(move?.[2], `${symbol} at ${new Date(now).toISOString()}`).toBe(shown);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
   it('changes from one day to the next', async () => {
     const today = await at(FRIDAY_11AM).getNews('AAPL');
     const nextDay = await at(FRIDAY_11AM + 86_400_000).getNews('AAPL');

@@ -221,12 +221,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   }
 
   async getNews(symbol: string): Promise<NewsItem[]> {
-    const series = this.listed(symbol, sessionAt(this.now()));
+    const session = sessionAt(this.now());
+    const series = this.listed(symbol, session);
     const { company } = series;
     const day = newYorkClock(this.now()).epochDay;
-    // The headline move is the last session completed before this calendar day.
-    const lastDone = Math.max(tradingIndexOnOrBefore(day - 1), series.firstIndex + 1);
-    const lastMove = (series.dailyBar(lastDone).close / series.dailyBar(lastDone - 1).close - 1) * 100;
+    // The move headline restates the quote the pages show beside it (same change, same sign).
+    const quote = this.quoteOf(series, session);
     const peers = [...this.companies.values()].filter((c) => c.sector === company.sector && c.symbol !== symbol);
     const pool = peers.length > 0 ? peers : [...this.companies.values()].filter((c) => c.symbol !== symbol);
     const peer = pool[(series.seed + day) % Math.max(pool.length, 1)] ?? company;
@@ -235,7 +235,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       name: brandName(company),
       peer,
       peerName: brandName(peer),
-      lastMove,
+      lastMove: quote.regularMarketChangePercent ?? 0,
+      lastTradeMs: Math.min(Date.parse(quote.regularMarketTime ?? '') || this.now(), this.now()),
       seed: series.seed,
       day,
     });

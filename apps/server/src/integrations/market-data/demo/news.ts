@@ -32,8 +32,13 @@ export interface NewsContext {
   name: string;
   peer: DemoCompany;
   peerName: string;
-  /** Percent change of the last completed session, e.g. 1.23 or −0.87. */
+  /**
+   * The day change in percent exactly as the quote reports it (`regularMarketChangePercent`), e.g.
+   * 1.23 or −1.02: the move headline restates the figure shown beside it (docs/product.md#finance).
+   */
   lastMove: number;
+  /** When the quote's last trade happened (epoch ms): the move headline is stamped then. */
+  lastTradeMs: number;
   seed: number;
   day: number;
 }
@@ -41,10 +46,7 @@ export interface NewsContext {
 type Template = { title: (c: NewsContext, r: (n: number) => number) => string; mentionsPeer?: boolean };
 
 const TEMPLATES: Template[] = [
-  {
-    title: (c, r) =>
-      `${c.name} shares ${c.lastMove >= 0 ? 'rise' : 'slip'} ${Math.abs(c.lastMove).toFixed(1)}% as investors weigh ${TOPICS[r(TOPICS.length)]}`,
-  },
+  { title: (c, r) => `${c.name} ${moveHeadline(c.lastMove)} as investors weigh ${TOPICS[r(TOPICS.length)]}` },
   { title: (c, r) => `Analysts ${r(2) ? 'raise' : 'trim'} price targets on ${c.name} ahead of earnings` },
   { title: (c) => `${c.name} (${c.company.symbol}) to report quarterly results: what Wall Street expects` },
   { title: (c) => `Is ${c.name} stock a buy after its recent ${c.lastMove >= 0 ? 'rally' : 'pullback'}?` },
@@ -78,6 +80,16 @@ const TEMPLATES: Template[] = [
   { title: (c) => `3 reasons long-term investors still like ${c.name}` },
   { title: (c) => `${c.peerName} results offer read-through for ${c.name}`, mentionsPeer: true },
 ];
+
+/**
+ * "shares rise 1.23%", "shares slip 1.02%" or "shares hold steady": the quote's percentage to the
+ * same two decimals the pages show, so headline and quote never disagree.
+ */
+export function moveHeadline(percent: number): string {
+  const shown = Math.abs(percent).toFixed(2);
+  if (shown === '0.00') return 'shares hold steady';
+  return `shares ${percent > 0 ? 'rise' : 'slip'} ${shown}%`;
+}
 
 /** "Apple Inc." → "Apple", "Goldman Sachs Group, Inc. (The)" → "Goldman Sachs". */
 export function brandName(company: DemoCompany): string {
@@ -120,8 +132,9 @@ function thumbnail(symbol: string, seed: number, day: number, k: number): NewsIt
 }
 
 /**
- * 5–10 items for a symbol, fixed for a New York calendar day, newest first, all published
- * before that day began (so none is ever in the future).
+ * 5–10 items for a symbol, newest first, none in the future: the first reports the quote's day
+ * change and is stamped at its last trade; the others are fixed for a New York calendar day and
+ * were published before that day began (or before the last trade, when that is earlier).
  */
 export function generateNews(context: NewsContext): NewsItem[] {
   const { company, seed, day } = context;
@@ -129,7 +142,7 @@ export function generateNews(context: NewsContext): NewsItem[] {
   const startOfDay = newYorkTimeToUtc(day, 0);
   const used = new Set<number>();
   const items: NewsItem[] = [];
-  let time = startOfDay;
+  let time = Math.min(startOfDay, context.lastTradeMs);
   for (let k = 0; k < count; k++) {
     // The first headline is about the last session's move; the others are drawn without repeats.
     let template = 0;
@@ -143,7 +156,8 @@ export function generateNews(context: NewsContext): NewsItem[] {
     let draw = 0;
     const r = (n: number) => pick(n, seed, day, k, 10 + draw++);
     const title = chosen.title(context, r);
-    time -= Math.round((45 + uniform(seed, day, k, 3) * 420) * MINUTE_MS);
+    if (k > 0) time -= Math.round((45 + uniform(seed, day, k, 3) * 420) * MINUTE_MS);
+    const publishedAt = k === 0 ? context.lastTradeMs : time;
     const related = [company.symbol];
     if (chosen.mentionsPeer || uniform(seed, day, k, 4) < 0.3) related.push(context.peer.symbol);
     const date = isoDateOf(day);
@@ -152,7 +166,7 @@ export function generateNews(context: NewsContext): NewsItem[] {
       title,
       link: `https://example.com/news/${date}/${slugify(`${company.symbol} ${title}`).slice(0, 90)}`,
       publisher: PUBLISHERS[pick(PUBLISHERS.length, seed, day, k, 5)] ?? 'Market Ledger',
-      providerPublishTime: Math.floor(time / 1000),
+      providerPublishTime: Math.floor(publishedAt / 1000),
       relatedTickers: related,
       thumbnail: thumbnail(company.symbol, seed, day, k),
     });

@@ -1,4 +1,4 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { isIntradayInterval } from '@site/contract';
 import {
   CandlestickSeries,
@@ -11,13 +11,13 @@ import {
   type SeriesType,
   type TimeChartOptions,
 } from 'lightweight-charts';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatCompact, formatUsd } from '../../../lib/format';
 import {
   type ChartBar,
-  clampLogicalRange,
+  constrainView,
   formatBarTime,
   type PriceChartProps,
   priceBounds,
@@ -56,7 +56,14 @@ const INTERACTION: DeepPartial<TimeChartOptions> = {
     axisDoubleClickReset: { time: true, price: false },
   },
   rightPriceScale: { scaleMargins: { top: 0.08, bottom: 0.22 } },
-  timeScale: { fixLeftEdge: true, fixRightEdge: true, rightOffset: 0, tickMarkFormatter: formatTick },
+  // A resize keeps the visible time range (else it would read as a zoom and narrow a whole-year view).
+  timeScale: {
+    fixLeftEdge: true,
+    fixRightEdge: true,
+    rightOffset: 0,
+    lockVisibleTimeRangeOnResize: true,
+    tickMarkFormatter: formatTick,
+  },
   localization: { locale: 'en-US', timeFormatter: formatCrosshairTime },
 };
 
@@ -64,10 +71,13 @@ function Legend({
   bar,
   interval,
   mode,
+  action,
 }: {
   bar: ChartBar | undefined;
   interval: PriceChartProps['interval'];
   mode: PriceChartProps['mode'];
+  /** Last in the row (wrapping with the values on narrow screens): the Reset zoom button. */
+  action: ReactNode;
 }) {
   if (!bar) return null;
   const values = [
@@ -101,6 +111,7 @@ function Legend({
           {formatCompact(bar.volume)}
         </Text>
       </Group>
+      {action}
     </Group>
   );
 }
@@ -109,6 +120,7 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
   const { containerRef, chartRef } = useChart(INTERACTION);
   const bars = useMemo(() => toChartBars(history, interval), [history, interval]);
   const [hovered, setHovered] = useState<number | null>(null);
+  const [zoomed, setZoomed] = useState(false);
 
   // Series, scales and span limits for the current data and view.
   useEffect(() => {
@@ -160,20 +172,20 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
     series.push(volume);
     setHovered(null);
 
-    // docs/product.md: keep the visible time span within its limits by clamping the logical range. The
-    // first view is all of the data, or its latest 30 days when it covers more.
-    const limits = spanLimits(interval, bars);
+    // docs/product.md: the first view is the whole range; once the person zooms, the visible span
+    // stays within its limits (1–30 days) and inside the data, until Reset zoom shows it all again.
+    const limits = spanLimits(bars);
     const times = bars.map((bar) => bar.timeMs);
-    const initial = limits ? clampLogicalRange({ from: 0, to: bars.length - 1 }, times, limits) : null;
-    if (initial) chart.timeScale().setVisibleLogicalRange(initial);
-    else chart.timeScale().fitContent();
+    chart.timeScale().fitContent();
+    setZoomed(false);
     let adjusting = false;
     const onRangeChange = (range: LogicalRange | null) => {
-      if (!range || !limits || adjusting) return;
-      const next = clampLogicalRange(range, times, limits);
-      if (!next) return;
+      if (!range || adjusting) return;
+      const change = constrainView(range, times, limits);
+      setZoomed(change.zoomed);
+      if (!change.next) return;
       adjusting = true;
-      chart.timeScale().setVisibleLogicalRange(next);
+      chart.timeScale().setVisibleLogicalRange(change.next);
       adjusting = false;
     };
     const onCrosshairMove = (param: MouseEventParams) => {
@@ -196,7 +208,22 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
 
   return (
     <div>
-      <Legend bar={legendBar} interval={interval} mode={mode} />
+      <Legend
+        bar={legendBar}
+        interval={interval}
+        mode={mode}
+        action={
+          <Button
+            size="compact-xs"
+            variant="default"
+            ml="auto"
+            disabled={!zoomed}
+            onClick={() => chartRef.current?.timeScale().fitContent()}
+          >
+            Reset zoom
+          </Button>
+        }
+      />
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}

@@ -4,6 +4,7 @@ import { fixedAutoscale, wallClockSeconds } from '../../../lib/charts/time';
 import {
   type ChartBar,
   clampLogicalRange,
+  constrainView,
   DAY_MS,
   EXCHANGE_TIME_ZONE,
   formatBarTime,
@@ -114,11 +115,12 @@ describe('scale bounds', () => {
 
 describe('visible span limits', () => {
   it('applies to intraday charts only, with a minimum of one day or the whole data', () => {
-    expect(spanLimits('1d', toChartBars(daily, '1d'))).toBeNull();
+    expect(spanLimits(toChartBars(daily, '1d'))).toEqual({ minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS });
+    expect(spanLimits(toChartBars(daily, '1d').slice(0, 1))).toBeNull();
     const dayOfMinutes = toChartBars(intraday(390, 1), '1m');
-    expect(spanLimits('1m', dayOfMinutes)).toEqual({ minMs: 389 * 60_000, maxMs: MAX_VISIBLE_SPAN_MS });
+    expect(spanLimits(dayOfMinutes)).toEqual({ minMs: 389 * 60_000, maxMs: MAX_VISIBLE_SPAN_MS });
     const fiveDays = toChartBars(intraday(2000, 5), '5m');
-    expect(spanLimits('5m', fiveDays)).toEqual({ minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS });
+    expect(spanLimits(fiveDays)).toEqual({ minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS });
   });
 
   it('interpolates and extrapolates logical indexes to times', () => {
@@ -178,5 +180,58 @@ describe('formatBarTime', () => {
     const [minute] = toChartBars(intraday(1, 1), '1m');
     // ICU versions differ in the space before AM (U+202F or U+0020).
     expect(formatBarTime(minute as ChartBar, '1m').replace(/\s/g, ' ')).toBe('Jul 1, 2025, 9:30 AM ET');
+  });
+
+  describe('constrainView', () => {
+    // A year of daily bars, one a day.
+    const days = Array.from({ length: 365 }, (_, i) => i * DAY_MS);
+    const limits = { minMs: DAY_MS, maxMs: MAX_VISIBLE_SPAN_MS };
+    const spanOf = (range: { from: number; to: number }) =>
+      timeAtLogical(days, range.to) - timeAtLogical(days, range.from);
+
+    it('leaves the whole view alone, however long the range (first view and reset)', () => {
+      expect(constrainView({ from: -0.4, to: 364.4 }, days, limits)).toEqual({ zoomed: false, next: null });
+      expect(constrainView({ from: 0, to: 364 }, days, limits)).toEqual({ zoomed: false, next: null });
+    });
+
+    it('narrows a zoom that still shows more than 30 days to 30, keeping the right edge', () => {
+      const change = constrainView({ from: 20, to: 364 }, days, limits);
+      expect(change.zoomed).toBe(true);
+      expect(change.next?.to).toBe(364);
+      expect(spanOf(change.next ?? { from: 0, to: 0 })).toBeCloseTo(MAX_VISIBLE_SPAN_MS, -3);
+    });
+
+    it('widens a zoom to less than a day to one day', () => {
+      const change = constrainView({ from: 100, to: 100.25 }, days, limits);
+      expect(change.zoomed).toBe(true);
+      expect(spanOf(change.next ?? { from: 0, to: 0 })).toBeCloseTo(DAY_MS, -3);
+    });
+
+    it('accepts any span from 1 to 30 days', () => {
+      expect(constrainView({ from: 100, to: 101 }, days, limits)).toEqual({ zoomed: true, next: null });
+      expect(constrainView({ from: 100, to: 115 }, days, limits)).toEqual({ zoomed: true, next: null });
+      expect(constrainView({ from: 300, to: 330 }, days, limits)).toEqual({ zoomed: true, next: null });
+    });
+
+    it('keeps a pan inside the data', () => {
+      const left = constrainView({ from: -10, to: 10 }, days, limits);
+      expect(left.next).toEqual({ from: 0, to: 20 });
+      const right = constrainView({ from: 350, to: 370 }, days, limits);
+      expect(right.next).toEqual({ from: 344, to: 364 });
+    });
+
+    it('cannot zoom into a Day chart shorter than the one-day minimum', () => {
+      const minutes = Array.from({ length: 78 }, (_, i) => i * 300_000);
+      const dayLimits = spanLimits(toChartBars(intraday(78, 5), '5m'));
+      expect(dayLimits?.minMs).toBe(77 * 300_000);
+      const change = constrainView({ from: 30, to: 50 }, minutes, dayLimits);
+      expect(change.zoomed).toBe(false);
+      expect(change.next?.from).toBeCloseTo(0);
+      expect(change.next?.to).toBeCloseTo(77);
+    });
+
+    it('does nothing without limits (fewer than two bars)', () => {
+      expect(constrainView({ from: 5, to: 6 }, days, null)).toEqual({ zoomed: false, next: null });
+    });
   });
 });

@@ -131,13 +131,12 @@ export interface SpanLimits {
 }
 
 /**
- * docs/product.md#constants zoom limits, for intraday charts: at least one day (or all of the data, when it
- * covers less, as a Day chart does) and at most 30 days visible. Daily and longer bars get no
- * time limits (30 days would hide most of a 5-year chart); the chart's own bar-spacing bounds
- * keep a few bars on screen.
+ * docs/product.md#constants zoom limits: once the person zooms, at least one day (or all of the data,
+ * when it covers less, as a Day chart does) and at most 30 days visible. The first view, and the
+ * reset, show the whole range whatever its length (see `constrainView`).
  */
-export function spanLimits(interval: HistoryInterval, bars: ChartBar[]): SpanLimits | null {
-  if (!isIntradayInterval(interval) || bars.length < 2) return null;
+export function spanLimits(bars: readonly ChartBar[]): SpanLimits | null {
+  if (bars.length < 2) return null;
   const whole = (bars.at(-1) as ChartBar).timeMs - (bars[0] as ChartBar).timeMs;
   return { minMs: Math.min(MIN_VISIBLE_SPAN_MS, whole), maxMs: MAX_VISIBLE_SPAN_MS };
 }
@@ -203,6 +202,38 @@ export function clampLogicalRange(
     to = solve((x) => timeAtLogical(times, x) - fromTime, target, 0, 2 * count);
   }
   return { from, to };
+}
+
+/** Half a bar: the chart's own fit leaves about that much either side of the data. */
+const EDGE = 0.5;
+
+/** The whole of the data is in view (the first view, or after a reset). */
+export function showsAll(range: LogicalRange, count: number): boolean {
+  return range.from <= EDGE && range.to >= count - 1 - EDGE;
+}
+
+export interface ViewChange {
+  /** The person has zoomed in from the whole view. */
+  zoomed: boolean;
+  /** The range to set instead, or null to leave the view as it is. */
+  next: LogicalRange | null;
+}
+
+/**
+ * What to do after the visible range changed (a zoom, a pan, a resize): the whole view is left
+ * alone; any other view is kept inside the data and its span inside `limits`.
+ */
+export function constrainView(range: LogicalRange, times: readonly number[], limits: SpanLimits | null): ViewChange {
+  const last = times.length - 1;
+  if (!limits || last < 1 || showsAll(range, times.length)) return { zoomed: false, next: null };
+  let next = clampLogicalRange(range, times, limits);
+  const view = next ?? range;
+  // Pan stays within the data: shift a view that runs past either end back inside.
+  const width = view.to - view.from;
+  if (view.from < -EDGE) next = { from: 0, to: Math.min(width, last) };
+  else if (view.to > last + EDGE) next = { from: Math.max(last - width, 0), to: last };
+  if (next && showsAll(next, times.length)) return { zoomed: false, next };
+  return { zoomed: true, next };
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -3,7 +3,7 @@ import type { Stock } from '@site/contract';
 import { StatList } from '../../../components/StatList';
 import { formatInteger, NO_VALUE } from '../../../lib/format';
 
-/** docs/product.md#stock-page-appsfinancestocksymbol: 'Company Information' in two columns, the left one wider (8 of 12). */
+/** docs/product.md#stock-page-appsfinancestocksymbol: 'Company Information' in two columns from tablets (768 px, `sm`) up, the left one wider (8 of 12). */
 export function ProfilePanel({ info }: { info: Stock }) {
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="company-info-heading">
@@ -11,7 +11,7 @@ export function ProfilePanel({ info }: { info: Stock }) {
         Company Information
       </Title>
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
           <Title order={3} size="h5" mb="xs">
             About {info.longName ?? info.shortName}
           </Title>
@@ -19,7 +19,7 @@ export function ProfilePanel({ info }: { info: Stock }) {
             {info.longBusinessSummary ?? 'No business summary available.'}
           </Text>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
           <StatList
             cols={1}
             stats={[

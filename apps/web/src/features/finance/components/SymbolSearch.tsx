@@ -148,8 +148,9 @@ export function SymbolSearch({
                 combobox.openDropdown();
                 combobox.updateSelectedOptionIndex();
               }}
+              // Opens on a click or typing, not on focus: a modal closing (Escape on the quote
+              // popup) hands focus back here, and the dropdown must not pop up over the page then.
               onClick={() => combobox.openDropdown()}
-              onFocus={() => combobox.openDropdown()}
               onBlur={() => combobox.closeDropdown()}
             />
           </Combobox.Target>

@@ -6,6 +6,8 @@ import { useChart } from '../../../lib/charts/use-chart';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from '../wallet-format';
 import {
+  pointAtSlot,
+  toTimeGrid,
   toWalletChartPoints,
   toWalletSeriesData,
   valueBounds,
@@ -60,13 +62,16 @@ function Legend({ point }: { point: WalletChartPoint | undefined }) {
 
 export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
   const { containerRef, chartRef } = useChart(OPTIONS);
-  const points = useMemo(() => toWalletChartPoints(history), [history]);
+  const grid = useMemo(() => toTimeGrid(toWalletChartPoints(history)), [history]);
+  const { points } = grid;
   const [hovered, setHovered] = useState<number | null>(null);
 
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    const data = toWalletSeriesData(points);
+    // Seconds on the axis only when a slot is shorter than a minute (a young wallet's first trades).
+    chart.applyOptions({ timeScale: { secondsVisible: grid.step < 60 } });
+    const data = toWalletSeriesData(grid);
     const scale = fixedAutoscale(valueBounds(points));
     const series = LINES.map((line) => {
       const lineSeries = chart.addSeries(LineSeries, {
@@ -91,9 +96,9 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       for (const item of series) chart.removeSeries(item);
     };
-  }, [chartRef, points]);
+  }, [chartRef, grid, points]);
 
-  const legendPoint = hovered !== null && hovered >= 0 && hovered < points.length ? points[hovered] : points.at(-1);
+  const legendPoint = (hovered !== null && hovered >= 0 ? pointAtSlot(grid, hovered) : undefined) ?? points.at(-1);
 
   return (
     <div>

@@ -4,7 +4,7 @@
  * library, so this module is cheap to import and to test in jsdom.
  */
 import type { WalletHistoryEntry } from '@site/contract';
-import type { LineData, UTCTimestamp } from 'lightweight-charts';
+import type { LineData, UTCTimestamp, WhitespaceData } from 'lightweight-charts';
 import { type Bounds, wallClockSeconds } from '../../../lib/charts/time';
 import { centsToDollars } from '../wallet-math';
 
@@ -29,8 +29,8 @@ export interface WalletChartPoint {
 }
 
 export interface WalletSeriesData {
-  balance: LineData<UTCTimestamp>[];
-  total: LineData<UTCTimestamp>[];
+  balance: (LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[];
+  total: (LineData<UTCTimestamp> | WhitespaceData<UTCTimestamp>)[];
 }
 
 /** The viewer's IANA time zone (UTC when the browser will not say). */
@@ -71,12 +71,90 @@ export function toWalletChartPoints(
   return kept.reverse();
 }
 
-/** One data array per line: cash ('balance') and cash plus stocks ('total'). */
-export function toWalletSeriesData(points: readonly WalletChartPoint[]): WalletSeriesData {
-  return {
-    balance: points.map((point) => ({ time: point.time, value: point.balance })),
-    total: points.map((point) => ({ time: point.time, value: point.total })),
-  };
+/*
+ * A real time axis. lightweight-charts spaces data points evenly, one per index, whatever their
+ * times (three trades in one minute took as much room as the days between them, labelled
+ * '23:04' three times). So the points go on a grid of equal time slots, and the empty slots are
+ * filled with whitespace (time, no value): the lines join across them and the distance between
+ * two points is proportional to the time between them. The slot is the coarsest step that keeps
+ * the grid under MAX_SLOTS; points that fall in one slot (several trades within a second, or
+ * within a few minutes of a months-long history, where they would share a pixel anyway) are merged
+ * deliberately: the slot shows the latest of them, the state the wallet was left in. The history
+ * table below the chart still lists every trade.
+ */
+
+/** At most this many slots (data plus whitespace) per line: a few per pixel of a wide chart. */
+export const MAX_SLOTS = 2000;
+/** Slot lengths in seconds, each a divisor of a day (so slots start on round times) but the week. */
+export const GRID_STEPS = [1, 5, 15, 30, 60, 300, 900, 1800, 3600, 7200, 21_600, 43_200, 86_400, 604_800] as const;
+
+/** The shortest step that covers `spanSeconds` in at most MAX_SLOTS slots. */
+export function gridStep(spanSeconds: number): number {
+  for (const step of GRID_STEPS) if (spanSeconds / step < MAX_SLOTS) return step;
+  return Math.ceil(spanSeconds / MAX_SLOTS / 604_800) * 604_800;
+}
+
+export interface WalletTimeGrid {
+  /** Seconds per slot. */
+  step: number;
+  /** Chart time of slot 0. */
+  start: number;
+  /** Number of slots, first to last point. */
+  slots: number;
+  /** At most one point per slot, oldest first, each with `time` at its slot's start. */
+  points: WalletChartPoint[];
+  /** The slot (logical index on the chart) of each point. */
+  slotOf: number[];
+}
+
+/** The points on a grid of equal time slots (see above); `points` must be strictly increasing in time. */
+export function toTimeGrid(points: readonly WalletChartPoint[]): WalletTimeGrid {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return { step: 1, start: 0, slots: 0, points: [], slotOf: [] };
+  const step = gridStep(last.time - first.time);
+  const start = Math.floor(first.time / step) * step;
+  const merged: WalletChartPoint[] = [];
+  const slotOf: number[] = [];
+  for (const point of points) {
+    const slot = Math.floor((point.time - start) / step);
+    const snapped = { ...point, time: (start + slot * step) as UTCTimestamp };
+    if (slotOf.at(-1) === slot) merged[merged.length - 1] = snapped;
+    else {
+      merged.push(snapped);
+      slotOf.push(slot);
+    }
+  }
+  return { step, start, slots: (slotOf.at(-1) as number) + 1, points: merged, slotOf };
+}
+
+/** One data array per line, cash ('balance') and cash plus stocks ('total'), whitespace in empty slots. */
+export function toWalletSeriesData(grid: WalletTimeGrid): WalletSeriesData {
+  const balance: WalletSeriesData['balance'] = [];
+  const total: WalletSeriesData['total'] = [];
+  let next = 0;
+  for (let slot = 0; slot < grid.slots; slot += 1) {
+    const time = (grid.start + slot * grid.step) as UTCTimestamp;
+    const point = grid.slotOf[next] === slot ? grid.points[next] : undefined;
+    if (point) {
+      next += 1;
+      balance.push({ time, value: point.balance });
+      total.push({ time, value: point.total });
+    } else {
+      balance.push({ time });
+      total.push({ time });
+    }
+  }
+  return { balance, total };
+}
+
+/** The point in effect at a (hovered) logical index: the latest at or before that slot. */
+export function pointAtSlot(grid: WalletTimeGrid, logical: number): WalletChartPoint | undefined {
+  let found: WalletChartPoint | undefined;
+  for (let index = 0; index < grid.points.length && (grid.slotOf[index] as number) <= logical; index += 1) {
+    found = grid.points[index];
+  }
+  return found;
 }
 
 /** The value axis shows at least 1 % of the value either side of the data (never a $0.02 range). */
