@@ -126,6 +126,11 @@ export const stockQuoteSchema = z.object({
   /** Exchange code as Yahoo spells it: NMS (Nasdaq), NYQ (NYSE), … */
   exchange: z.string(),
   currency: z.string(),
+  /**
+   * The exchange's IANA zone (America/New_York, Asia/Tokyo): charts show bar times and trading dates
+   * in it. Null when the source does not say.
+   */
+  exchangeTimezoneName: z.string().nullable(),
   marketCap: z.number().nullable(),
 });
 export type StockQuote = z.infer<typeof stockQuoteSchema>;
@@ -236,6 +241,8 @@ export const getFullStockResponseSchema = z.object({
   interval: intervalSchema,
   info: stockSchema,
   history: priceHistorySchema,
+  /** The zone of the exchange the history comes from (info's, New York when the source does not say). */
+  exchangeTimezoneName: z.string(),
   news: z.array(newsItemSchema),
 });
 export type GetFullStockResponse = z.infer<typeof getFullStockResponseSchema>;

@@ -154,7 +154,13 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
       const res = await get('/api/finance/get_full_stock?symbol=aapl');
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ symbol: 'AAPL', range: '1y', interval: '1d' });
+      expect(body).toMatchObject({
+        symbol: 'AAPL',
+        range: '1y',
+        interval: '1d',
+        exchangeTimezoneName: 'America/New_York',
+      });
+      expect(body.info.exchangeTimezoneName).toBe('America/New_York');
       expect(body.info).toEqual((await get('/api/finance/get_stock?symbol=AAPL')).json().symbol);
       const keys = Object.keys(body.history);
       expect(keys.length).toBeGreaterThanOrEqual(250);

@@ -84,7 +84,8 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
           throw error;
         }),
       ]);
-      return { symbol, range, interval, info, history: toPriceHistory(bars), news };
+      const exchangeTimezoneName = info.exchangeTimezoneName ?? 'America/New_York';
+      return { symbol, range, interval, info, history: toPriceHistory(bars), exchangeTimezoneName, news };
     },
 
     async search(query: string): Promise<SymbolSearchResponse> {

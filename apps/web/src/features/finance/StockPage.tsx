@@ -193,6 +193,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                 onModeChange={setMode}
                 loading={fullStock.isPlaceholderData}
                 ChartComponent={ChartComponent}
+                timeZone={data.exchangeTimezoneName}
               />
             </Tabs.Panel>
           </Tabs>

@@ -45,6 +45,7 @@ export function fullStock(overrides: Partial<GetFullStockResponse> = {}): GetFul
     range: '1y',
     interval: '1d',
     info: stock(),
+    exchangeTimezoneName: 'America/New_York',
     history: {
       '2025-01-02T14:30:00.000Z': { Open: 228, High: 231, Low: 227, Close: 230, Volume: 1_000 },
       '2025-01-03T14:30:00.000Z': { Open: 230, High: 232, Low: 229, Close: 231, Volume: 2_000 },

@@ -142,6 +142,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       marketState: session.state,
       exchange: company.exchange,
       currency: 'USD',
+      // Every demo listing trades in New York (docs/product.md).
+      exchangeTimezoneName: 'America/New_York',
       marketCap: Math.round(today.close * company.sharesOutstanding),
     };
   }

@@ -80,6 +80,7 @@ export function mapV7Quote(item: unknown): StockQuote | undefined {
     marketState: str(q.marketState),
     exchange: str(q.exchange) ?? str(q.fullExchangeName) ?? '',
     currency: str(q.currency) ?? 'USD',
+    exchangeTimezoneName: str(q.exchangeTimezoneName),
     marketCap: num(q.marketCap),
   };
 }
@@ -146,6 +147,7 @@ export function mapQuoteSummary(
           marketState: str(price.marketState),
           exchange,
           currency: str(price.currency) ?? str(detail.currency) ?? 'USD',
+          exchangeTimezoneName: str(price.exchangeTimezoneName),
           marketCap: num(price.marketCap) ?? num(detail.marketCap),
         };
   return { profile: mapped, quote };
@@ -236,6 +238,7 @@ export function mapChartMeta(result: unknown): StockQuote | undefined {
     marketState: null,
     exchange: str(meta.exchangeName) ?? '',
     currency: str(meta.currency) ?? 'USD',
+    exchangeTimezoneName: str(meta.exchangeTimezoneName),
     marketCap: null,
   };
 }

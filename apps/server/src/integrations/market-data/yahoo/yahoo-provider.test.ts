@@ -133,6 +133,7 @@ describe('Yahoo live adapter against recorded responses', () => {
       marketState: 'REGULAR',
       exchange: 'NMS',
       currency: 'USD',
+      exchangeTimezoneName: 'America/New_York',
       marketCap: 3431234567890,
     });
     expect(quotes.get('MSFT')?.currentPrice).toBe(426.31);
@@ -468,6 +469,7 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
         regularMarketPreviousClose: 233.28,
         exchange: 'NMS',
         currency: 'USD',
+        exchangeTimezoneName: 'America/New_York',
       });
       expect(quote.regularMarketChange).toBeCloseTo(4.59, 6);
     });

@@ -70,11 +70,13 @@ const INTERACTION: DeepPartial<TimeChartOptions> = {
 function Legend({
   bar,
   interval,
+  timeZone,
   mode,
   action,
 }: {
   bar: ChartBar | undefined;
   interval: PriceChartProps['interval'];
+  timeZone: string;
   mode: PriceChartProps['mode'];
   /** Last in the row (wrapping with the values on narrow screens): the Reset zoom button. */
   action: ReactNode;
@@ -89,7 +91,7 @@ function Legend({
   return (
     <Group gap="md" wrap="wrap" mb="xs" aria-live="off" data-testid="chart-legend">
       <Text size="sm" fw={600}>
-        {formatBarTime(bar, interval)}
+        {formatBarTime(bar, interval, timeZone)}
       </Text>
       {values.map((item) => (
         <Group key={item.label} gap={6} wrap="nowrap">
@@ -116,9 +118,9 @@ function Legend({
   );
 }
 
-export function PriceHistoryChart({ history, interval, mode, height = 420 }: PriceChartProps) {
+export function PriceHistoryChart({ history, interval, timeZone, mode, height = 420 }: PriceChartProps) {
   const { containerRef, chartRef } = useChart(INTERACTION);
-  const bars = useMemo(() => toChartBars(history, interval), [history, interval]);
+  const bars = useMemo(() => toChartBars(history, interval, timeZone), [history, interval, timeZone]);
   const [hovered, setHovered] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
 
@@ -211,6 +213,7 @@ export function PriceHistoryChart({ history, interval, mode, height = 420 }: Pri
       <Legend
         bar={legendBar}
         interval={interval}
+        timeZone={timeZone}
         mode={mode}
         action={
           <Button

@@ -1,12 +1,13 @@
 import type { PriceHistory } from '@site/contract';
+import type { Time } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
-import { fixedAutoscale, wallClockSeconds } from '../../../lib/charts/time';
+import { fixedAutoscale, formatTick, TICK_MARK, wallClockSeconds } from '../../../lib/charts/time';
 import {
   type ChartBar,
   clampLogicalRange,
   constrainView,
   DAY_MS,
-  EXCHANGE_TIME_ZONE,
+  DEFAULT_EXCHANGE_TIME_ZONE,
   formatBarTime,
   MAX_VISIBLE_SPAN_MS,
   priceBounds,
@@ -59,7 +60,7 @@ describe('toChartBars', () => {
     const [winter] = toChartBars({ '2025-01-02T14:30:00.000Z': bar(1, 1, 1, 1, 1) }, '1m');
     expect(summer?.time).toBe(Date.parse('2025-07-01T09:30:00.000Z') / 1000);
     expect(winter?.time).toBe(Date.parse('2025-01-02T09:30:00.000Z') / 1000);
-    expect(wallClockSeconds(Date.parse('2025-03-10T13:30:00.000Z'), EXCHANGE_TIME_ZONE)).toBe(
+    expect(wallClockSeconds(Date.parse('2025-03-10T13:30:00.000Z'), DEFAULT_EXCHANGE_TIME_ZONE)).toBe(
       Date.parse('2025-03-10T09:30:00Z') / 1000,
     );
   });
@@ -179,7 +180,25 @@ describe('formatBarTime', () => {
     expect(formatBarTime(day as ChartBar, '1d')).toBe('Jan 2, 2025');
     const [minute] = toChartBars(intraday(1, 1), '1m');
     // ICU versions differ in the space before AM (U+202F or U+0020).
-    expect(formatBarTime(minute as ChartBar, '1m').replace(/\s/g, ' ')).toBe('Jul 1, 2025, 9:30 AM ET');
+    expect(formatBarTime(minute as ChartBar, '1m').replace(/\s/g, ' ')).toBe('Jul 1, 2025, 9:30 AM EDT');
+  });
+
+  it('draws another exchange’s bars in its own time and on its own trading dates', () => {
+    // Tokyo opens at 09:00 JST = 00:00 UTC; Sydney at 10:00 AEDT = 23:00 UTC the day before.
+    const tokyo = toChartBars({ '2025-01-15T00:05:00.000Z': bar(1, 2, 1, 2, 10) }, '5m', 'Asia/Tokyo');
+    expect(formatTick(tokyo[0]?.time as Time, TICK_MARK.Time)).toBe('09:05');
+    expect(formatBarTime(tokyo[0] as ChartBar, '5m', 'Asia/Tokyo').replace(/\s/g, ' ')).toBe(
+      'Jan 15, 2025, 9:05 AM GMT+9',
+    );
+    const sydney = toChartBars({ '2025-01-14T23:00:00.000Z': bar(1, 2, 1, 2, 10) }, '1d', 'Australia/Sydney');
+    expect(sydney[0]?.time).toEqual({ year: 2025, month: 1, day: 15 });
+    expect(formatBarTime(sydney[0] as ChartBar, '1d', 'Australia/Sydney')).toBe('Jan 15, 2025');
+    // The same bar read in New York time would be the 14th.
+    expect(toChartBars({ '2025-01-14T23:00:00.000Z': bar(1, 2, 1, 2, 10) }, '1d')[0]?.time).toEqual({
+      year: 2025,
+      month: 1,
+      day: 14,
+    });
   });
 
   describe('constrainView', () => {

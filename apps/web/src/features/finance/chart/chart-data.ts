@@ -17,10 +17,10 @@ export const PRICE_FLOOR_FACTOR = 0.9;
 export const PRICE_CEILING_FACTOR = 1.1;
 export const VOLUME_CEILING_FACTOR = 1.2;
 /**
- * Intraday bars are drawn in the exchange's wall-clock time (the chart's axis has no time zones).
- * The bundled market data is US listings, so New York time.
+ * Bars are drawn in the exchange's wall-clock time and on its trading dates (the chart's axis has
+ * no time zones): the API names the zone (`exchangeTimezoneName`); New York is only the default.
  */
-export const EXCHANGE_TIME_ZONE = 'America/New_York';
+export const DEFAULT_EXCHANGE_TIME_ZONE = 'America/New_York';
 
 export type ChartMode = 'lines' | 'candles';
 
@@ -28,6 +28,8 @@ export type ChartMode = 'lines' | 'candles';
 export interface PriceChartProps {
   history: PriceHistory;
   interval: HistoryInterval;
+  /** The exchange's IANA zone: a Tokyo bar at 09:00 JST is drawn at 09:00, on its own date. */
+  timeZone: string;
   mode: ChartMode;
   height?: number;
 }
@@ -46,14 +48,21 @@ export interface ChartBar {
   volume: number;
 }
 
-/** Daily and longer bars are stamped at the market open, so the key's UTC date is the trading date. */
-function businessDay(ms: number): BusinessDay {
-  const date = new Date(ms);
+/**
+ * Daily and longer bars are stamped at the session's open: its date in the exchange's zone is the
+ * trading date (in UTC, a Sydney open at 10:00 would fall on the day before).
+ */
+function businessDay(ms: number, timeZone: string): BusinessDay {
+  const date = new Date(wallClockSeconds(ms, timeZone) * 1000);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /** The history as bars in time order, one per chart time (the chart refuses duplicates). */
-export function toChartBars(history: PriceHistory, interval: HistoryInterval): ChartBar[] {
+export function toChartBars(
+  history: PriceHistory,
+  interval: HistoryInterval,
+  timeZone: string = DEFAULT_EXCHANGE_TIME_ZONE,
+): ChartBar[] {
   const intraday = isIntradayInterval(interval);
   const bars: ChartBar[] = [];
   for (const [key, bar] of Object.entries(history)) {
@@ -62,7 +71,7 @@ export function toChartBars(history: PriceHistory, interval: HistoryInterval): C
     bars.push({
       key,
       timeMs,
-      time: intraday ? wallClockSeconds(timeMs, EXCHANGE_TIME_ZONE) : businessDay(timeMs),
+      time: intraday ? wallClockSeconds(timeMs, timeZone) : businessDay(timeMs, timeZone),
       open: bar.Open,
       high: bar.High,
       low: bar.Low,
@@ -236,14 +245,36 @@ export function constrainView(range: LogicalRange, times: readonly number[], lim
   return { zoomed: true, next };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const minuteFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: EXCHANGE_TIME_ZONE,
-});
+const formats = new Map<string, { day: Intl.DateTimeFormat; minute: Intl.DateTimeFormat }>();
+function formatsFor(timeZone: string) {
+  let found = formats.get(timeZone);
+  if (!found) {
+    found = {
+      day: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }),
+      minute: new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }),
+    };
+    formats.set(timeZone, found);
+  }
+  return found;
+}
 
-/** The legend's date: "Jan 2, 2025" for daily bars, "Jan 2, 2025, 10:35 AM" (exchange time) intraday. */
-export function formatBarTime(bar: ChartBar, interval: HistoryInterval): string {
-  return isIntradayInterval(interval) ? `${minuteFormat.format(bar.timeMs)} ET` : dayFormat.format(bar.timeMs);
+/**
+ * The legend's date in the exchange's zone: "Jan 2, 2025" for daily bars, "Jan 2, 2025, 10:35 AM
+ * EST" intraday (the zone's short name, or its offset where it has none, "GMT+9").
+ */
+export function formatBarTime(
+  bar: ChartBar,
+  interval: HistoryInterval,
+  timeZone: string = DEFAULT_EXCHANGE_TIME_ZONE,
+): string {
+  const { day, minute } = formatsFor(timeZone);
+  return isIntradayInterval(interval) ? minute.format(bar.timeMs) : day.format(bar.timeMs);
 }

@@ -39,6 +39,8 @@ interface AnalysisPanelProps {
   /** New data for a changed range or interval is on its way; the old chart stays, dimmed. */
   loading: boolean;
   ChartComponent: ComponentType<PriceChartProps>;
+  /** The exchange's zone, in which the chart shows times and dates. */
+  timeZone: string;
 }
 
 const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RANGE_LABELS[range]).join(', ');
@@ -55,6 +57,7 @@ export function AnalysisPanel({
   onModeChange,
   loading,
   ChartComponent,
+  timeZone,
 }: AnalysisPanelProps) {
   const empty = Object.keys(history).length === 0;
   return (
@@ -131,7 +134,13 @@ export function AnalysisPanel({
             No price data for this range and interval.
           </Text>
         ) : (
-          <ChartComponent history={history} interval={historyInterval} mode={mode} height={CHART_HEIGHT} />
+          <ChartComponent
+            history={history}
+            interval={historyInterval}
+            timeZone={timeZone}
+            mode={mode}
+            height={CHART_HEIGHT}
+          />
         )}
       </Box>
       <Text size="xs" c="dimmed" mt="xs">
