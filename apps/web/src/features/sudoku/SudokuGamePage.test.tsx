@@ -28,6 +28,9 @@ const gameRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
   ...overrides,
 });
 
+/** Row 1 of the fixture puzzle after a 4 in column 3, as the cells the API takes back. */
+const FIRST_ROW_WITH_4 = [5, 3, 4, 0, 7, 0, 0, 0, 0].map((value, c) => ({ value, clue: [0, 1, 4].includes(c) }));
+
 const cell = (row: number, col: number) => screen.getByRole('textbox', { name: `Row ${row}, column ${col}` });
 const gridcell = (row: number, col: number) => cell(row, col).closest('[role="gridcell"]') as HTMLElement;
 
@@ -77,7 +80,7 @@ describe('SudokuGamePage', () => {
 
   it('resumes a saved board with the player digits editable', async () => {
     const saved = makeGame({ time: 125 });
-    saved.transformed_state[0]![2] = 4;
+    saved.transformed_state[0]![2] = { value: 4, clue: false };
     renderGame(gameRoutes({ 'GET /api/sudoku/game': { body: saved } }));
     expect(await screen.findByText('Time: 125s')).toBeInTheDocument();
     expect(cell(1, 3)).toHaveValue('4');
@@ -167,7 +170,7 @@ describe('SudokuGamePage', () => {
     expect(await screen.findByText('Incorrect solution.')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution');
     expect(call?.body.gameid).toBe(42);
-    expect(call?.body.board[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(call?.body.board[0]).toEqual(FIRST_ROW_WITH_4);
     expect(gridcell(1, 5)).toHaveAttribute('data-unit-error');
     expect(gridcell(9, 9)).toHaveAttribute('data-unit-error');
     expect(gridcell(5, 5)).not.toHaveAttribute('data-unit-error');
@@ -298,7 +301,7 @@ describe('SudokuGamePage', () => {
     expect(await screen.findByText('Game saved')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'PUT', '/api/sudoku/saveGame');
     expect(call?.body).toMatchObject({ gameid: 42, time: 0 });
-    expect(call?.body.current_state[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(call?.body.current_state[0]).toEqual(FIRST_ROW_WITH_4);
     expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
     expect(screen.getByText('All changes saved.')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
-  type SudokuBoard,
+  type SudokuBoardInput,
   type SudokuCheckResponse,
   type SudokuDifficulty,
   type SudokuGame,
@@ -19,7 +19,7 @@ import { readCookie } from '../../../lib/cookies';
 
 export interface SaveGameInput {
   gameid: number;
-  current_state: SudokuBoard;
+  current_state: SudokuBoardInput;
   time: number;
 }
 
@@ -42,7 +42,7 @@ export const sudokuApi = {
     }),
   saveGame: (input: SaveGameInput) =>
     callApi(routes.sudoku.saveGame, { body: input, schema: sudokuTimeResponseSchema }),
-  checkSolution: (board: SudokuBoard, gameid: number): Promise<SudokuCheckResponse> =>
+  checkSolution: (board: SudokuBoardInput, gameid: number): Promise<SudokuCheckResponse> =>
     callApi(routes.sudoku.checkSolution, { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
 };

@@ -12,7 +12,7 @@ import { useGameClock } from '../hooks/use-game-clock';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
 import { formatMmSs } from '../logic/format';
-import { cellsInUnits, findConflicts, flatten, toBoard } from '../logic/game-state';
+import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
 import { GameControls } from './GameControls';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
@@ -40,10 +40,15 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
   const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
-    puzzle: game.puzzle,
-    current: game.transformed_state,
+    // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
+    puzzle: cluesOf(game.transformed_state),
+    current: cellValues(game.transformed_state),
     finishedWith:
-      game.status === 'lost' ? game.transformed_solution : game.status === 'won' ? game.transformed_state : undefined,
+      game.status === 'lost'
+        ? cellValues(game.transformed_solution)
+        : game.status === 'won'
+          ? cellValues(game.transformed_state)
+          : undefined,
   });
   const playing = status === 'playing';
   const running = playing && !state.paused && busy !== 'givingUp';
@@ -82,7 +87,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     try {
       // The server decides a win with the time it has, so bring it up to date first.
       await flush();
-      const result = await sudokuApi.checkSolution(toBoard(values), game.id);
+      const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id);
       if (result.isCorrect) {
         dispatch({ type: 'finish' });
         setStatus('won');
@@ -107,7 +112,11 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     const time = clock.read();
     setBusy('saving');
     try {
-      const answer = await sudokuApi.saveGame({ gameid: game.id, current_state: toBoard(values), time });
+      const answer = await sudokuApi.saveGame({
+        gameid: game.id,
+        current_state: toCellBoard(values, state.clues),
+        time,
+      });
       markSent(answer.time);
       dispatch({ type: 'markSaved', values });
       void refreshLists();
@@ -130,7 +139,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       await flush();
       await sudokuApi.giveUp(game.id);
       setConfirmingGiveUp(false);
-      dispatch({ type: 'finish', values: flatten(game.transformed_solution) });
+      dispatch({ type: 'finish', values: flatten(cellValues(game.transformed_solution)) });
       setStatus('lost');
       void refreshLists();
     } catch (error) {
