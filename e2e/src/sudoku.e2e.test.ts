@@ -100,7 +100,14 @@ describe('Sudoku in a real browser', () => {
     await screenshot(page, 'sudoku-paused');
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('button', { name: 'Save Game' }).click();
-    await expect.poll(() => page.getByText('All changes saved.').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved$/ })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.reload();
     await expect.poll(() => cell(r, c).inputValue()).toBe(String(game.transformed_solution[r]?.[c]));
   });

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
 import { useRefreshSudokuLists } from '../api/use-sudoku';
+import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
 import { useTimeSync } from '../hooks/use-time-sync';
@@ -39,7 +40,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
-  const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
+  const { state, dispatch, conflicts, counts, canUndo, canRedo } = useGameBoard({
     // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
     puzzle: cluesOf(game.transformed_state),
     current: cellValues(game.transformed_state),
@@ -59,6 +60,20 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     initialTime: game.time,
     running,
     active: playing,
+  });
+  const autosave = useAutosave({
+    gameId: game.id,
+    values: state.values,
+    clues: state.clues,
+    saved: state.saved,
+    read: clock.read,
+    // Not while Check, Save Game or Give Up runs: each of them settles the board itself.
+    enabled: running && busy === null,
+    active: playing,
+    onSaved: (values, time) => {
+      markSent(time);
+      dispatch({ type: 'markSaved', values: [...values] });
+    },
   });
   const unitErrors = useTimedFlags<number>(UNIT_HIGHLIGHT_MS);
   const cellFlags = useTimedFlags<number>(CELL_FLAG_MS);
@@ -108,17 +123,9 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
 
   const save = async () => {
     if (!playing || busy) return;
-    const values = state.values;
-    const time = clock.read();
     setBusy('saving');
     try {
-      const answer = await sudokuApi.saveGame({
-        gameid: game.id,
-        current_state: toCellBoard(values, state.clues),
-        time,
-      });
-      markSent(answer.time);
-      dispatch({ type: 'markSaved', values });
+      await autosave.save();
       void refreshLists();
       notifications.show({
         color: 'green',
@@ -228,7 +235,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
             checking={busy === 'checking'}
             saving={busy === 'saving'}
             givingUp={busy === 'givingUp'}
-            dirty={dirty}
+            saveStatus={autosave.status}
             onCheck={() => void check()}
             onTogglePause={() => dispatch({ type: 'setPaused', paused: !state.paused })}
             onSave={() => void save()}
