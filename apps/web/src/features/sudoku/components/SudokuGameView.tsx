@@ -173,42 +173,6 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
         </Group>
       </Group>
 
-      {status === 'won' && (
-        <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
-          <Text size="sm">
-            You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
-          </Text>
-          <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-            Back
-          </Button>
-        </Alert>
-      )}
-      {status === 'lost' && (
-        <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
-          <Text size="sm">The full solution is shown on the board.</Text>
-          <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-            Back
-          </Button>
-        </Alert>
-      )}
-      {showIncorrect && (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle />}
-          title="Incorrect solution."
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setIncorrect(null)}
-        >
-          <Text size="sm">
-            {incorrect.empty > 0
-              ? `${incorrect.empty} ${incorrect.empty === 1 ? 'cell is' : 'cells are'} still empty. `
-              : ''}
-            The rows, columns and boxes with a problem flash red.
-          </Text>
-        </Alert>
-      )}
-
       <div className={classes.layout}>
         <div className={classes.boardArea}>
           {state.paused ? (
@@ -241,6 +205,26 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
             onSave={() => void save()}
             onGiveUp={() => setConfirmingGiveUp(true)}
           />
+          {/* docs/product.md#game-appssudokugame: results sit in the panel beside the board (below it
+              on phones), so showing one never moves the board. The pad is gone once the game is over. */}
+          {status === 'won' && (
+            <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
+              <Text size="sm">
+                You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
+              </Text>
+              <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                Back
+              </Button>
+            </Alert>
+          )}
+          {status === 'lost' && (
+            <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
+              <Text size="sm">The full solution is shown on the board.</Text>
+              <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                Back
+              </Button>
+            </Alert>
+          )}
           {playing && (
             <Card withBorder radius="md" padding="md" component="section" aria-label="Input">
               <Stack gap="sm">
@@ -259,6 +243,24 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
                 <KeyboardHelp />
               </Stack>
             </Card>
+          )}
+          {/* Last in the panel: showing or dismissing it moves neither the board nor the pad. */}
+          {showIncorrect && (
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle />}
+              title="Incorrect solution."
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setIncorrect(null)}
+            >
+              <Text size="sm">
+                {incorrect.empty > 0
+                  ? `${incorrect.empty} ${incorrect.empty === 1 ? 'cell is' : 'cells are'} still empty. `
+                  : ''}
+                The rows, columns and boxes with a problem flash red.
+              </Text>
+            </Alert>
           )}
         </div>
       </div>
