@@ -160,7 +160,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const showIncorrect = incorrect !== null && incorrect.values === state.values && playing;
 
   return (
-    <Stack gap="lg" ref={scope}>
+    <Stack gap="lg" ref={scope} className={classes.game}>
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1} tt="capitalize">
           {game.difficulty} Sudoku
