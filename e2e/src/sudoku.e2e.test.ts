@@ -4,11 +4,23 @@ import { screenshot } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
+type Cell = { value: number; clue: boolean };
 interface Game {
+  id: number;
+  puzzle: Cell[][];
+  transformed_solution: Cell[][];
+}
+/** The integer boards of a game as the API answers it (cells { value, clue }). */
+interface PlainGame {
   id: number;
   puzzle: number[][];
   transformed_solution: number[][];
 }
+const plain = (game: Game): PlainGame => ({
+  id: game.id,
+  puzzle: game.puzzle.map((row) => row.map((cell) => cell.value)),
+  transformed_solution: game.transformed_solution.map((row) => row.map((cell) => cell.value)),
+});
 
 describe('Sudoku in a real browser', () => {
   let site: Site;
@@ -23,7 +35,7 @@ describe('Sudoku in a real browser', () => {
   afterAll(() => site?.close());
 
   /** Starts a game from the menu and returns it as the server stored it (the test reads the solution). */
-  async function startGame(difficulty: 'Easy' | 'Medium' | 'Hard'): Promise<Game> {
+  async function startGame(difficulty: 'Easy' | 'Medium' | 'Hard'): Promise<PlainGame> {
     await page.goto(`${server.baseUrl}/apps/sudoku`);
     // The segmented control hides its radio inputs; a person clicks the visible label.
     const radioId = await page.getByRole('radio', { name: difficulty }).getAttribute('id');
@@ -33,8 +45,18 @@ describe('Sudoku in a real browser', () => {
     await page.waitForURL(/\/apps\/sudoku\/game\?id=\d+/);
     await page.getByRole('grid', { name: 'Sudoku board' }).waitFor();
     const id = Number(new URL(page.url()).searchParams.get('id'));
-    return page.evaluate(async (gameId) => (await fetch(`/api/sudoku/game?id=${gameId}`)).json(), id);
+    return plain(await page.evaluate(async (gameId) => (await fetch(`/api/sudoku/game?id=${gameId}`)).json(), id));
   }
+
+  /** The digit the server has stored for a cell of a game. */
+  const storedValue = (id: number, r: number, c: number) =>
+    page.evaluate(
+      async ([gameId, row, col]) =>
+        (await (await fetch(`/api/sudoku/game?id=${gameId}`)).json()).transformed_state[row][col].value as number,
+      [id, r, c] as const,
+    );
+  const emptyCells = (game: PlainGame) =>
+    game.puzzle.flat().flatMap((v, i): [number, number][] => (v === 0 ? [[Math.floor(i / 9), i % 9]] : []));
 
   const cell = (r: number, c: number) => page.getByRole('textbox', { name: `Row ${r + 1}, column ${c + 1}` });
 
@@ -71,13 +93,18 @@ describe('Sudoku in a real browser', () => {
     expect(saved.map((g: { id: number }) => g.id)).not.toContain(game.id);
   });
 
-  it('marks a wrong digit and says the board is incorrect', async () => {
+  it('marks a wrong digit and says the board is incorrect, without moving the board or the pad', async () => {
     const game = await startGame('Medium');
-    const empty = game.puzzle.flat().indexOf(0);
-    const [r, c] = [Math.floor(empty / 9), empty % 9];
+    const [[r, c]] = emptyCells(game) as [[number, number]];
     const wrong = ((game.transformed_solution[r]?.[c] ?? 1) % 9) + 1;
     await cell(r, c).click();
     await page.keyboard.press(String(wrong));
+    const top = async () => ({
+      board: (await page.getByRole('grid', { name: 'Sudoku board' }).boundingBox())?.y,
+      pad: (await page.getByRole('group', { name: 'Number pad' }).boundingBox())?.y,
+    });
+    const before = await top();
+    expect(before.board).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Check' }).click();
     await expect
       .poll(() =>
@@ -87,6 +114,37 @@ describe('Sudoku in a real browser', () => {
           .isVisible(),
       )
       .toBe(true);
+    expect(await top()).toEqual(before);
+    await screenshot(page, 'sudoku-incorrect');
+  });
+
+  it('autosaves moves without Save Game: after a pause in play and when the page is left', async () => {
+    const game = await startGame('Easy');
+    const [first, second, third] = emptyCells(game) as [[number, number], [number, number], [number, number]];
+    const play = async ([r, c]: [number, number]) => {
+      await cell(r, c).click();
+      await page.keyboard.press(String(game.transformed_solution[r]?.[c]));
+    };
+    const solution = ([r, c]: [number, number]) => game.transformed_solution[r]?.[c];
+
+    // A move, then nothing: saved by itself a moment later, and the note says so.
+    await play(first);
+    await expect.poll(() => storedValue(game.id, ...first), { timeout: 5000 }).toBe(solution(first));
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Saved');
+
+    // A move, then straight to another page (the site's Home link, inside the app).
+    await play(second);
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await expect.poll(() => storedValue(game.id, ...second), { timeout: 5000 }).toBe(solution(second));
+
+    // A move, then the page is reloaded at once (the browser unloads it).
+    await page.goto(`${server.baseUrl}/apps/sudoku/game?id=${game.id}`);
+    await cell(0, 0).waitFor();
+    await play(third);
+    await page.reload();
+    await expect.poll(() => cell(...third).inputValue()).toBe(String(solution(third)));
+    expect(await cell(...second).inputValue()).toBe(String(solution(second)));
   });
 
   it('pauses, resumes, saves and resumes the game after a reload', async () => {
@@ -100,7 +158,14 @@ describe('Sudoku in a real browser', () => {
     await screenshot(page, 'sudoku-paused');
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByRole('button', { name: 'Save Game' }).click();
-    await expect.poll(() => page.getByText('All changes saved.').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /^Saved$/ })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.reload();
     await expect.poll(() => cell(r, c).inputValue()).toBe(String(game.transformed_solution[r]?.[c]));
   });
@@ -118,5 +183,35 @@ describe('Sudoku in a real browser', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/\/apps\/sudoku$/);
     expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
+
+  it('screenshots: menu and game at 375, 800 and 1280 px, light and dark', async () => {
+    const game = await startGame('Hard');
+    const [[r, c]] = emptyCells(game) as [[number, number]];
+    const wrong = ((game.transformed_solution[r]?.[c] ?? 1) % 9) + 1;
+    for (const scheme of ['light', 'dark'] as const) {
+      // Mantine keeps the colour scheme in local storage.
+      await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      for (const width of [375, 800, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`${server.baseUrl}/apps/sudoku`);
+        await page.getByRole('button', { name: 'Start Game' }).waitFor();
+        await page.getByRole('combobox', { name: 'Saved game' }).waitFor();
+        await screenshot(page, `sudoku-menu-${width}-${scheme}`);
+
+        await page.goto(`${server.baseUrl}/apps/sudoku/game?id=${game.id}`);
+        await cell(r, c).click();
+        await page.keyboard.press(String(wrong));
+        await page.getByRole('button', { name: 'Check' }).click();
+        await page.getByText('Incorrect solution.').first().waitFor();
+        await screenshot(page, `sudoku-game-${width}-${scheme}`);
+        await page.getByRole('button', { name: 'Pause' }).click();
+        await page.getByRole('img', { name: 'Board hidden while paused' }).waitFor();
+        await screenshot(page, `sudoku-paused-${width}-${scheme}`);
+        await page.getByRole('button', { name: 'Resume' }).click();
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

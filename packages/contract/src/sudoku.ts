@@ -12,13 +12,46 @@ export type SudokuDifficulty = z.infer<typeof sudokuDifficultySchema>;
 /** Elapsed seconds are bounded so a broken client cannot store nonsense (100 hours). */
 export const SUDOKU_MAX_TIME = 360_000;
 
-const cell = z.number({ error: 'Cells must be numbers 0-9' }).int('Cells must be whole numbers').min(0).max(9);
-const row = z.array(cell, { error: 'A board row must be an array' }).length(9, 'A board row has 9 cells');
-/** A 9×9 board of integers 0–9, 0 meaning empty. */
-export const sudokuBoardSchema = z
-  .array(row, { error: 'The board must be a 9×9 array of numbers' })
-  .length(9, 'The board has 9 rows');
-export type SudokuBoard = z.infer<typeof sudokuBoardSchema>;
+const digit = z
+  .number({ error: 'Cell values must be numbers 0-9' })
+  .int('Cell values must be whole numbers')
+  .min(0, 'Cell values must be numbers 0-9')
+  .max(9, 'Cell values must be numbers 0-9');
+
+/** One cell as the API answers it: `value` 0 is empty, `clue` marks the puzzle's locked digits. */
+export const sudokuCellSchema = z.object({ value: digit, clue: z.boolean() });
+export type SudokuCell = z.infer<typeof sudokuCellSchema>;
+
+const nineOf = <T extends z.ZodType>(item: T, what: string, items: string) =>
+  z.array(item, { error: `${what} must be an array` }).length(9, `${what} must have 9 ${items}`);
+
+/** A 9×9 board of cells, as every game answer carries it (docs/api.md#sudoku-boards). */
+export const sudokuCellBoardSchema = nineOf(nineOf(sudokuCellSchema, 'A board row', 'cells'), 'The board', 'rows');
+export type SudokuCellBoard = z.infer<typeof sudokuCellBoardSchema>;
+
+/**
+ * A cell a client sends: a `{ value, clue }` cell (a missing value is 0; `clue`, `error` and any
+ * other flag are ignored, the server knows the clues) or a plain integer 0–9. Each cell is read on
+ * its own, so a board may mix both. docs/api.md#sudoku-boards
+ */
+const cellInput = z
+  .union(
+    [
+      digit,
+      z.object(
+        { value: digit.optional(), clue: z.boolean().optional() },
+        { error: 'A cell must be a number 0-9 or a { value, clue } object' },
+      ),
+    ],
+    { error: 'A cell must be a number 0-9 or a { value, clue } object' },
+  )
+  .transform((cell) => (typeof cell === 'number' ? cell : (cell.value ?? 0)));
+
+/** A board a client sends (9 rows of 9 cells, cells or integers), read as integers 0–9, 0 empty. */
+export const sudokuBoardInputSchema = nineOf(nineOf(cellInput, 'A board row', 'cells'), 'The board', 'rows');
+export type SudokuBoardInput = z.input<typeof sudokuBoardInputSchema>;
+/** A board as the server works with it: integers 0–9, 0 empty. */
+export type SudokuBoard = z.output<typeof sudokuBoardInputSchema>;
 
 export const sudokuTimeSchema = z
   .number({ error: 'Time must be a number of seconds' })
@@ -33,11 +66,12 @@ export const sudokuGameSchema = z.object({
   time: z.number().int(),
   status: z.enum(['playing', 'won', 'lost']),
   player: z.object({ id: z.number().int() }),
-  /** The board as last saved (clues plus the player's digits). */
-  transformed_state: sudokuBoardSchema,
-  transformed_solution: sudokuBoardSchema,
-  /** The original clues, so a resumed game knows which cells are locked. */
-  puzzle: sudokuBoardSchema,
+  /** The board as last saved: the clues plus the player's digits. */
+  transformed_state: sudokuCellBoardSchema,
+  /** The full solution, clues flagged as in the state. */
+  transformed_solution: sudokuCellBoardSchema,
+  /** Our addition: the clues alone (empty cells 0), the board the game started from. */
+  puzzle: sudokuCellBoardSchema,
 });
 export type SudokuGame = z.infer<typeof sudokuGameSchema>;
 
@@ -54,11 +88,11 @@ export const sudokuUpdateTimeRequestSchema = z.object({ sudoku_id: idSchema, tim
 export const sudokuSaveGameRequestSchema = z.object({
   gameid: idSchema,
   userid: claimedUserField,
-  current_state: sudokuBoardSchema,
+  current_state: sudokuBoardInputSchema,
   time: sudokuTimeSchema,
 });
 export const sudokuGiveUpRequestSchema = z.object({ gameid: idSchema, userid: claimedUserField });
-export const sudokuCheckRequestSchema = z.object({ board: sudokuBoardSchema, gameid: idSchema.optional() });
+export const sudokuCheckRequestSchema = z.object({ board: sudokuBoardInputSchema, gameid: idSchema.optional() });
 
 export const sudokuCheckResponseSchema = z.object({
   status: z.literal('success'),

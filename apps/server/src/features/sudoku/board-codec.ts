@@ -1,4 +1,6 @@
-/** Boards travel as 9×9 arrays and are stored as 81-digit strings, row by row. */
+import type { SudokuCellBoard } from '@site/contract';
+
+/** Boards are stored as 81-digit strings, row by row, and read by the service as 9×9 integers. */
 export const encodeBoard = (board: number[][]): string => board.map((row) => row.join('')).join('');
 
 export function decodeBoard(encoded: string): number[][] {
@@ -15,4 +17,20 @@ export function keepsClues(puzzle: string, board: string): boolean {
     if (puzzle[i] !== '0' && puzzle[i] !== board[i]) return false;
   }
   return true;
+}
+
+/**
+ * A stored board as the API answers it: 9×9 `{ value, clue }` cells, a cell being a clue when the
+ * puzzle has a digit there (docs/api.md#sudoku-boards). Storage keeps digits only.
+ */
+export function toCellBoard(encoded: string, puzzle: string): SudokuCellBoard {
+  const board: SudokuCellBoard = [];
+  for (let r = 0; r < 9; r++) {
+    const row = [];
+    for (let c = r * 9; c < r * 9 + 9; c++) {
+      row.push({ value: encoded.charCodeAt(c) - 48, clue: puzzle[c] !== '0' });
+    }
+    board.push(row);
+  }
+  return board;
 }

@@ -2,7 +2,7 @@ import type { SudokuDifficulty, SudokuGame } from '@site/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { Database, SudokuGamesTable } from '../../db/schema.js';
-import { decodeBoard } from './board-codec.js';
+import { toCellBoard } from './board-codec.js';
 
 export type GameRow = Selectable<SudokuGamesTable>;
 
@@ -13,9 +13,9 @@ export const toGame = (row: GameRow): SudokuGame => ({
   time: row.time,
   status: row.status,
   player: { id: row.user_id },
-  transformed_state: decodeBoard(row.state),
-  transformed_solution: decodeBoard(row.solution),
-  puzzle: decodeBoard(row.puzzle),
+  transformed_state: toCellBoard(row.state, row.puzzle),
+  transformed_solution: toCellBoard(row.solution, row.puzzle),
+  puzzle: toCellBoard(row.puzzle, row.puzzle),
 });
 
 /** Every query is scoped by owner, so another user's game id finds nothing. */

@@ -3,6 +3,8 @@ import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '..
 import { testDatabaseKinds } from '../../test/test-databases.js';
 
 type Board = number[][];
+type Cell = { value: number; clue: boolean };
+type CellBoard = Cell[][];
 interface Game {
   id: number;
   difficulty: string;
@@ -10,11 +12,22 @@ interface Game {
   status: string;
   created_at: string;
   player: { id: number };
+  transformed_state: CellBoard;
+  transformed_solution: CellBoard;
+  puzzle: CellBoard;
+}
+/** A game with its boards read as integers, the way the tests build the boards they send. */
+interface PlainGame extends Omit<Game, 'transformed_state' | 'transformed_solution' | 'puzzle'> {
   transformed_state: Board;
   transformed_solution: Board;
   puzzle: Board;
+  cells: Game;
 }
 
+const values = (b: CellBoard): Board => b.map((r) => r.map((cell) => cell.value));
+/** An integer board as cells, clues flagged as in `puzzle`, each with the client-only `error` flag. */
+const asCells = (b: Board, puzzle: Board) =>
+  b.map((r, i) => r.map((value, j) => ({ value, clue: (puzzle[i]?.[j] ?? 0) !== 0, error: false })));
 const copy = (b: Board) => b.map((r) => [...r]);
 /** A different valid grid: swapping two digits everywhere keeps every unit valid but breaks the clues. */
 const swapDigits = (b: Board) => b.map((r) => r.map((v) => (v === 1 ? 2 : v === 2 ? 1 : v)));
@@ -33,10 +46,17 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
 
   const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     injectAs(t.app, user, { method, url, ...(payload ? { payload } : {}) });
-  const play = async (user: TestUser, difficulty = 'easy'): Promise<Game> => {
+  const play = async (user: TestUser, difficulty = 'easy'): Promise<PlainGame> => {
     const res = await call(user, 'GET', `/api/sudoku/play?difficulty=${difficulty}&userid=${user.id}`);
     expect(res.statusCode).toBe(200);
-    return res.json();
+    const game: Game = res.json();
+    return {
+      ...game,
+      transformed_state: values(game.transformed_state),
+      transformed_solution: values(game.transformed_solution),
+      puzzle: values(game.puzzle),
+      cells: game,
+    };
   };
   const saved = async (user: TestUser): Promise<Game[]> =>
     (await call(user, 'GET', `/api/sudoku/savedGames?userid=${user.id}`)).json();
@@ -47,6 +67,18 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
     it.each(['easy', 'medium', 'hard'])('starts a %s game whose solution fits its clues', async (difficulty) => {
       const game = await play(alice, difficulty);
       expect(game).toMatchObject({ difficulty, time: 0, status: 'playing', player: { id: alice.id } });
+      // Boards are 9×9 { value, clue } cells; exactly the puzzle's digits are clues, in every board.
+      for (const board of [game.cells.transformed_state, game.cells.transformed_solution, game.cells.puzzle]) {
+        expect(board).toHaveLength(9);
+        board.forEach((r, i) => {
+          expect(r).toHaveLength(9);
+          r.forEach((cell, j) => {
+            expect(Object.keys(cell).sort()).toEqual(['clue', 'value']);
+            expect(cell.clue).toBe((game.puzzle[i]?.[j] ?? 0) !== 0);
+          });
+        });
+      }
+      expect(game.transformed_solution.flat().every((v) => v >= 1 && v <= 9)).toBe(true);
       expect(game.transformed_state).toEqual(game.puzzle);
       for (let r = 0; r < 9; r++) {
         for (let c = 0; c < 9; c++) {
@@ -77,9 +109,10 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
     const second = await play(user, 'medium');
     const list = await saved(user);
     expect(list.map((g) => g.id)).toEqual([second.id, first.id]);
+    expect(list[1]).toEqual(first.cells);
     expect(list[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const resumed = await call(user, 'GET', `/api/sudoku/game?id=${first.id}`);
-    expect(resumed.json()).toEqual(first);
+    expect(resumed.json()).toEqual(first.cells);
   });
 
   describe('updateTime', () => {
@@ -121,21 +154,88 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       });
       expect(res.json()).toEqual({ success: true, time: 77 });
       const resumed = (await call(alice, 'GET', `/api/sudoku/game?id=${game.id}`)).json();
-      expect(resumed.transformed_state).toEqual(board);
+      expect(resumed.transformed_state).toEqual(
+        asCells(board, game.puzzle).map((r) => r.map(({ error: _, ...c }) => c)),
+      );
       expect(resumed.time).toBe(77);
     });
 
-    it('refuses a board that changes a clue, and changes nothing', async () => {
+    /** The puzzle with its first empty cell filled from the solution; returns the board and that cell. */
+    const oneMove = (game: PlainGame) => {
+      const board = copy(game.puzzle);
+      const at = board.flat().indexOf(0);
+      const [r, c] = [Math.floor(at / 9), at % 9];
+      (board[r] as number[])[c] = game.transformed_solution[r]?.[c] ?? 1;
+      return { board, r, c };
+    };
+    const stateOf = async (id: number) =>
+      values((await call(alice, 'GET', `/api/sudoku/game?id=${id}`)).json().transformed_state);
+
+    it('saves a board of { value, clue } cells, ignoring the client-only error flag', async () => {
+      const game = await play(alice);
+      const { board, r, c } = oneMove(game);
+      const cells = asCells(board, game.puzzle);
+      (cells[r] as { error: boolean }[])[c]!.error = true;
+      const res = await call(alice, 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: cells, time: 5 });
+      expect(res.json()).toEqual({ success: true, time: 5 });
+      expect(await stateOf(game.id)).toEqual(board);
+    });
+
+    it('reads a cell without value as empty, and ignores the clue flags a client sends', async () => {
+      const game = await play(alice);
+      const { board, r, c } = oneMove(game);
+      const saved1 = asCells(board, game.puzzle);
+      expect(
+        (await call(alice, 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: saved1, time: 1 }))
+          .statusCode,
+      ).toBe(200);
+      // Clear the move with a value-less cell, and flag every cell as a clue: the clues stay the puzzle's.
+      const cleared = asCells(game.puzzle, game.puzzle).map((row, i) =>
+        row.map((cell, j) => (i === r && j === c ? { clue: true } : { ...cell, clue: true })),
+      );
+      const res = await call(alice, 'PUT', '/api/sudoku/saveGame', {
+        gameid: game.id,
+        current_state: cleared,
+        time: 2,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await stateOf(game.id)).toEqual(game.puzzle);
+      const resumed: Game = (await call(alice, 'GET', `/api/sudoku/game?id=${game.id}`)).json();
+      expect(resumed.transformed_state[r]?.[c]).toEqual({ value: 0, clue: false });
+    });
+
+    it('still accepts integer boards, and boards mixing integers and cells', async () => {
+      const game = await play(alice);
+      const { board } = oneMove(game);
+      const plain = await call(alice, 'PUT', '/api/sudoku/saveGame', {
+        gameid: game.id,
+        current_state: board,
+        time: 3,
+      });
+      expect(plain.statusCode).toBe(200);
+      expect(await stateOf(game.id)).toEqual(board);
+      const mixed = asCells(board, game.puzzle).map((row, i) => (i % 2 ? board[i] : row));
+      const res = await call(alice, 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: mixed, time: 4 });
+      expect(res.statusCode).toBe(200);
+      expect(await stateOf(game.id)).toEqual(board);
+    });
+
+    it('refuses a board that changes or clears a clue, in either shape, and changes nothing', async () => {
       const game = await play(alice);
       const board = copy(game.puzzle);
       const clueIndex = board.flat().findIndex((v) => v !== 0);
       const r = Math.floor(clueIndex / 9);
       const c = clueIndex % 9;
       (board[r] as number[])[c] = ((board[r]?.[c] ?? 0) % 9) + 1;
+      const cleared = asCells(game.puzzle, game.puzzle).map((row, i) =>
+        row.map((cell, j) => (i === r && j === c ? { value: 0, clue: false } : cell)),
+      );
       const before = await row(game.id);
-      const res = await call(alice, 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: board, time: 3 });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Clue cells cannot be changed');
+      for (const current_state of [board, asCells(board, game.puzzle), cleared]) {
+        const res = await call(alice, 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state, time: 3 });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('Clue cells cannot be changed');
+      }
       expect(await row(game.id)).toEqual(before);
     });
 
@@ -149,6 +249,13 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       ['strings', () => zeros().map((r) => r.map(String))],
       ['not an array', () => 'board'],
       ['null', () => null],
+      ['a null cell', () => [[null, 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['an array as a cell', () => [[[1], 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['a cell value of 10', () => [[{ value: 10, clue: false }, 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['a cell value as text', () => [[{ value: '1', clue: false }, 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['a fractional cell value', () => [[{ value: 0.5 }, 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['a clue flag as text', () => [[{ value: 1, clue: 'yes' }, 0, 0, 0, 0, 0, 0, 0, 0], ...zeros().slice(1)]],
+      ['a row of 8 cells', () => zeros().map((r) => r.slice(1).map((value) => ({ value, clue: false })))],
     ])('refuses a board with %s (400)', async (_label, board) => {
       const game = await play(alice);
       const before = await row(game.id);
@@ -159,6 +266,7 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 400 });
+      expect(res.json().message).toMatch(/board|cell/i);
       expect(await row(game.id)).toEqual(before);
       const check = await call(alice, 'POST', '/api/sudoku/checkSolution', { board: board() });
       expect(check.statusCode).toBe(400);
@@ -192,6 +300,22 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       const res = await call(alice, 'POST', '/api/sudoku/checkSolution', { board: other, gameid: game.id });
       expect(res.json().isCorrect).toBe(false);
       expect((await row(game.id)).status).toBe('playing');
+    });
+
+    it('checks boards of cells (error flags ignored) and of integers alike', async () => {
+      const game = await play(alice);
+      const board = copy(game.transformed_solution);
+      (board[0] as number[])[1] = board[0]?.[0] ?? 0;
+      const cells = asCells(board, game.puzzle).map((r) => r.map((cell) => ({ ...cell, error: true })));
+      const expected = { status: 'success', isCorrect: false, errors: { rows: [0], columns: [1], boxes: [0] } };
+      expect((await call(alice, 'POST', '/api/sudoku/checkSolution', { board: cells })).json()).toEqual(expected);
+      expect((await call(alice, 'POST', '/api/sudoku/checkSolution', { board })).json()).toEqual(expected);
+      const solved = await call(alice, 'POST', '/api/sudoku/checkSolution', {
+        board: game.cells.transformed_solution,
+        gameid: game.id,
+      });
+      expect(solved.json().isCorrect).toBe(true);
+      expect((await row(game.id)).status).toBe('won');
     });
 
     it('wins the game with its time: it leaves the saved list and sets the best time', async () => {
@@ -287,7 +411,14 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
         ['delete', 'DELETE', '/api/sudoku/deleteGame', { gameid: game.id }],
         ['time', 'PUT', '/api/sudoku/updateTime', { sudoku_id: game.id, time: 500 }],
         ['save', 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: game.puzzle, time: 500 }],
+        ['save cells', 'PUT', '/api/sudoku/saveGame', { gameid: game.id, current_state: game.cells.puzzle, time: 500 }],
         ['check', 'POST', '/api/sudoku/checkSolution', { board: game.transformed_solution, gameid: game.id }],
+        [
+          'check cells',
+          'POST',
+          '/api/sudoku/checkSolution',
+          { board: game.cells.transformed_solution, gameid: game.id },
+        ],
         ['give up', 'PUT', '/api/sudoku/giveUp', { gameid: game.id }],
       ];
       for (const [label, method, url, payload] of attempts) {
@@ -298,6 +429,8 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       expect(
         (await call(bob, 'DELETE', '/api/sudoku/deleteGame', { gameid: game.id, userid: alice.id })).statusCode,
       ).toBe(403);
+      const claimed = { gameid: game.id, userid: alice.id, current_state: game.cells.transformed_solution, time: 1 };
+      expect((await call(bob, 'PUT', '/api/sudoku/saveGame', claimed)).statusCode).toBe(403);
       expect((await saved(bob)).map((g) => g.id)).not.toContain(game.id);
       expect(await row(game.id)).toEqual(before);
     });

@@ -1,6 +1,6 @@
 import type { SudokuCheckResponse, SudokuDifficulty, SudokuGame, SudokuStats } from '@site/contract';
 import { conflict, HttpError, notFound } from '../../core/http-errors.js';
-import { encodeBoard, keepsClues } from './board-codec.js';
+import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
 import { checkBoard } from './engine/index.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
 
@@ -71,7 +71,7 @@ export function sudokuService(repository: SudokuRepository, puzzles: PuzzleSourc
      */
     async check(userId: number, board: number[][], gameId?: number): Promise<SudokuCheckResponse> {
       const game = gameId === undefined ? undefined : await ownedGame(userId, gameId);
-      const result = checkBoard(board, game ? toGame(game).puzzle : undefined);
+      const result = checkBoard(board, game ? decodeBoard(game.puzzle) : undefined);
       if (game && result.isCorrect && game.status === 'playing') {
         await repository.finish(userId, game.id, 'won', encodeBoard(board));
       }

@@ -98,6 +98,9 @@ export const encodePairs = (pairs: [string, string][]) =>
 // ---------------------------------------------------------------------------------------------
 
 const emptyBoard = () => Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => 0));
+/** The same board as the API's { value, clue } cells (docs/api.md#sudoku-boards), one without a value. */
+const emptyCellBoard = () =>
+  emptyBoard().map((row, r) => row.map((value, c) => (r + c === 0 ? { clue: false } : { value, clue: false })));
 
 /** Plausible values of every kind; each field keeps those its own schema accepts. */
 function candidatePool(values: FuzzValues): unknown[] {
@@ -147,6 +150,7 @@ function candidatePool(values: FuzzValues): unknown[] {
     'rect:13.0,52.3,13.8,52.7|countrycode:de',
     'proximity:13.4,52.5',
     emptyBoard(),
+    emptyCellBoard(),
     null,
   ];
 }

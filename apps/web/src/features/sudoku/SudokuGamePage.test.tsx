@@ -25,8 +25,12 @@ function renderGame(routes: MockRoutes, { route = '/apps/sudoku/game?id=42' } = 
 const gameRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
   'GET /api/sudoku/game': { body: makeGame() },
   'PUT /api/sudoku/updateTime': (init) => ({ body: { success: true, time: JSON.parse(String(init?.body)).time } }),
+  'PUT /api/sudoku/saveGame': (init) => ({ body: { success: true, time: JSON.parse(String(init?.body)).time } }),
   ...overrides,
 });
+
+/** Row 1 of the fixture puzzle after a 4 in column 3, as the cells the API takes back. */
+const FIRST_ROW_WITH_4 = [5, 3, 4, 0, 7, 0, 0, 0, 0].map((value, c) => ({ value, clue: [0, 1, 4].includes(c) }));
 
 const cell = (row: number, col: number) => screen.getByRole('textbox', { name: `Row ${row}, column ${col}` });
 const gridcell = (row: number, col: number) => cell(row, col).closest('[role="gridcell"]') as HTMLElement;
@@ -77,7 +81,7 @@ describe('SudokuGamePage', () => {
 
   it('resumes a saved board with the player digits editable', async () => {
     const saved = makeGame({ time: 125 });
-    saved.transformed_state[0]![2] = 4;
+    saved.transformed_state[0]![2] = { value: 4, clue: false };
     renderGame(gameRoutes({ 'GET /api/sudoku/game': { body: saved } }));
     expect(await screen.findByText('Time: 125s')).toBeInTheDocument();
     expect(cell(1, 3)).toHaveValue('4');
@@ -167,7 +171,7 @@ describe('SudokuGamePage', () => {
     expect(await screen.findByText('Incorrect solution.')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution');
     expect(call?.body.gameid).toBe(42);
-    expect(call?.body.board[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(call?.body.board[0]).toEqual(FIRST_ROW_WITH_4);
     expect(gridcell(1, 5)).toHaveAttribute('data-unit-error');
     expect(gridcell(9, 9)).toHaveAttribute('data-unit-error');
     expect(gridcell(5, 5)).not.toHaveAttribute('data-unit-error');
@@ -289,18 +293,18 @@ describe('SudokuGamePage', () => {
       gameRoutes({ 'PUT /api/sudoku/saveGame': { body: { success: true, time: 0 } } }),
     );
     await screen.findByRole('grid');
-    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
     await user.click(cell(1, 3));
     await user.keyboard('4');
-    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saving…');
     await user.click(screen.getByRole('button', { name: 'Save Game' }));
 
     expect(await screen.findByText('Game saved')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'PUT', '/api/sudoku/saveGame');
     expect(call?.body).toMatchObject({ gameid: 42, time: 0 });
-    expect(call?.body.current_state[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(call?.body.current_state[0]).toEqual(FIRST_ROW_WITH_4);
     expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
-    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
   });
 
   it('ticks every second and sends the time every 5 s, on pause and on leaving', async () => {
@@ -335,5 +339,118 @@ describe('SudokuGamePage', () => {
     const last = callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').at(-1);
     expect(last?.body).toEqual({ sudoku_id: 42, time: 10 });
     expect(last?.init?.keepalive).toBe(true);
+  });
+
+  describe('autosave', () => {
+    /** Renders the game with fake timers and steps time until it has loaded. */
+    async function loadGame(overrides: MockRoutes = {}) {
+      vi.useFakeTimers();
+      const rendered = renderGame(gameRoutes(overrides));
+      for (let i = 0; i < 200 && !screen.queryByRole('grid'); i++) {
+        await act(() => vi.advanceTimersByTimeAsync(5));
+      }
+      const saves = () => callsTo(rendered.fetchMock, 'PUT', '/api/sudoku/saveGame');
+      return { ...rendered, saves };
+    }
+    // fireEvent, not user-event: Testing Library's async wrapper waits on a timer that fake timers hold.
+    const type = (row: number, col: number, digit: string) =>
+      fireEvent.change(cell(row, col), { target: { value: digit } });
+    const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+    const note = () => screen.getByRole('status');
+
+    it('saves the board 1.5 s after the last move and then says Saved', async () => {
+      const { saves } = await loadGame();
+      expect(note()).toHaveTextContent('Saved');
+      type(1, 3, '4');
+      await wait(1000);
+      type(1, 4, '6');
+      await wait(1000);
+      expect(saves()).toHaveLength(0); // each move restarts the wait
+      expect(note()).toHaveTextContent('Saving…');
+      await wait(500);
+      expect(saves()).toHaveLength(1);
+      expect(saves()[0]?.body).toMatchObject({ gameid: 42, time: 2 });
+      expect(saves()[0]?.body.current_state[0].map((c: { value: number }) => c.value)).toEqual([
+        5, 3, 4, 6, 7, 0, 0, 0, 0,
+      ]);
+      expect(saves()[0]?.init?.keepalive).toBeUndefined();
+      expect(note()).toHaveTextContent('Saved');
+      expect(screen.queryByText('Game saved')).not.toBeInTheDocument(); // no toast
+      await wait(10_000);
+      expect(saves()).toHaveLength(1); // nothing new to save
+    });
+
+    it('does not save while paused, and saves after Resume', async () => {
+      const { saves } = await loadGame();
+      type(1, 3, '4');
+      await wait(500);
+      fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+      await wait(10_000);
+      expect(saves()).toHaveLength(0);
+      expect(note()).toHaveTextContent('Unsaved changes');
+      fireEvent.click(screen.getByRole('button', { name: 'Resume' }));
+      await wait(1500);
+      expect(saves()).toHaveLength(1);
+      expect(note()).toHaveTextContent('Saved');
+    });
+
+    it('saves unsaved moves with keepalive when the page is hidden or the screen is left', async () => {
+      const { saves, unmount } = await loadGame();
+      type(1, 3, '4');
+      await wait(200);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(saves()).toHaveLength(1);
+      expect(saves()[0]?.init?.keepalive).toBe(true);
+      expect(new Headers(saves()[0]?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
+      await wait(5000);
+      expect(saves()).toHaveLength(1); // already saved: no timer save after it
+
+      type(1, 4, '6');
+      await wait(200);
+      unmount();
+      expect(saves()).toHaveLength(2);
+      expect(saves()[1]?.init?.keepalive).toBe(true);
+      expect(saves()[1]?.body.current_state[0][3]).toEqual({ value: 6, clue: false });
+    });
+
+    it('says quietly when a save failed, and tries again', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      let fail = true;
+      const { saves } = await loadGame({
+        'PUT /api/sudoku/saveGame': (init) =>
+          fail
+            ? apiError(503, 'The game store is read-only')
+            : { body: { success: true, time: JSON.parse(String(init?.body)).time } },
+      });
+      type(1, 3, '4');
+      await wait(1500);
+      expect(saves()).toHaveLength(1);
+      expect(note()).toHaveTextContent('Not saved yet, trying again…');
+      expect(screen.queryByText('Could not save the game')).not.toBeInTheDocument();
+      expect(errors).toHaveBeenCalledWith('Failed to save game', expect.any(Error));
+      fail = false;
+      await wait(5000);
+      expect(saves()).toHaveLength(1);
+      await wait(5000);
+      expect(saves()).toHaveLength(2);
+      expect(note()).toHaveTextContent('Saved');
+    });
+
+    it('does not save once the game is over', async () => {
+      const { saves, fetchMock, unmount } = await loadGame({
+        'POST /api/sudoku/checkSolution': {
+          body: { status: 'success', isCorrect: true, errors: { rows: [], columns: [], boxes: [] } },
+        },
+      });
+      type(1, 3, '4');
+      fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+      await wait(100);
+      expect(screen.getByText('Congratulations! Correct solution.')).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution')).toHaveLength(1);
+      await wait(10_000);
+      window.dispatchEvent(new Event('pagehide'));
+      unmount();
+      expect(saves()).toHaveLength(0);
+    });
   });
 });

@@ -7,6 +7,10 @@ import { renderWithProviders } from '../../test/render';
 import { SudokuMenuPage } from './SudokuMenuPage';
 import { makeGame, me } from './test-fixtures';
 
+/** Local noon, so the labels (which show local time) read the same in every time zone. */
+const DEC_3_NOON = new Date(2025, 11, 3, 12, 0).toISOString();
+const NOV_21_NOON = new Date(2025, 10, 21, 12, 0).toISOString();
+
 const stats = { best: { easy: 125, medium: null, hard: null }, won: 3, lost: 1 };
 
 function Location() {
@@ -85,8 +89,8 @@ describe('SudokuMenuPage', () => {
       'GET /api/sudoku/stats': { body: stats },
       'GET /api/sudoku/savedGames': {
         body: [
-          makeGame({ id: 5, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' }),
-          makeGame({ id: 4, difficulty: 'easy', created_at: '2025-11-21T12:00:00Z' }),
+          makeGame({ id: 5, difficulty: 'hard', created_at: DEC_3_NOON }),
+          makeGame({ id: 4, difficulty: 'easy', created_at: NOV_21_NOON }),
         ],
       },
     });
@@ -102,8 +106,8 @@ describe('SudokuMenuPage', () => {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['hard Dec 3', 'easy Nov 21']);
-    await user.click(within(listbox).getByRole('option', { name: 'easy Nov 21' }));
+    ).toEqual(['hard Dec 3, 12:00', 'easy Nov 21, 12:00']);
+    await user.click(within(listbox).getByRole('option', { name: 'easy Nov 21, 12:00' }));
     expect(continueButton).toBeEnabled();
     await user.click(continueButton);
     expect(await screen.findByText('At /apps/sudoku/game?id=4')).toBeInTheDocument();
@@ -111,10 +115,12 @@ describe('SudokuMenuPage', () => {
 
   it('asks before deleting a saved game, then deletes it and refreshes the list', async () => {
     setCookie('csrftoken', 'csrf-1');
-    const fetchMock = mockFetch(deletableGameRoutes(makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })));
+    const fetchMock = mockFetch(deletableGameRoutes(makeGame({ id: 4, created_at: NOV_21_NOON })));
     const { user } = renderMenu();
-    const dialog = await openDeleteDialog(user, 'easy Nov 21');
-    expect(within(dialog).getByText(/Are you sure you want to delete the game/)).toHaveTextContent('easy Nov 21');
+    const dialog = await openDeleteDialog(user, 'easy Nov 21, 12:00');
+    expect(within(dialog).getByText(/Are you sure you want to delete the game/)).toHaveTextContent(
+      'easy Nov 21, 12:00',
+    );
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -127,12 +133,10 @@ describe('SudokuMenuPage', () => {
 
   it('shows the Delete button loading while the delete runs and closes the dialog once it succeeded', async () => {
     setCookie('csrftoken', 'csrf-1');
-    const fetchMock = mockFetch(
-      deletableGameRoutes(makeGame({ id: 6, difficulty: 'hard', created_at: '2025-12-03T12:00:00Z' })),
-    );
+    const fetchMock = mockFetch(deletableGameRoutes(makeGame({ id: 6, difficulty: 'hard', created_at: DEC_3_NOON })));
     const held = holdRequests(fetchMock, 'DELETE', '/api/sudoku/deleteGame');
     const { user } = renderMenu();
-    const dialog = await openDeleteDialog(user, 'hard Dec 3');
+    const dialog = await openDeleteDialog(user, 'hard Dec 3, 12:00');
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     await user.click(confirm);
 
@@ -142,7 +146,7 @@ describe('SudokuMenuPage', () => {
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')[0]?.body).toEqual({ gameid: 6 });
     held.release();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('hard Dec 3 was deleted.')).toBeInTheDocument();
+    expect(await screen.findByText('hard Dec 3, 12:00 was deleted.')).toBeInTheDocument();
     expect(await screen.findByText(/No saved games/)).toBeInTheDocument();
   });
 
@@ -152,11 +156,11 @@ describe('SudokuMenuPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
-      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })] },
+      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: NOV_21_NOON })] },
       'DELETE /api/sudoku/deleteGame': apiError(503, 'The game store is read-only'),
     });
     const { user } = renderMenu();
-    const dialog = await openDeleteDialog(user, 'easy Nov 21');
+    const dialog = await openDeleteDialog(user, 'easy Nov 21, 12:00');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('Could not delete the game')).toBeInTheDocument();
@@ -164,7 +168,7 @@ describe('SudokuMenuPage', () => {
     expect(errors).toHaveBeenCalledWith('Failed to delete game', expect.any(Error));
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(1);
     expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
-    expect(screen.getByRole('combobox', { name: 'Saved game' })).toHaveValue('easy Nov 21');
+    expect(screen.getByRole('combobox', { name: 'Saved game' })).toHaveValue('easy Nov 21, 12:00');
   });
 
   it('keeps the game when the delete is cancelled', async () => {
@@ -172,10 +176,10 @@ describe('SudokuMenuPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
-      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: '2025-11-21T12:00:00Z' })] },
+      'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: NOV_21_NOON })] },
     });
     const { user } = renderMenu();
-    const dialog = await openDeleteDialog(user, 'easy Nov 21');
+    const dialog = await openDeleteDialog(user, 'easy Nov 21, 12:00');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'DELETE', '/api/sudoku/deleteGame')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import type { SudokuGame } from '@site/contract';
+import type { SudokuCellBoard, SudokuGame } from '@site/contract';
 
 const parse = (rows: string[]) => rows.map((row) => [...row].map(Number));
 
@@ -27,6 +27,10 @@ export const SOLUTION = parse([
   '345286179',
 ]);
 
+/** An integer board as the API's cells, clues being the puzzle's digits. */
+export const cells = (board: number[][]): SudokuCellBoard =>
+  board.map((row, r) => row.map((value, c) => ({ value, clue: (PUZZLE[r]?.[c] ?? 0) !== 0 })));
+
 export function makeGame(overrides: Partial<SudokuGame> = {}): SudokuGame {
   return {
     id: 42,
@@ -35,9 +39,9 @@ export function makeGame(overrides: Partial<SudokuGame> = {}): SudokuGame {
     time: 0,
     status: 'playing',
     player: { id: 7 },
-    transformed_state: PUZZLE.map((row) => [...row]),
-    transformed_solution: SOLUTION.map((row) => [...row]),
-    puzzle: PUZZLE.map((row) => [...row]),
+    transformed_state: cells(PUZZLE),
+    transformed_solution: cells(SOLUTION),
+    puzzle: cells(PUZZLE),
     ...overrides,
   };
 }

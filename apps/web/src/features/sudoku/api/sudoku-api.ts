@@ -1,7 +1,7 @@
 import {
   CSRF_COOKIE,
   CSRF_HEADER,
-  type SudokuBoard,
+  type SudokuBoardInput,
   type SudokuCheckResponse,
   type SudokuDifficulty,
   type SudokuGame,
@@ -19,7 +19,7 @@ import { readCookie } from '../../../lib/cookies';
 
 export interface SaveGameInput {
   gameid: number;
-  current_state: SudokuBoard;
+  current_state: SudokuBoardInput;
   time: number;
 }
 
@@ -42,28 +42,41 @@ export const sudokuApi = {
     }),
   saveGame: (input: SaveGameInput) =>
     callApi(routes.sudoku.saveGame, { body: input, schema: sudokuTimeResponseSchema }),
-  checkSolution: (board: SudokuBoard, gameid: number): Promise<SudokuCheckResponse> =>
+  checkSolution: (board: SudokuBoardInput, gameid: number): Promise<SudokuCheckResponse> =>
     callApi(routes.sudoku.checkSolution, { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
 };
 
 /**
- * updateTime for when the page is going away (tab hidden or closed, page unloaded): a `keepalive`
- * request outlives the page. Fire and forget; a lost update only costs the last few seconds.
+ * A call made as the page goes away (tab hidden or closed, page unloaded, screen left): a
+ * `keepalive` request outlives the page. Fire and forget; what it carries is also kept in the page
+ * until then, and a lost update only costs the last few seconds or moves.
  */
-export function sendTimeOnLeave(gameid: number, time: number): void {
+function sendOnLeave(
+  route: typeof routes.sudoku.updateTime | typeof routes.sudoku.saveGame,
+  body: object,
+  what: string,
+) {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const csrfToken = readCookie(CSRF_COOKIE);
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
   try {
-    fetch(apiUrl(routes.sudoku.updateTime), {
-      method: routes.sudoku.updateTime.method,
+    fetch(apiUrl(route), {
+      method: route.method,
       headers,
-      body: JSON.stringify({ sudoku_id: gameid, time }),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
       keepalive: true,
-    }).catch((error: unknown) => console.error('Failed to save time', error));
+    }).catch((error: unknown) => console.error(what, error));
   } catch (error) {
-    console.error('Failed to save time', error);
+    console.error(what, error);
   }
 }
+
+/** updateTime as the page goes away. */
+export const sendTimeOnLeave = (gameid: number, time: number) =>
+  sendOnLeave(routes.sudoku.updateTime, { sudoku_id: gameid, time }, 'Failed to save time');
+
+/** saveGame as the page goes away (the autosave's last word, docs/product.md#game-appssudokugame). */
+export const saveGameOnLeave = (input: SaveGameInput) =>
+  sendOnLeave(routes.sudoku.saveGame, input, 'Failed to save game');

@@ -1,4 +1,5 @@
 import { Button, Card, SimpleGrid, Text, Title } from '@mantine/core';
+import type { SaveStatus } from '../hooks/use-autosave';
 
 interface GameControlsProps {
   paused: boolean;
@@ -7,7 +8,8 @@ interface GameControlsProps {
   checking: boolean;
   saving: boolean;
   givingUp: boolean;
-  dirty: boolean;
+  /** The autosave's state, said in a small note under the buttons. */
+  saveStatus: SaveStatus;
   onCheck: () => void;
   onTogglePause: () => void;
   onSave: () => void;
@@ -16,7 +18,7 @@ interface GameControlsProps {
 
 /** docs/product.md#game-appssudokugame: Check, Pause/Resume, Save Game, Give Up. */
 export function GameControls(props: GameControlsProps) {
-  const { paused, over, checking, saving, givingUp, dirty, onCheck, onTogglePause, onSave, onGiveUp } = props;
+  const { paused, over, checking, saving, givingUp, saveStatus, onCheck, onTogglePause, onSave, onGiveUp } = props;
   const busy = checking || givingUp;
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="sudoku-controls-heading">
@@ -38,10 +40,24 @@ export function GameControls(props: GameControlsProps) {
         </Button>
       </SimpleGrid>
       {!over && (
-        <Text size="xs" c="dimmed" mt="xs" aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        <Text size="xs" c={saveStatus === 'failed' ? 'red' : 'dimmed'} mt="xs" role="status">
+          {saveNote(saveStatus, paused)}
         </Text>
       )}
     </Card>
   );
+}
+
+function saveNote(status: SaveStatus, paused: boolean): string {
+  switch (status) {
+    case 'saved':
+      return 'Saved';
+    case 'pending':
+      // Paused, the autosave waits for Resume (or for the page to be left).
+      return paused ? 'Unsaved changes' : 'Saving…';
+    case 'saving':
+      return 'Saving…';
+    case 'failed':
+      return 'Not saved yet, trying again…';
+  }
 }

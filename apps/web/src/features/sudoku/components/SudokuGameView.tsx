@@ -7,12 +7,13 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
 import { useRefreshSudokuLists } from '../api/use-sudoku';
+import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
 import { formatMmSs } from '../logic/format';
-import { cellsInUnits, findConflicts, flatten, toBoard } from '../logic/game-state';
+import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
 import { GameControls } from './GameControls';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
@@ -39,11 +40,16 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
-  const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
-    puzzle: game.puzzle,
-    current: game.transformed_state,
+  const { state, dispatch, conflicts, counts, canUndo, canRedo } = useGameBoard({
+    // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
+    puzzle: cluesOf(game.transformed_state),
+    current: cellValues(game.transformed_state),
     finishedWith:
-      game.status === 'lost' ? game.transformed_solution : game.status === 'won' ? game.transformed_state : undefined,
+      game.status === 'lost'
+        ? cellValues(game.transformed_solution)
+        : game.status === 'won'
+          ? cellValues(game.transformed_state)
+          : undefined,
   });
   const playing = status === 'playing';
   const running = playing && !state.paused && busy !== 'givingUp';
@@ -54,6 +60,20 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     initialTime: game.time,
     running,
     active: playing,
+  });
+  const autosave = useAutosave({
+    gameId: game.id,
+    values: state.values,
+    clues: state.clues,
+    saved: state.saved,
+    read: clock.read,
+    // Not while Check, Save Game or Give Up runs: each of them settles the board itself.
+    enabled: running && busy === null,
+    active: playing,
+    onSaved: (values, time) => {
+      markSent(time);
+      dispatch({ type: 'markSaved', values: [...values] });
+    },
   });
   const unitErrors = useTimedFlags<number>(UNIT_HIGHLIGHT_MS);
   const cellFlags = useTimedFlags<number>(CELL_FLAG_MS);
@@ -82,7 +102,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     try {
       // The server decides a win with the time it has, so bring it up to date first.
       await flush();
-      const result = await sudokuApi.checkSolution(toBoard(values), game.id);
+      const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id);
       if (result.isCorrect) {
         dispatch({ type: 'finish' });
         setStatus('won');
@@ -103,13 +123,9 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
 
   const save = async () => {
     if (!playing || busy) return;
-    const values = state.values;
-    const time = clock.read();
     setBusy('saving');
     try {
-      const answer = await sudokuApi.saveGame({ gameid: game.id, current_state: toBoard(values), time });
-      markSent(answer.time);
-      dispatch({ type: 'markSaved', values });
+      await autosave.save();
       void refreshLists();
       notifications.show({
         color: 'green',
@@ -130,7 +146,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       await flush();
       await sudokuApi.giveUp(game.id);
       setConfirmingGiveUp(false);
-      dispatch({ type: 'finish', values: flatten(game.transformed_solution) });
+      dispatch({ type: 'finish', values: flatten(cellValues(game.transformed_solution)) });
       setStatus('lost');
       void refreshLists();
     } catch (error) {
@@ -144,7 +160,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const showIncorrect = incorrect !== null && incorrect.values === state.values && playing;
 
   return (
-    <Stack gap="lg" ref={scope}>
+    <Stack gap="lg" ref={scope} className={classes.game}>
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1} tt="capitalize">
           {game.difficulty} Sudoku
@@ -156,42 +172,6 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           </Text>
         </Group>
       </Group>
-
-      {status === 'won' && (
-        <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
-          <Text size="sm">
-            You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
-          </Text>
-          <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-            Back
-          </Button>
-        </Alert>
-      )}
-      {status === 'lost' && (
-        <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
-          <Text size="sm">The full solution is shown on the board.</Text>
-          <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-            Back
-          </Button>
-        </Alert>
-      )}
-      {showIncorrect && (
-        <Alert
-          color="orange"
-          icon={<IconAlertTriangle />}
-          title="Incorrect solution."
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setIncorrect(null)}
-        >
-          <Text size="sm">
-            {incorrect.empty > 0
-              ? `${incorrect.empty} ${incorrect.empty === 1 ? 'cell is' : 'cells are'} still empty. `
-              : ''}
-            The rows, columns and boxes with a problem flash red.
-          </Text>
-        </Alert>
-      )}
 
       <div className={classes.layout}>
         <div className={classes.boardArea}>
@@ -219,12 +199,32 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
             checking={busy === 'checking'}
             saving={busy === 'saving'}
             givingUp={busy === 'givingUp'}
-            dirty={dirty}
+            saveStatus={autosave.status}
             onCheck={() => void check()}
             onTogglePause={() => dispatch({ type: 'setPaused', paused: !state.paused })}
             onSave={() => void save()}
             onGiveUp={() => setConfirmingGiveUp(true)}
           />
+          {/* docs/product.md#game-appssudokugame: results sit in the panel beside the board (below it
+              on phones), so showing one never moves the board. The pad is gone once the game is over. */}
+          {status === 'won' && (
+            <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
+              <Text size="sm">
+                You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
+              </Text>
+              <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                Back
+              </Button>
+            </Alert>
+          )}
+          {status === 'lost' && (
+            <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
+              <Text size="sm">The full solution is shown on the board.</Text>
+              <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                Back
+              </Button>
+            </Alert>
+          )}
           {playing && (
             <Card withBorder radius="md" padding="md" component="section" aria-label="Input">
               <Stack gap="sm">
@@ -243,6 +243,24 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
                 <KeyboardHelp />
               </Stack>
             </Card>
+          )}
+          {/* Last in the panel: showing or dismissing it moves neither the board nor the pad. */}
+          {showIncorrect && (
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle />}
+              title="Incorrect solution."
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setIncorrect(null)}
+            >
+              <Text size="sm">
+                {incorrect.empty > 0
+                  ? `${incorrect.empty} ${incorrect.empty === 1 ? 'cell is' : 'cells are'} still empty. `
+                  : ''}
+                The rows, columns and boxes with a problem flash red.
+              </Text>
+            </Alert>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
-import type { SudokuBoard } from '@site/contract';
 import { type RefObject, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
+  type Board,
   canRedo,
   canUndo,
   createGameState,
@@ -14,10 +14,11 @@ import {
 import { actionForKey, isStrayCharacter } from '../logic/keyboard';
 
 interface BoardInit {
-  puzzle: SudokuBoard;
-  current: SudokuBoard;
+  /** The clues (0 elsewhere). */
+  puzzle: Board;
+  current: Board;
   /** Set when the game is already over: the board shows these values, read-only. */
-  finishedWith?: SudokuBoard | undefined;
+  finishedWith?: Board | undefined;
 }
 
 function init({ puzzle, current, finishedWith }: BoardInit): GameState {

@@ -10,23 +10,30 @@ describe('formatMmSs', () => {
   });
 });
 
+/** An ISO timestamp of a local date and time, so the labels read the same in every time zone. */
+const local = (month: number, day: number, hour: number, minute: number) =>
+  new Date(2025, month - 1, day, hour, minute).toISOString();
+
 describe('saved game labels', () => {
-  it('are the difficulty followed by the month and day', () => {
-    expect(savedGameLabel(makeGame({ difficulty: 'hard', created_at: '2025-11-21T12:00:00Z' }))).toBe('hard Nov 21');
+  it('are the difficulty, the month and day, and the local time', () => {
+    expect(savedGameLabel(makeGame({ difficulty: 'hard', created_at: local(11, 23, 14, 5) }))).toBe(
+      'hard Nov 23, 14:05',
+    );
+    expect(savedGameLabel(makeGame({ difficulty: 'easy', created_at: local(1, 2, 0, 9) }))).toBe('easy Jan 2, 00:09');
   });
 
-  it('tell games of the same label apart by time played, then by number', () => {
+  it('tell games of the same day and level apart by time, then by number within a minute', () => {
     const options = savedGameOptions([
-      makeGame({ id: 1, created_at: '2025-11-21T12:00:00Z', time: 125 }),
-      makeGame({ id: 2, created_at: '2025-11-21T13:00:00Z', time: 60 }),
-      makeGame({ id: 3, created_at: '2025-11-21T14:00:00Z', time: 60 }),
-      makeGame({ id: 4, difficulty: 'medium', created_at: '2025-11-21T12:00:00Z' }),
+      makeGame({ id: 1, difficulty: 'hard', created_at: local(11, 23, 9, 30) }),
+      makeGame({ id: 2, difficulty: 'hard', created_at: local(11, 23, 14, 5) }),
+      makeGame({ id: 3, difficulty: 'hard', created_at: new Date(2025, 10, 23, 14, 5, 40).toISOString() }),
+      makeGame({ id: 4, difficulty: 'medium', created_at: local(11, 23, 9, 30) }),
     ]);
     expect(options.map((o) => o.label)).toEqual([
-      'easy Nov 21 · 02:05 played',
-      'easy Nov 21 · 01:00 played (1)',
-      'easy Nov 21 · 01:00 played (2)',
-      'medium Nov 21',
+      'hard Nov 23, 09:30',
+      'hard Nov 23, 14:05 (1)',
+      'hard Nov 23, 14:05 (2)',
+      'medium Nov 23, 09:30',
     ]);
     expect(options.map((o) => o.value)).toEqual(['1', '2', '3', '4']);
   });

@@ -9,28 +9,25 @@ export function formatMmSs(totalSeconds: number): string {
 }
 
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
-/** docs/product.md#screens: the difficulty followed by the month and day the game was created, e.g. 'easy Nov 21'. */
-export function savedGameLabel(game: Pick<SudokuGame, 'difficulty' | 'created_at'>): string {
-  const created = new Date(game.created_at);
-  return Number.isNaN(created.getTime()) ? game.difficulty : `${game.difficulty} ${monthDay.format(created)}`;
-}
+const hourMinute = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /**
- * Labels for the saved-game picker, in the list's order. Games sharing a label get the time played
- * appended ('easy Nov 21 · 02:05 played'), and a number if even that is shared.
+ * docs/product.md#menu-appssudoku: the difficulty followed by the month and day the game was
+ * created, plus its local start time so games of one day tell apart, e.g. 'hard Nov 23, 14:05'.
  */
+export function savedGameLabel(game: Pick<SudokuGame, 'difficulty' | 'created_at'>): string {
+  const created = new Date(game.created_at);
+  if (Number.isNaN(created.getTime())) return game.difficulty;
+  return `${game.difficulty} ${monthDay.format(created)}, ${hourMinute.format(created)}`;
+}
+
+/** Labels for the saved-game picker, in the list's order; games started in the same minute get a number. */
 export function savedGameOptions(games: readonly SudokuGame[]): { value: string; label: string }[] {
-  const base = games.map(savedGameLabel);
-  const count = (labels: string[], label: string) => labels.filter((l) => l === label).length;
-  const withTime = games.map((game, i) => {
-    const label = base[i] ?? '';
-    return count(base, label) > 1 ? `${label} · ${formatMmSs(game.time)} played` : label;
-  });
+  const labels = games.map(savedGameLabel);
   const seen = new Map<string, number>();
   return games.map((game, i) => {
-    const label = withTime[i] ?? '';
-    if (count(withTime, label) === 1) return { value: String(game.id), label };
+    const label = labels[i] ?? '';
+    if (labels.filter((l) => l === label).length === 1) return { value: String(game.id), label };
     const n = (seen.get(label) ?? 0) + 1;
     seen.set(label, n);
     return { value: String(game.id), label: `${label} (${n})` };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PUZZLE, SOLUTION } from '../test-fixtures';
+import { cells, PUZZLE, SOLUTION } from '../test-fixtures';
 import {
   boxOf,
   canRedo,
   canUndo,
   cellsInUnits,
+  cellValues,
+  cluesOf,
   createGameState,
   digitCounts,
   findConflicts,
@@ -18,6 +20,7 @@ import {
   PEERS,
   sanitizeCellInput,
   toBoard,
+  toCellBoard,
   UNITS,
 } from './game-state';
 
@@ -258,5 +261,16 @@ describe('gameReducer', () => {
     const state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'digit', digit: 2 });
     expect(isDirty(state)).toBe(true);
     expect(isDirty(run(state, { type: 'markSaved', values: state.values }))).toBe(false);
+  });
+});
+
+describe('the API boards of { value, clue } cells', () => {
+  it('read as values and clues, and go back as cells carrying both', () => {
+    const state = cells(PUZZLE).map((row) => row.map((cell) => ({ ...cell })));
+    state[0]![2] = { value: 4, clue: false };
+    expect(cellValues(state)[0]).toEqual([5, 3, 4, 0, 7, 0, 0, 0, 0]);
+    expect(cluesOf(state)).toEqual(PUZZLE);
+    const game = createGameState(cluesOf(state), cellValues(state));
+    expect(toCellBoard(game.values, game.clues)).toEqual(state);
   });
 });

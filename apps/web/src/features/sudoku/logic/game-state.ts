@@ -6,6 +6,7 @@
  *
  * Cells are addressed by index 0–80, row-major: index = row * 9 + column.
  */
+import type { SudokuCellBoard } from '@site/contract';
 
 export const SIZE = 9;
 export const CELLS = SIZE * SIZE;
@@ -68,6 +69,22 @@ export function flatten(board: Board): number[] {
 
 export function toBoard(values: readonly number[]): Board {
   return range(SIZE).map((r) => values.slice(r * SIZE, r * SIZE + SIZE));
+}
+
+// --- The API's boards: 9×9 { value, clue } cells (docs/api.md#sudoku-boards). ---
+
+/** The digits of a board of cells (0 = empty). */
+export const cellValues = (board: SudokuCellBoard): Board => board.map((row) => row.map((cell) => cell.value));
+
+/** The clues alone: the digit of every clue cell, 0 elsewhere. */
+export const cluesOf = (board: SudokuCellBoard): Board =>
+  board.map((row) => row.map((cell) => (cell.clue ? cell.value : 0)));
+
+/** The board as the API takes it back: cells carrying their value and clue flag. */
+export function toCellBoard(values: readonly number[], clues: readonly boolean[]): SudokuCellBoard {
+  return range(SIZE).map((r) =>
+    range(SIZE).map((c) => ({ value: values[indexOf(r, c)] ?? 0, clue: clues[indexOf(r, c)] ?? false })),
+  );
 }
 
 /** Cells whose digit appears more than once in one of their units (both copies are marked). */

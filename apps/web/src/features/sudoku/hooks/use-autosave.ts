@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { saveGameOnLeave, sudokuApi } from '../api/sudoku-api';
+import { toCellBoard } from '../logic/game-state';
+
+/** docs/product.md#game-appssudokugame: the board is saved this long after the last move. */
+export const AUTOSAVE_MS = 1500;
+/** After a failed save, the next try comes this much later (or sooner, with the next move). */
+export const AUTOSAVE_RETRY_MS = 10_000;
+
+/** What the discreet save note says: the board is saved, being saved, or could not be saved. */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed';
+
+interface AutosaveOptions {
+  gameId: number;
+  values: readonly number[];
+  clues: readonly boolean[];
+  /** The values the server has (GameState.saved). */
+  saved: readonly number[];
+  /** The exact elapsed seconds now (the clock's `read`). */
+  read: () => number;
+  /** Saving on a timer is allowed: the game is being played and is not paused. */
+  enabled: boolean;
+  /** The game is still being played (the server refuses saves of finished games). */
+  active: boolean;
+  /** The server now has `values` and `time` (from this hook's save or a leave request). */
+  onSaved: (values: readonly number[], time: number) => void;
+}
+
+const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v === b[i]);
+
+/**
+ * Saves the board by itself: 1.5 s after the last move while the game runs, and with a keepalive
+ * request when the page goes away (tab hidden, page hidden or unloaded, this screen left) so no
+ * move is lost without Save Game. Never while paused or once the game is over; a failed save is
+ * reported through `status` and tried again. `save` is Save Game's own call, queued with these.
+ */
+export function useAutosave(options: AutosaveOptions) {
+  const { gameId, values, saved, enabled } = options;
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+  const [status, setStatus] = useState<'idle' | 'saving' | 'failed'>('idle');
+  /** The board last handed to the server, so a timer that outlived a leave save does not repeat it. */
+  const lastSent = useRef<readonly number[]>(saved);
+  /** The board a save failed with: only that same board waits for the slower retry. */
+  const failedWith = useRef<readonly number[] | null>(null);
+
+  // Saves go one at a time, so an older board can never overwrite a newer one.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const save = useCallback(() => {
+    const run = async () => {
+      const { values: board, clues, read, onSaved } = latest.current;
+      setStatus('saving');
+      try {
+        const time = read();
+        const answer = await sudokuApi.saveGame({ gameid: gameId, current_state: toCellBoard(board, clues), time });
+        lastSent.current = board;
+        onSaved(board, answer.time);
+        failedWith.current = null;
+        setStatus('idle');
+        return answer;
+      } catch (error) {
+        failedWith.current = board;
+        setStatus('failed');
+        throw error;
+      }
+    };
+    const next = queue.current.then(run, run);
+    queue.current = next.catch(() => undefined);
+    return next;
+  }, [gameId]);
+
+  const dirty = !same(values, saved);
+  useEffect(() => {
+    if (!enabled || !dirty || status === 'saving') return;
+    const timer = setTimeout(
+      () => {
+        if (same(latest.current.values, lastSent.current)) return;
+        save().catch((error: unknown) => console.error('Failed to save game', error));
+      },
+      status === 'failed' && failedWith.current === values ? AUTOSAVE_RETRY_MS : AUTOSAVE_MS,
+    );
+    return () => clearTimeout(timer);
+    // `values` restarts the wait on every move.
+  }, [enabled, dirty, status, save, values]);
+
+  useEffect(() => {
+    const saveOnLeave = () => {
+      const { values: board, clues, saved: stored, read, active, onSaved } = latest.current;
+      if (!active || same(board, stored)) return;
+      const time = read();
+      saveGameOnLeave({ gameid: gameId, current_state: toCellBoard(board, clues), time });
+      lastSent.current = board;
+      onSaved(board, time);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveOnLeave();
+    };
+    window.addEventListener('pagehide', saveOnLeave);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', saveOnLeave);
+      document.removeEventListener('visibilitychange', onVisibility);
+      saveOnLeave(); // Leaving this screen (Back, a nav link).
+    };
+  }, [gameId]);
+
+  const shown: SaveStatus =
+    status === 'saving' ? 'saving' : status === 'failed' ? 'failed' : dirty ? 'pending' : 'saved';
+  return { status: shown, save };
+}
