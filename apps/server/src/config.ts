@@ -99,7 +99,7 @@ export interface Config {
   loginMaxAttemptsPerIp: number;
   /**
    * The site's public address (no trailing slash), for absolute links in answers such as portfolio
-   * image URLs; undefined = taken from each request (docs/api.md#absolute-urls).
+   * image URLs; undefined = taken from each request (docs/api.md#other-behaviour).
    */
   publicUrl: string | undefined;
   /** Where the built web app lives; undefined = the web workspace's dist folder. */

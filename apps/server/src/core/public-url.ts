@@ -5,7 +5,7 @@ const SAFE_HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
- * The site's public address for absolute links (docs/api.md#absolute-urls): `PUBLIC_URL` when set,
+ * The site's public address for absolute links (docs/api.md#other-behaviour): `PUBLIC_URL` when set,
  * else the request's scheme and host (Fastify reads X-Forwarded-Proto/-Host only with TRUST_PROXY).
  * A malformed Host header yields '' so the link stays relative rather than echoing garbage.
  */

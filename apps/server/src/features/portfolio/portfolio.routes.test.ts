@@ -276,7 +276,7 @@ describe('sample projects', () => {
   });
 });
 
-describe('absolute image URLs (docs/api.md#absolute-urls)', () => {
+describe('absolute image URLs (docs/api.md#other-behaviour)', () => {
   const firstImage = async (t: TestApp, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/portfolio', headers });
     expect(res.statusCode).toBe(200);
