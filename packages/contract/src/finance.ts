@@ -258,6 +258,8 @@ export const watchlistItemSchema = z.object({
   symbol: z.string(),
   shortName: z.string().nullable(),
   exchange: z.string().nullable(),
+  /** The currency the prices are in, as the source names it ('USD', 'JPY', 'GBp'); null without a quote. */
+  currency: z.string().nullable(),
   currentPrice: z.number().nullable(),
   regularMarketOpen: z.number().nullable(),
   regularMarketDayHigh: z.number().nullable(),

@@ -182,6 +182,12 @@ export const walletTradeSchema = z.object({
   quantity: z.number().int(),
   /** Execution price per share, dollars with up to 4 decimals. */
   price: z.number(),
+  /** The listing's currency as the source names it ('USD', 'JPY', 'GBp' for pence); cash moves in dollars. */
+  currency: z.string(),
+  /** The price in that currency; null for trades recorded before currencies were. */
+  local_price: z.number().nullable(),
+  /** US dollars per unit of `currency` that made `price` (1 for dollar listings). */
+  fx_rate: z.number(),
   /** Cash that moved: paid for a buy, received for a sell (always ≥ 0), dollars. */
   cash_amount: z.number(),
   cash_amount_cents: z.number().int(),

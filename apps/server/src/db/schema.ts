@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types shared by SQLite and PostgreSQL. Portable choices: booleans are 0/1 integers,
@@ -132,6 +132,12 @@ export interface WalletTradesTable {
   /** Sells: proceeds − cost basis of the shares sold; 0 for buys. */
   realized_gain_cents: number;
   created_at: string;
+  /** The listing's currency as the source names it ('USD', 'JPY', 'GBp'). */
+  currency: ColumnType<string, string | undefined, never>;
+  /** The price in that currency; null for trades made before currencies were recorded. */
+  local_price: ColumnType<number | null, number | null | undefined, never>;
+  /** US dollars per unit of `currency` (pence: per pound / 100) used for `price_e4`. */
+  fx_rate: ColumnType<number, number | undefined, never>;
 }
 
 /** Wallet value snapshots: at creation and after every trade. */

@@ -4,6 +4,7 @@ import {
   formatCompactUsd,
   formatInteger,
   formatPercent,
+  formatPrice,
   formatSignedUsd,
   formatUsd,
   NO_VALUE,
@@ -51,5 +52,15 @@ describe('format helpers', () => {
       expect(format(Number.NaN)).toBe(NO_VALUE);
     }
     expect(NO_VALUE).toBe('—');
+  });
+
+  it('writes prices in their listing’s currency, pence and other hundredths after the number', () => {
+    expect(formatPrice(229.87)).toBe('$229.87');
+    expect(formatPrice(229.87, 'USD')).toBe('$229.87');
+    expect(formatPrice(2893.5, 'JPY')).toBe('¥2,893.5');
+    expect(formatPrice(182.34, 'EUR')).toBe('€182.34');
+    expect(formatPrice(2550, 'GBp')).toBe('2,550 GBp');
+    expect(formatPrice(12.5, 'XYZ1')).toBe('12.5 XYZ1');
+    expect(formatPrice(null, 'JPY')).toBe(NO_VALUE);
   });
 });

@@ -33,6 +33,38 @@ export function formatUsd(value: Maybe): string {
   return isNumber(value) ? usd.format(value) : NO_VALUE;
 }
 
+/** Quotes in a currency's hundredth, as exchanges name them: London's pence, Johannesburg's cents. */
+const SUB_UNITS = new Set(['GBp', 'GBX', 'ZAc', 'ILA']);
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A price in its listing's currency (docs/api.md#money): `USD` → `$229.87`, `JPY` → `¥2,893.5`,
+ * `EUR` → `€182.34`, pence → `2,550 GBp`. Unknown codes are written after the number.
+ */
+export function formatPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
+  if (!isNumber(value)) return NO_VALUE;
+  const code = currency ?? 'USD';
+  if (code === 'USD') return usd.format(value);
+  if (SUB_UNITS.has(code)) return `${integerOrCents(value)} ${code}`;
+  let format = priceFormats.get(code);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 0,
+        maximumFractionDigits: 2,
+      });
+    } catch {
+      return `${integerOrCents(value)} ${code}`;
+    }
+    priceFormats.set(code, format);
+  }
+  return format.format(value);
+}
+
+const integerOrCents = (value: number) => value.toLocaleString(LOCALE, { maximumFractionDigits: 2 });
+
 /** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
 export function formatSignedUsd(value: Maybe): string {
   return isNumber(value) ? signedUsd.format(value) : NO_VALUE;

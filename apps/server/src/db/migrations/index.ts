@@ -8,6 +8,7 @@ import { down005, up005 } from './005_watchlist.js';
 import { down006, up006 } from './006_portfolio.js';
 import { down007, up007 } from './007_wallets.js';
 import { down008, up008 } from './008_american_spelling.js';
+import { down009, up009 } from './009_trade_currency.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -23,5 +24,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '006_portfolio': { up: up006(dialect), down: down006 },
     '007_wallets': { up: up007(dialect), down: down007 },
     '008_american_spelling': { up: up008, down: down008 },
+    '009_trade_currency': { up: up009, down: down009 },
   };
 }

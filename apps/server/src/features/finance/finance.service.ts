@@ -39,6 +39,7 @@ function watchlistItem(symbol: string, quote: StockQuote | undefined): Watchlist
     symbol,
     shortName: quote?.shortName ?? null,
     exchange: quote?.exchange ?? null,
+    currency: quote?.currency ?? null,
     currentPrice: quote?.currentPrice ?? null,
     regularMarketOpen: quote?.regularMarketOpen ?? null,
     regularMarketDayHigh: quote?.regularMarketDayHigh ?? null,

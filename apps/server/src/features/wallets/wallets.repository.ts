@@ -34,6 +34,8 @@ export interface TradeInput {
   symbol: string;
   quantity: number;
   priceE4: number;
+  /** The listing's own currency, price and rate to dollars that `priceE4` came from. */
+  listing: { currency: string; localPrice: number; fxRate: number };
   now: string;
   /** The holdings' market value after the trade, from prices fetched before the transaction. */
   stocksValueCents(holdings: readonly Holding[]): number;
@@ -90,6 +92,9 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         symbol: input.symbol,
         quantity: input.quantity,
         price_e4: input.priceE4,
+        currency: input.listing.currency,
+        local_price: input.listing.localPrice,
+        fx_rate: input.listing.fxRate,
         cash_cents: cashMoved,
         realized_gain_cents: realizedGainCents,
         created_at: input.now,

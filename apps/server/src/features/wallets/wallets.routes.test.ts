@@ -297,6 +297,10 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
         symbol: 'AAPL',
         quantity: 10,
         price: price / 10_000,
+        // A dollar listing: its own price is the price, at a rate of 1.
+        currency: 'USD',
+        local_price: price / 10_000,
+        fx_rate: 1,
         cash_amount: cost / 100,
         cash_amount_cents: cost,
         realized_gain: 0,

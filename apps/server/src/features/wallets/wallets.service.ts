@@ -4,6 +4,7 @@ import {
   type GetWalletLedgerResponse,
   type GetWalletsResponse,
   STARTING_CASH_CENTS,
+  type StockQuote,
   type TradeResponse,
   WALLET_LEDGER_MAX,
   WALLETS_MAX,
@@ -15,6 +16,7 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { isoNow } from '../../core/time.js';
 import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
+import { baseCurrency, foreignCurrencies, formatListingPrice, type Listing, toDollars, usdPairSymbol } from './fx.js';
 import {
   centsToDollars,
   e4ToDollars,
@@ -42,6 +44,31 @@ import {
   type WalletsRepository,
 } from './wallets.repository.js';
 
+/** Dollar prices (1/10,000 $) by symbol, with how each came from its listing's own currency. */
+class Prices extends Map<string, number> {
+  readonly listings = new Map<string, Listing>();
+  /** Symbols that have a price but no exchange rate for their currency, with that currency. */
+  readonly withoutRate = new Map<string, string>();
+}
+
+/** A trade's price for its message: dollars, with the listing's own price first when it differs. */
+function tradePriceText(priceE4: number, listing: Listing | undefined): string {
+  if (!listing || listing.currency === 'USD') return formatPriceE4(priceE4);
+  return `${formatListingPrice(listing.localPrice, listing.currency)} (${formatPriceE4(priceE4)})`;
+}
+
+/** 404 for a symbol nobody prices; 503 when only the rate for its currency is missing. */
+function noPrice(prices: Prices, symbol: string): HttpError {
+  const currency = prices.withoutRate.get(symbol);
+  return currency
+    ? new HttpError(503, `No ${currency} to US dollar rate is available right now; try again later`)
+    : unknownSymbol(symbol);
+}
+
+/** USD trades record a rate of 1; the listing is always known once a price is. */
+const listingOf = (prices: Prices, symbol: string): Listing =>
+  prices.listings.get(symbol) ?? { currency: 'USD', localPrice: 0, fxRate: 1, usdPrice: 0 };
+
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
 export const PRICES_UNAVAILABLE = 'Prices are unavailable right now; holdings without a price are valued at cost.';
@@ -56,6 +83,9 @@ function toTrade(row: TradeRow): WalletTrade {
     symbol: row.symbol,
     quantity: row.quantity,
     price: e4ToDollars(row.price_e4),
+    currency: row.currency,
+    local_price: row.local_price,
+    fx_rate: row.fx_rate,
     cash_amount: centsToDollars(row.cash_cents),
     cash_amount_cents: row.cash_cents,
     realized_gain: centsToDollars(row.realized_gain_cents),
@@ -106,23 +136,38 @@ function walletDetails(
  */
 export function walletsService(repository: WalletsRepository, market: MarketDataProvider) {
   /**
-   * Prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call. An upstream failure
-   * gives an empty map (valued at cost) unless `required`; a symbol without a usable price is absent.
+   * Dollar prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call, plus one for the
+   * exchange rates when a listing is in another currency (docs/api.md#money). An upstream failure
+   * gives an empty map (valued at cost) unless `required`; a symbol without a usable price (or
+   * without a rate for its currency) is absent.
    */
-  async function prices(symbols: Iterable<string>, required = false): Promise<Map<string, number>> {
+  async function prices(symbols: Iterable<string>, required = false): Promise<Prices> {
     const unique = [...new Set(symbols)];
-    const out = new Map<string, number>();
+    const out = new Prices();
     if (unique.length === 0) return out;
-    let quotes: Map<string, { currentPrice: number }>;
+    let quotes: Map<string, StockQuote>;
+    const rates = new Map<string, number>();
     try {
       quotes = await market.getQuotes(unique);
+      const foreign = foreignCurrencies(quotes.values());
+      if (foreign.length > 0) {
+        const pairs = await market.getQuotes(foreign.map(usdPairSymbol));
+        for (const currency of foreign) {
+          const pair = pairs.get(usdPairSymbol(currency));
+          if (pair && pair.currentPrice > 0) rates.set(currency, pair.currentPrice);
+        }
+      }
     } catch (error) {
       if (!required && isUpstreamFailure(error)) return out;
       throw error;
     }
     for (const [symbol, quote] of quotes) {
-      const e4 = priceToE4(quote.currentPrice);
-      if (e4 !== undefined) out.set(symbol, e4);
+      const listing = toDollars(quote, rates);
+      if (listing === undefined) out.withoutRate.set(symbol, baseCurrency(quote.currency).currency);
+      const e4 = listing && priceToE4(listing.usdPrice);
+      if (listing === undefined || e4 === undefined) continue;
+      out.set(symbol, e4);
+      out.listings.set(symbol, listing);
     }
     return out;
   }
@@ -149,7 +194,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
    * one getQuotes call made before the transaction. `minimumHeld` refuses a sale of shares the
    * wallet does not hold before any price is asked for (the transaction checks again).
    */
-  async function tradePrices(userId: number, walletId: number, symbol: string, minimumHeld = 0): Promise<PriceMap> {
+  async function tradePrices(userId: number, walletId: number, symbol: string, minimumHeld = 0): Promise<Prices> {
     const wallet = await repository.findWithHoldings(userId, walletId);
     if (!wallet) throw notFound(NOT_FOUND);
     const held = wallet.holdings.find((h) => h.symbol === symbol)?.quantity ?? 0;
@@ -262,14 +307,16 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     async buy(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
       const map = await tradePrices(userId, walletId, symbol);
       const priceE4 = map.get(symbol);
-      if (priceE4 === undefined) throw unknownSymbol(symbol);
+      if (priceE4 === undefined) throw noPrice(map, symbol);
       const costCents = tradeCents(priceE4, quantity);
+      const listing = listingOf(map, symbol);
       const result = await repository.buy({
         userId,
         walletId,
         symbol,
         quantity,
         priceE4,
+        listing,
         costCents,
         now: isoNow(),
         stocksValueCents: (holdings) => stocksValueCents(holdings, map),
@@ -277,12 +324,12 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       if (result.kind === 'missing') throw notFound(NOT_FOUND);
       if (result.kind === 'insufficient-cash') {
         throw badRequest(
-          `Insufficient balance: ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} cost ` +
+          `Insufficient balance: ${plural(quantity, 'share')} of ${symbol} at ${tradePriceText(priceE4, listing)} cost ` +
             `${formatCents(costCents)}, but the wallet has ${formatCents(result.cashCents)}. ` +
             'Total price exceeds available balance.',
         );
       }
-      const message = `Bought ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(costCents)}`;
+      const message = `Bought ${plural(quantity, 'share')} of ${symbol} at ${tradePriceText(priceE4, listing)} for ${formatCents(costCents)}`;
       return afterTrade(map, result, message);
     },
 
@@ -290,8 +337,11 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     async sell(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
       const map = await tradePrices(userId, walletId, symbol, quantity);
       const priceE4 = map.get(symbol);
-      if (priceE4 === undefined)
+      if (priceE4 === undefined) {
+        if (map.withoutRate.has(symbol)) throw noPrice(map, symbol);
         throw new HttpError(503, `No price is available for ${symbol} right now; try again later`);
+      }
+      const listing = listingOf(map, symbol);
       let result: Awaited<ReturnType<WalletsRepository['sell']>>;
       try {
         result = await repository.sell({
@@ -300,6 +350,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
           symbol,
           quantity,
           priceE4,
+          listing,
           now: isoNow(),
           stocksValueCents: (holdings) => stocksValueCents(holdings, map),
         });
@@ -312,7 +363,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       const { trade } = result;
       const gain = trade.realized_gain_cents;
       const message =
-        `Sold ${plural(quantity, 'share')} of ${symbol} at ${formatPriceE4(priceE4)} for ${formatCents(trade.cash_cents)} ` +
+        `Sold ${plural(quantity, 'share')} of ${symbol} at ${tradePriceText(priceE4, listing)} for ${formatCents(trade.cash_cents)} ` +
         `(realized ${gain < 0 ? 'loss' : 'gain'} ${formatCents(Math.abs(gain))})`;
       return afterTrade(map, result, message);
     },

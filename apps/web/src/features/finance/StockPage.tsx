@@ -11,7 +11,7 @@ import { IconArrowLeft, IconChartLine, IconFileDescription, IconNews, IconUsers 
 import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
-import { formatUsd } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
 import { stockPath } from '../../lib/market/paths';
 import { RequireSignIn, useAuthModals, useMe } from '../auth';
 import { isInWatchlist, useFullStock, useWatchlist } from './api/use-finance';
@@ -126,7 +126,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                 </Title>
                 <Group gap="sm" align="baseline" mt={4}>
                   <Text fz="xl" fw={700}>
-                    {formatUsd(info.currentPrice)}
+                    {formatPrice(info.currentPrice, info.currency)}
                   </Text>
                   <PriceChange change={info.regularMarketChange} percent={info.regularMarketChangePercent} />
                   <Text size="sm" c="dimmed">
@@ -194,6 +194,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                 loading={fullStock.isPlaceholderData}
                 ChartComponent={ChartComponent}
                 timeZone={data.exchangeTimezoneName}
+                currency={data.info.currency}
               />
             </Tabs.Panel>
           </Tabs>

@@ -6,6 +6,7 @@ export function watchlistItem(symbol: string, overrides: Partial<WatchlistItem> 
     symbol,
     shortName: `${symbol} Corp.`,
     exchange: 'NMS',
+    currency: 'USD',
     currentPrice: 100,
     regularMarketOpen: 99,
     regularMarketDayHigh: 101.5,

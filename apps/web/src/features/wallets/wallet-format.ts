@@ -1,4 +1,5 @@
-import { NO_VALUE } from '../../lib/format';
+import type { WalletTrade } from '@site/contract';
+import { formatPrice, formatUsd, NO_VALUE } from '../../lib/format';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,3 +17,12 @@ export function formatShares(quantity: number): string {
 /** Where the wallet page shows one wallet (docs/product.md#screens route, `?wallet=` picks the wallet). */
 export const walletPagePath = (walletId?: number) =>
   walletId === undefined ? '/apps/finance/wallet' : `/apps/finance/wallet?wallet=${walletId}`;
+
+/**
+ * A trade's price: dollars, with the listing's own price first when it traded in another currency
+ * (docs/api.md#money): `¥2,893.5 ($18.52)`.
+ */
+export function formatTradePrice(trade: Pick<WalletTrade, 'price' | 'currency' | 'local_price'>): string {
+  if (trade.currency === 'USD' || trade.local_price === null) return formatUsd(trade.price);
+  return `${formatPrice(trade.local_price, trade.currency)} (${formatUsd(trade.price)})`;
+}

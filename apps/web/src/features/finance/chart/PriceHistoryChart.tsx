@@ -14,7 +14,7 @@ import {
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
-import { formatCompact, formatUsd } from '../../../lib/format';
+import { formatCompact, formatPrice } from '../../../lib/format';
 import {
   type ChartBar,
   constrainView,
@@ -71,12 +71,14 @@ function Legend({
   bar,
   interval,
   timeZone,
+  currency,
   mode,
   action,
 }: {
   bar: ChartBar | undefined;
   interval: PriceChartProps['interval'];
   timeZone: string;
+  currency: string;
   mode: PriceChartProps['mode'];
   /** Last in the row (wrapping with the values on narrow screens): the Reset zoom button. */
   action: ReactNode;
@@ -100,7 +102,7 @@ function Legend({
             {item.label}
           </Text>
           <Text size="sm" fw={500}>
-            {formatUsd(item.value)}
+            {formatPrice(item.value, currency)}
           </Text>
         </Group>
       ))}
@@ -118,7 +120,14 @@ function Legend({
   );
 }
 
-export function PriceHistoryChart({ history, interval, timeZone, mode, height = 420 }: PriceChartProps) {
+export function PriceHistoryChart({
+  history,
+  interval,
+  timeZone,
+  currency = 'USD',
+  mode,
+  height = 420,
+}: PriceChartProps) {
   const { containerRef, chartRef } = useChart(INTERACTION);
   const bars = useMemo(() => toChartBars(history, interval, timeZone), [history, interval, timeZone]);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -214,6 +223,7 @@ export function PriceHistoryChart({ history, interval, timeZone, mode, height = 
         bar={legendBar}
         interval={interval}
         timeZone={timeZone}
+        currency={currency}
         mode={mode}
         action={
           <Button

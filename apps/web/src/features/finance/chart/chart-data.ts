@@ -30,6 +30,8 @@ export interface PriceChartProps {
   interval: HistoryInterval;
   /** The exchange's IANA zone: a Tokyo bar at 09:00 JST is drawn at 09:00, on its own date. */
   timeZone: string;
+  /** The listing's currency ('USD', 'JPY', 'GBp'): the legend's prices are in it. */
+  currency?: string;
   mode: ChartMode;
   height?: number;
 }

@@ -41,6 +41,8 @@ interface AnalysisPanelProps {
   ChartComponent: ComponentType<PriceChartProps>;
   /** The exchange's zone, in which the chart shows times and dates. */
   timeZone: string;
+  /** The listing's currency, in which the chart shows prices. */
+  currency: string;
 }
 
 const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RANGE_LABELS[range]).join(', ');
@@ -58,6 +60,7 @@ export function AnalysisPanel({
   loading,
   ChartComponent,
   timeZone,
+  currency,
 }: AnalysisPanelProps) {
   const empty = Object.keys(history).length === 0;
   return (
@@ -138,6 +141,7 @@ export function AnalysisPanel({
             history={history}
             interval={historyInterval}
             timeZone={timeZone}
+            currency={currency}
             mode={mode}
             height={CHART_HEIGHT}
           />

@@ -3,7 +3,7 @@ import type { Stock } from '@site/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatList } from '../../../components/StatList';
-import { formatCompact, formatCompactUsd, formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
+import { formatCompact, formatCompactUsd, formatInteger, formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { RequireSignIn, useAuthModals } from '../../auth';
 import { displayHost, ExternalLink } from './ExternalLink';
@@ -56,23 +56,31 @@ export function StockQuoteModal({ stock, opened, onClose, inWatchlist }: StockQu
             <Text fw={600}>{stock.shortName}</Text>
             <Group gap="sm" align="baseline">
               <Text fz={28} fw={700} aria-label="Current price">
-                {formatUsd(stock.currentPrice)}
+                {formatPrice(stock.currentPrice, stock.currency)}
               </Text>
               <PriceChange change={stock.regularMarketChange} percent={stock.regularMarketChangePercent} />
             </Group>
           </div>
           <StatList
             stats={[
-              { label: 'Open', value: formatUsd(stock.regularMarketOpen) },
-              { label: 'Previous Close', value: formatUsd(stock.regularMarketPreviousClose) },
-              { label: 'High', value: formatUsd(stock.regularMarketDayHigh) },
-              { label: 'Low', value: formatUsd(stock.regularMarketDayLow) },
+              { label: 'Open', value: formatPrice(stock.regularMarketOpen, stock.currency) },
+              { label: 'Previous Close', value: formatPrice(stock.regularMarketPreviousClose, stock.currency) },
+              { label: 'High', value: formatPrice(stock.regularMarketDayHigh, stock.currency) },
+              { label: 'Low', value: formatPrice(stock.regularMarketDayLow, stock.currency) },
               {
                 label: 'Volume',
                 value: formatCompact(stock.regularMarketVolume),
                 title: formatInteger(stock.regularMarketVolume),
               },
-              { label: 'Market Cap', value: formatCompactUsd(stock.marketCap), title: formatUsd(stock.marketCap) },
+              {
+                label: 'Market Cap',
+                // In the listing's currency, like its prices.
+                value:
+                  stock.currency === 'USD' || stock.marketCap === null
+                    ? formatCompactUsd(stock.marketCap)
+                    : `${formatCompact(stock.marketCap)} ${stock.currency}`,
+                title: formatPrice(stock.marketCap, stock.currency),
+              },
               { label: 'Industry', value: stock.industry ?? NO_VALUE },
               { label: 'Sector', value: stock.sector ?? NO_VALUE },
               { label: 'Website', value: link(stock.website) },

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { WatchlistItem } from '@site/contract';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatUsd, NO_VALUE } from '../../../lib/format';
+import { formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { useWatchlistChange } from '../api/use-finance';
 import { PriceChange } from './PriceChange';
@@ -51,7 +51,7 @@ export function WatchlistTable({ items }: { items: WatchlistItem[] }) {
                 <Table.Td ta="right">
                   <Stack gap={0} align="flex-end">
                     <Text size="sm" fw={600}>
-                      {formatUsd(item.currentPrice)}
+                      {formatPrice(item.currentPrice, item.currency)}
                     </Text>
                     <PriceChange
                       size="xs"
@@ -60,9 +60,9 @@ export function WatchlistTable({ items }: { items: WatchlistItem[] }) {
                     />
                   </Stack>
                 </Table.Td>
-                <Table.Td ta="right">{formatUsd(item.regularMarketOpen)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(item.regularMarketDayHigh)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(item.regularMarketDayLow)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(item.regularMarketOpen, item.currency)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(item.regularMarketDayHigh, item.currency)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(item.regularMarketDayLow, item.currency)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     <Button

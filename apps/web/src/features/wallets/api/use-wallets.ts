@@ -10,7 +10,7 @@ import {
 } from '@site/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatUsd } from '../../../lib/format';
-import { formatShares } from '../wallet-format';
+import { formatShares, formatTradePrice } from '../wallet-format';
 import { walletsApi } from './wallets-api';
 
 /** Prefixes of the feature's keys, to invalidate or remove a group of queries at once. */
@@ -207,7 +207,7 @@ export function useTrade() {
       notifications.show({
         color: 'teal',
         title: `${verb} ${formatShares(trade.quantity)} of ${trade.symbol}`,
-        message: `at ${formatUsd(trade.price)} for ${formatUsd(trade.cash_amount)} · cash now ${formatUsd(wallet.balance)}`,
+        message: `at ${formatTradePrice(trade)} for ${formatUsd(trade.cash_amount)} · cash now ${formatUsd(wallet.balance)}`,
       });
       const id = wallet.wallet_id;
       const details = walletQueries.details(id).queryKey;

@@ -1,9 +1,9 @@
 import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { WalletTrade } from '@site/contract';
 import { Link } from 'react-router';
-import { formatInteger, formatSignedUsd, formatUsd, NO_VALUE } from '../../../lib/format';
+import { formatInteger, formatSignedUsd, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
-import { formatDateTime } from '../wallet-format';
+import { formatDateTime, formatTradePrice } from '../wallet-format';
 import { GainAmount } from './GainCells';
 
 const COLUMNS = ['Date', 'Side', 'Symbol', 'Quantity', 'Price', 'Amount', 'Realized Gain'] as const;
@@ -48,7 +48,7 @@ export function TradeLedgerTable({ trades }: { trades: readonly WalletTrade[] })
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="right">{formatInteger(trade.quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatUsd(trade.price)}</Table.Td>
+                  <Table.Td ta="right">{formatTradePrice(trade)}</Table.Td>
                   <Table.Td ta="right" title={trade.side === 'buy' ? 'Paid' : 'Received'}>
                     {formatSignedUsd(trade.side === 'buy' ? -trade.cash_amount : trade.cash_amount)}
                   </Table.Td>

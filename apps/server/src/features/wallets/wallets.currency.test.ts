@@ -1,0 +1,133 @@
+import type { StockQuote } from '@site/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
+import type { MarketDataProvider } from '../../integrations/market-data/types.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { testDatabaseKinds } from '../../test/test-databases.js';
+
+/** Friday 2025-03-14, 11:00 in New York. */
+const NOW = Date.parse('2025-03-14T15:00:00Z');
+
+/**
+ * The demo market plus a Tokyo and a London listing and the dollar rates of their currencies,
+ * shaped as Yahoo quotes them (7203.T in JPY, SHEL.L in pence, JPYUSD=X and GBPUSD=X pairs).
+ */
+function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?: number; GBP?: number }) {
+  const extra = (symbol: string, currency: string, currentPrice: number): StockQuote => ({
+    ...({} as StockQuote),
+    symbol,
+    shortName: symbol,
+    currentPrice,
+    regularMarketOpen: currentPrice,
+    regularMarketDayHigh: currentPrice,
+    regularMarketDayLow: currentPrice,
+    regularMarketPreviousClose: currentPrice,
+    regularMarketVolume: 1000,
+    regularMarketChange: 0,
+    regularMarketChangePercent: 0,
+    regularMarketTime: new Date(NOW).toISOString(),
+    marketState: 'REGULAR',
+    exchange: currency === 'JPY' ? 'JPX' : currency === 'GBp' ? 'LSE' : 'CCY',
+    currency,
+    exchangeTimezoneName: currency === 'JPY' ? 'Asia/Tokyo' : 'Europe/London',
+    marketCap: null,
+  });
+  const listings = new Map<string, StockQuote>([
+    ['7203.T', extra('7203.T', 'JPY', 2893.5)],
+    ['SHEL.L', extra('SHEL.L', 'GBp', 2550)],
+  ]);
+  if (rates.JPY !== undefined) listings.set('JPYUSD=X', extra('JPYUSD=X', 'USD', rates.JPY));
+  if (rates.GBP !== undefined) listings.set('GBPUSD=X', extra('GBPUSD=X', 'USD', rates.GBP));
+  const provider: MarketDataProvider = Object.assign(Object.create(demo) as DemoMarketDataProvider, {
+    async getQuotes(symbols: readonly string[]) {
+      const out = await demo.getQuotes(symbols.filter((s) => !listings.has(s)));
+      for (const symbol of symbols) {
+        const quote = listings.get(symbol);
+        if (quote) out.set(symbol, quote);
+      }
+      return out;
+    },
+    async getQuote(symbol: string) {
+      return listings.get(symbol) ?? demo.getQuote(symbol);
+    },
+  });
+  return { provider, rates };
+}
+
+describe.each(testDatabaseKinds)('trading listings in other currencies on %s (docs/api.md#money)', (kind) => {
+  let t: TestApp;
+  let alice: TestUser;
+  const market = withForeignListings(new DemoMarketDataProvider({ now: () => NOW }), { JPY: 0.0064, GBP: 1.25 });
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, undefined, { marketData: market.provider });
+    alice = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  const post = (action: string, payload: object) =>
+    injectAs(t.app, alice, { method: 'POST', url: `/api/finance/${action}`, payload });
+  const wallet = async () => {
+    const res = await post('create_wallet', { wallet_name: `FX ${Math.random().toString(36).slice(2, 8)}` });
+    return res.json().wallet_id as number;
+  };
+
+  it('buys Toyota on Tokyo at the yen price converted to dollars, and records price, currency and rate', async () => {
+    const id = await wallet();
+    const res = await post('add_stock_to_wallet', { wallet_id: id, symbol: '7203.T', quantity: 10 });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    // ¥2,893.50 × 0.0064 = $18.5184 a share; 10 shares $185.184 → $185.18 (half-up).
+    expect(body.trade).toMatchObject({ price: 18.5184, currency: 'JPY', local_price: 2893.5, fx_rate: 0.0064 });
+    expect(body.trade.cash_amount_cents).toBe(18_518);
+    expect(body.message).toBe('Bought 10 shares of 7203.T at ¥2,893.5 ($18.5184) for $185.18');
+    expect(body.wallet.balance_cents).toBe(10_000_000 - 18_518);
+    expect(body.wallet.stocks).toEqual([
+      // bought_price is the average cost: the cents paid over the shares.
+      expect.objectContaining({ symbol: '7203.T', quantity: 10, bought_price: 18.518, current_price: 18.5184 }),
+    ]);
+    const ledger = (
+      await injectAs(t.app, alice, { method: 'GET', url: `/api/finance/get_wallet_ledger?wallet_id=${id}` })
+    ).json();
+    expect(ledger.trades[0]).toMatchObject({ symbol: '7203.T', currency: 'JPY', local_price: 2893.5, fx_rate: 0.0064 });
+  });
+
+  it('buys Shell in London quoted in pence at a hundredth of the pound’s rate', async () => {
+    const id = await wallet();
+    const res = await post('add_stock_to_wallet', { wallet_id: id, symbol: 'SHEL.L', quantity: 4 });
+    expect(res.statusCode, res.body).toBe(200);
+    // 2,550p = £25.50 × 1.25 = $31.875 a share; 4 shares $127.50.
+    expect(res.json().trade).toMatchObject({ price: 31.875, currency: 'GBp', local_price: 2550, fx_rate: 0.0125 });
+    expect(res.json().trade.cash_amount_cents).toBe(12_750);
+    const sold = await post('sell_stock_from_wallet', { wallet_id: id, symbol: 'SHEL.L', quantity: 4 });
+    expect(sold.json().trade.cash_amount_cents).toBe(12_750);
+    expect(sold.json().wallet.balance_cents).toBe(10_000_000);
+  });
+});
+
+describe('without a rate for the currency', () => {
+  it('refuses the trade (503) and changes nothing, rather than take yen for dollars', async () => {
+    const market = withForeignListings(new DemoMarketDataProvider({ now: () => NOW }), {});
+    const t = await createTestApp('sqlite', {}, undefined, { marketData: market.provider });
+    try {
+      const alice = await signUp(t.app);
+      const created = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/finance/create_wallet',
+        payload: { wallet_name: 'No rate' },
+      });
+      const id = created.json().wallet_id;
+      const res = await injectAs(t.app, alice, {
+        method: 'POST',
+        url: '/api/finance/add_stock_to_wallet',
+        payload: { wallet_id: id, symbol: '7203.T', quantity: 1 },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('No JPY to US dollar rate is available right now; try again later');
+      const trades = await t.database.handle.db.selectFrom('wallet_trades').selectAll().execute();
+      expect(trades).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
