@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { geoapifyGeocoder } from '../../integrations/geocoding/geoapify.js';
 import { photonGeocoder } from '../../integrations/geocoding/photon.js';
-import type { AutocompleteRequest } from '../../integrations/geocoding/types.js';
 import { UpstreamError } from '../../integrations/http/upstream-client.js';
+import { autocompleteRequest as request } from '../../integrations/testing/autocomplete-request.js';
 import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { geocodingService } from './geocoding.service.js';
 
@@ -17,13 +17,6 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 beforeEach(() => upstream.reset());
 
-const request = (text: string, extra: Partial<AutocompleteRequest> = {}): AutocompleteRequest => ({
-  text,
-  limit: 5,
-  filter: {},
-  bias: {},
-  ...extra,
-});
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(
     () => undefined,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { autocompleteRequest as request } from '../testing/autocomplete-request.js';
 import { type FakeUpstream, readFixture, startFakeUpstream } from '../testing/fake-upstream.js';
 import { photonGeocoder } from './photon.js';
-import type { AutocompleteRequest } from './types.js';
 
 const fixture = (name: string) => readFixture(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -13,13 +13,6 @@ afterAll(() => upstream.close());
 beforeEach(() => upstream.reset());
 
 const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 300, retryDelayMs: 5 });
-const request = (text: string, extra: Partial<AutocompleteRequest> = {}): AutocompleteRequest => ({
-  text,
-  limit: 5,
-  filter: {},
-  bias: {},
-  ...extra,
-});
 
 describe('Photon adapter against real-shaped answers (docs/api.md#live-data)', () => {
   it('leads a named café or landmark with its name, its street on the second line', async () => {

@@ -23,6 +23,15 @@ function weatherQuery(fetchMock: ReturnType<typeof mockFetch>, index = 0) {
   return Object.fromEntries(urls[index]?.searchParams ?? []);
 }
 
+/** What the page sends for the Denver suggestion: the place's point, country, address and zone. */
+const DENVER_QUERY = {
+  lat: '39.74',
+  lon: '-104.98',
+  country_code: 'us',
+  formatted: 'Denver, Colorado, United States',
+  timezone: 'America/Denver',
+};
+
 function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denver, paris]) {
   const fetchMock = mockFetch({
     'GET /api/geocode/autocomplete': { body: collection(suggestions) },
@@ -74,13 +83,7 @@ describe('WeatherPage', () => {
     await user.click(search);
 
     expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
-    expect(weatherQuery(fetchMock)).toEqual({
-      lat: '39.74',
-      lon: '-104.98',
-      country_code: 'us',
-      formatted: 'Denver, Colorado, United States',
-      timezone: 'America/Denver',
-    });
+    expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
 
     const current = currentCard();
     expect(within(current).getByTestId('current-temperature')).toHaveTextContent('55°F');
@@ -367,11 +370,7 @@ describe('WeatherPage', () => {
     await screen.findByRole('listbox');
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
-    expect(weatherQuery(fetchMock)).toMatchObject({
-      lat: '39.74',
-      lon: '-104.98',
-      formatted: 'Denver, Colorado, United States',
-    });
+    expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
     expect(input).toHaveValue('Denver, Colorado, United States');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
@@ -401,13 +400,7 @@ describe('WeatherPage', () => {
     first.unmount();
     const { fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
     expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
-    expect(weatherQuery(fetchMock)).toEqual({
-      lat: '39.74',
-      lon: '-104.98',
-      country_code: 'us',
-      formatted: 'Denver, Colorado, United States',
-      timezone: 'America/Denver',
-    });
+    expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Denver, Colorado, United States');
     // One shot: a later visit starts empty again.
     cleanup();
