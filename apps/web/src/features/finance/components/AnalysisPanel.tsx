@@ -45,6 +45,9 @@ interface AnalysisPanelProps {
   currency: string;
 }
 
+/** The city of an IANA zone: 'America/New_York' → 'New York', 'Asia/Tokyo' → 'Tokyo'. */
+const zoneCity = (timeZone: string) => (timeZone.split('/').at(-1) ?? timeZone).replaceAll('_', ' ');
+
 const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RANGE_LABELS[range]).join(', ');
 
 /** docs/product.md#stock-page-appsfinancestocksymbol: 'Price History' with range and interval buttons and the chart. */
@@ -148,7 +151,7 @@ export function AnalysisPanel({
         )}
       </Box>
       <Text size="xs" c="dimmed" mt="xs">
-        Drag to pan, scroll or pinch to zoom the time axis. Intraday times are New York (exchange) time.
+        Drag to pan, scroll or pinch to zoom the time axis. Times are {zoneCity(timeZone)} (exchange) time.
       </Text>
     </Paper>
   );
