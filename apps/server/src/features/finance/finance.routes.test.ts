@@ -264,6 +264,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
         symbol: 'MSFT',
         shortName: 'Microsoft Corporation',
         exchange: 'NMS',
+        currency: 'USD',
         currentPrice: quote.currentPrice,
         regularMarketOpen: quote.regularMarketOpen,
         regularMarketDayHigh: quote.regularMarketDayHigh,
