@@ -79,24 +79,29 @@ describe('paper-trading wallets in a real browser', () => {
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
-  it('keeps the loading spinner in view while the wallet reloads, scrolled to the top or the bottom', async () => {
-    // Hold the reload a trade starts (the history; the trade's answer updates the rest) so the
-    // overlay stays up while we look.
+  it('keeps the loading spinner in view while another wallet loads, scrolled to the top or the bottom', async () => {
+    // A second wallet to switch to: while its details load, the overlay covers the tall first one.
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const created = await page.request.post(`${server.baseUrl}/api/finance/create_wallet`, {
+      data: { wallet_name: 'Income' },
+      headers: { 'X-CSRFToken': csrf },
+    });
+    expect(created.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('table', { name: 'Stocks Held' }).getByRole('cell', { name: '6', exact: true }).waitFor();
+    // Hold the next wallet's details so the overlay stays up while we look.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const reload = '**/api/finance/get_wallet_history**';
-    await page.route(reload, async (route) => {
+    const load = '**/api/finance/get_wallet_details**';
+    await page.route(load, async (route) => {
       await held;
-      // The app may have cancelled the request meanwhile (a newer refetch), so it can be gone.
+      // The app may have cancelled the request meanwhile (a newer one), so it can be gone.
       await route.continue().catch(() => {});
     });
-    const sell = page.getByRole('form', { name: 'Sell stocks' });
-    await sell.getByRole('combobox', { name: /^Stock/ }).click();
-    await page.getByRole('option', { name: /AAPL/ }).click();
-    await sell.getByRole('textbox', { name: /^Quantity/ }).fill('1');
-    await sell.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Wallet' }).click();
+    await page.getByRole('option', { name: /Income/ }).click();
 
     const spinner = page.locator('[aria-label="Loading wallet"]');
     await spinner.waitFor({ timeout: 10_000 });
@@ -115,8 +120,8 @@ describe('paper-trading wallets in a real browser', () => {
       await page.screenshot({ path: path.join(screenshotDir, `wallet-loading-${top === 0 ? 'top' : 'bottom'}.png`) });
     }
     release();
-    await page.unroute(reload);
+    await page.unroute(load);
     await spinner.waitFor({ state: 'hidden', timeout: 10_000 });
-    await page.getByRole('table', { name: 'Stocks Held' }).getByRole('cell', { name: '5', exact: true }).waitFor();
+    await page.getByText('No stocks held yet. Buy some to see them here.').waitFor();
   });
 });
