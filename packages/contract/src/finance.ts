@@ -158,7 +158,14 @@ export const stockProfileSchema = z.object({
 export type StockProfile = z.infer<typeof stockProfileSchema>;
 
 /** docs/api.md#compatibility-promise (Stock): every field of the quote and of the profile. */
-export const stockSchema = stockProfileSchema.extend(stockQuoteSchema.shape);
+export const stockSchema = stockProfileSchema.extend(stockQuoteSchema.shape).extend({
+  /**
+   * `currentPrice` in US dollars when the listing trades in another currency, at the provider's
+   * current rate (what a wallet would pay a share); equal to it for dollar listings, null when no
+   * rate could be had. docs/api.md#money.
+   */
+  currentPriceUsd: z.number().nullable(),
+});
 export type Stock = z.infer<typeof stockSchema>;
 
 export const newsThumbnailResolutionSchema = z.object({
@@ -261,6 +268,8 @@ export const watchlistItemSchema = z.object({
   /** The currency the prices are in, as the source names it ('USD', 'JPY', 'GBp'); null without a quote. */
   currency: z.string().nullable(),
   currentPrice: z.number().nullable(),
+  /** `currentPrice` in US dollars (see Stock's `currentPriceUsd`). */
+  currentPriceUsd: z.number().nullable(),
   regularMarketOpen: z.number().nullable(),
   regularMarketDayHigh: z.number().nullable(),
   regularMarketDayLow: z.number().nullable(),

@@ -265,6 +265,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
         shortName: 'Microsoft Corporation',
         exchange: 'NMS',
         currency: 'USD',
+        currentPriceUsd: quote.currentPrice,
         currentPrice: quote.currentPrice,
         regularMarketOpen: quote.regularMarketOpen,
         regularMarketDayHigh: quote.regularMarketDayHigh,

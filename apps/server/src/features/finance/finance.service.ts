@@ -14,6 +14,7 @@ import {
   type WatchlistItem,
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { foreignCurrencies, toDollars, usdPairSymbol } from '../../integrations/market-data/fx.js';
 import type { Bar, MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { WatchlistRepository } from './watchlist.repository.js';
 
@@ -34,13 +35,21 @@ export function toPriceHistory(bars: Bar[]): PriceHistory {
 
 const isUpstreamFailure = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
 
-function watchlistItem(symbol: string, quote: StockQuote | undefined): WatchlistItem {
+/** The quote's price in dollars at `rates`; null without a rate (never a yen price taken for dollars). */
+const inDollars = (quote: StockQuote, rates: ReadonlyMap<string, number>) => toDollars(quote, rates)?.usdPrice ?? null;
+
+function watchlistItem(
+  symbol: string,
+  quote: StockQuote | undefined,
+  rates: ReadonlyMap<string, number>,
+): WatchlistItem {
   return {
     symbol,
     shortName: quote?.shortName ?? null,
     exchange: quote?.exchange ?? null,
     currency: quote?.currency ?? null,
     currentPrice: quote?.currentPrice ?? null,
+    currentPriceUsd: quote ? inDollars(quote, rates) : null,
     regularMarketOpen: quote?.regularMarketOpen ?? null,
     regularMarketDayHigh: quote?.regularMarketDayHigh ?? null,
     regularMarketDayLow: quote?.regularMarketDayLow ?? null,
@@ -55,12 +64,34 @@ function watchlistItem(symbol: string, quote: StockQuote | undefined): Watchlist
  * provider (`app.deps.marketData`, shared with wallets so its caches serve both).
  */
 export function financeService(repository: WatchlistRepository, market: MarketDataProvider) {
+  /**
+   * Dollars per unit of each foreign currency among `quotes`, from one batched call of their USD
+   * pairs; none needed for dollar listings. A failure leaves the rates out (prices stay, in their
+   * own currency) rather than failing the page.
+   */
+  async function usdRates(quotes: Iterable<StockQuote>): Promise<Map<string, number>> {
+    const rates = new Map<string, number>();
+    const foreign = foreignCurrencies(quotes);
+    if (foreign.length === 0) return rates;
+    try {
+      const pairs = await market.getQuotes(foreign.map(usdPairSymbol));
+      for (const currency of foreign) {
+        const pair = pairs.get(usdPairSymbol(currency));
+        if (pair && pair.currentPrice > 0) rates.set(currency, pair.currentPrice);
+      }
+    } catch (error) {
+      if (!isUpstreamFailure(error)) throw error;
+    }
+    return rates;
+  }
+
   /** Profile and quote merged into the seed's Stock. The profile comes first: live, it also refreshes the quote. */
   async function stock(symbol: string): Promise<Stock> {
     const provider = market;
     const profile = await provider.getProfile(symbol);
     const quote = await provider.getQuote(symbol);
-    return { ...profile, ...quote, shortName: quote.shortName || profile.shortName };
+    const currentPriceUsd = inDollars(quote, await usdRates([quote]));
+    return { ...profile, ...quote, shortName: quote.shortName || profile.shortName, currentPriceUsd };
   }
 
   return {
@@ -106,6 +137,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
           pricesMissing = true;
         }
       }
+      const rates = await usdRates(quotes.values());
       const count = symbols.length;
       const message =
         count === 0
@@ -115,7 +147,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
         success: true,
         symbols,
         message,
-        items: symbols.map((s) => watchlistItem(s, quotes.get(s))),
+        items: symbols.map((s) => watchlistItem(s, quotes.get(s), rates)),
       };
     },
 

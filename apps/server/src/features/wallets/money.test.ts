@@ -1,5 +1,6 @@
-import { MAX_TRADE_QUANTITY, STARTING_CASH_CENTS } from '@site/contract';
+import { MAX_TRADE_QUANTITY, STARTING_CASH_CENTS, type StockQuote } from '@site/contract';
 import { describe, expect, it } from 'vitest';
+import { toDollars } from '../../integrations/market-data/fx.js';
 import {
   averagePriceE4,
   centsToDollars,
@@ -220,5 +221,12 @@ describe('no float drift', () => {
     expect(cash + heldCost).toBe(start + gains);
     // The same trades in float dollars no longer land on whole cents.
     expect(Math.abs(floatCash * 100 - cash)).toBeGreaterThan(0);
+  });
+
+  it('moves cash in whole cents from a converted price (¥2,893.50 × 0.0064 = $18.5184; 10 shares $185.18)', () => {
+    const usd = toDollars({ currency: 'JPY', currentPrice: 2893.5 } as StockQuote, new Map([['JPY', 0.0064]]));
+    const e4 = priceToE4(usd?.usdPrice ?? 0);
+    expect(e4).toBe(185_184);
+    expect(tradeCents(e4 ?? 0, 10)).toBe(18_518);
   });
 });

@@ -1,58 +1,11 @@
-import type { StockQuote } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import type { MarketDataProvider } from '../../integrations/market-data/types.js';
+import { withForeignListings } from '../../integrations/market-data/testing/foreign-listings.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
-
-/**
- * The demo market plus a Tokyo and a London listing and the dollar rates of their currencies,
- * shaped as Yahoo quotes them (7203.T in JPY, SHEL.L in pence, JPYUSD=X and GBPUSD=X pairs).
- */
-function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?: number; GBP?: number }) {
-  const extra = (symbol: string, currency: string, currentPrice: number): StockQuote => ({
-    ...({} as StockQuote),
-    symbol,
-    shortName: symbol,
-    currentPrice,
-    regularMarketOpen: currentPrice,
-    regularMarketDayHigh: currentPrice,
-    regularMarketDayLow: currentPrice,
-    regularMarketPreviousClose: currentPrice,
-    regularMarketVolume: 1000,
-    regularMarketChange: 0,
-    regularMarketChangePercent: 0,
-    regularMarketTime: new Date(NOW).toISOString(),
-    marketState: 'REGULAR',
-    exchange: currency === 'JPY' ? 'JPX' : currency === 'GBp' ? 'LSE' : 'CCY',
-    currency,
-    exchangeTimezoneName: currency === 'JPY' ? 'Asia/Tokyo' : 'Europe/London',
-    marketCap: null,
-  });
-  const listings = new Map<string, StockQuote>([
-    ['7203.T', extra('7203.T', 'JPY', 2893.5)],
-    ['SHEL.L', extra('SHEL.L', 'GBp', 2550)],
-  ]);
-  if (rates.JPY !== undefined) listings.set('JPYUSD=X', extra('JPYUSD=X', 'USD', rates.JPY));
-  if (rates.GBP !== undefined) listings.set('GBPUSD=X', extra('GBPUSD=X', 'USD', rates.GBP));
-  const provider: MarketDataProvider = Object.assign(Object.create(demo) as DemoMarketDataProvider, {
-    async getQuotes(symbols: readonly string[]) {
-      const out = await demo.getQuotes(symbols.filter((s) => !listings.has(s)));
-      for (const symbol of symbols) {
-        const quote = listings.get(symbol);
-        if (quote) out.set(symbol, quote);
-      }
-      return out;
-    },
-    async getQuote(symbol: string) {
-      return listings.get(symbol) ?? demo.getQuote(symbol);
-    },
-  });
-  return { provider, rates };
-}
 
 describe.each(testDatabaseKinds)('trading listings in other currencies on %s (docs/api.md#money)', (kind) => {
   let t: TestApp;

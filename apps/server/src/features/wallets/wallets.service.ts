@@ -15,8 +15,15 @@ import {
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { isoNow } from '../../core/time.js';
+import {
+  baseCurrency,
+  foreignCurrencies,
+  formatListingPrice,
+  type Listing,
+  toDollars,
+  usdPairSymbol,
+} from '../../integrations/market-data/fx.js';
 import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
-import { baseCurrency, foreignCurrencies, formatListingPrice, type Listing, toDollars, usdPairSymbol } from './fx.js';
 import {
   centsToDollars,
   e4ToDollars,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, holdRequests, mockFetch, requestsTo } from '../../test/fetch-mock';
 import { me } from '../../test/fixtures/session';
+import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
 import type { PriceChartProps } from './chart/chart-data';
 import { StockPage } from './StockPage';
@@ -53,6 +54,37 @@ describe('StockPage', () => {
     expect(screen.queryByText('Mr. Timothy D. Cook')).not.toBeInTheDocument();
     // A visitor gets a hint instead of the watchlist button.
     expect(screen.queryByRole('button', { name: /Watchlist/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a Tokyo listing in yen with its dollar value beside it, and no dollar value for a US one', async () => {
+    const toyota = stock({
+      symbol: '7203.T',
+      shortName: 'TOYOTA MOTOR CORP',
+      exchange: 'JPX',
+      currency: 'JPY',
+      exchangeTimezoneName: 'Asia/Tokyo',
+      currentPrice: 2893.5,
+      currentPriceUsd: 18.5184,
+      regularMarketChange: 12.5,
+      regularMarketChangePercent: 0.434,
+    });
+    mockFetch({
+      'GET /api/finance/get_full_stock': {
+        body: fullStock({ symbol: '7203.T', info: toyota, exchangeTimezoneName: 'Asia/Tokyo' }),
+      },
+    });
+    renderStockPage('7203.T');
+    expect(await screen.findByText('¥2,893.5')).toBeInTheDocument();
+    expect(screen.getByText('≈ $18.52')).toBeInTheDocument();
+    expect(screen.getByText('+¥12.5 (+0.43%)')).toBeInTheDocument();
+    expect(screen.queryByText(/\$2,893/)).not.toBeInTheDocument();
+  });
+
+  it('shows no dollar equivalent for a dollar listing', async () => {
+    mockFetch(fullStockRoute());
+    renderStockPage();
+    expect(await screen.findByText('$229.87')).toBeInTheDocument();
+    expect(screen.queryByText(/^≈/)).not.toBeInTheDocument();
   });
 
   it('switches to Board, News and Analysis', async () => {

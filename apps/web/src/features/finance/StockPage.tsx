@@ -23,6 +23,7 @@ import { NewsPanel } from './components/NewsPanel';
 import { PriceChange } from './components/PriceChange';
 import { ProfilePanel } from './components/ProfilePanel';
 import { SymbolSearch } from './components/SymbolSearch';
+import { UsdEquivalent } from './components/UsdEquivalent';
 import { WatchlistButton } from './components/WatchlistButton';
 import { type IntervalChoice, intervalForRange } from './interval-choice';
 
@@ -128,7 +129,12 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                   <Text fz="xl" fw={700}>
                     {formatPrice(info.currentPrice, info.currency)}
                   </Text>
-                  <PriceChange change={info.regularMarketChange} percent={info.regularMarketChangePercent} />
+                  <UsdEquivalent currency={info.currency} usd={info.currentPriceUsd} />
+                  <PriceChange
+                    change={info.regularMarketChange}
+                    percent={info.regularMarketChangePercent}
+                    currency={info.currency}
+                  />
                   <Text size="sm" c="dimmed">
                     {info.exchange}
                   </Text>

@@ -8,6 +8,7 @@ export function watchlistItem(symbol: string, overrides: Partial<WatchlistItem> 
     exchange: 'NMS',
     currency: 'USD',
     currentPrice: 100,
+    currentPriceUsd: 100,
     regularMarketOpen: 99,
     regularMarketDayHigh: 101.5,
     regularMarketDayLow: 98.25,

@@ -8,6 +8,7 @@ import { stockPath } from '../../../lib/market/paths';
 import { RequireSignIn, useAuthModals } from '../../auth';
 import { displayHost, ExternalLink } from './ExternalLink';
 import { PriceChange } from './PriceChange';
+import { UsdEquivalent } from './UsdEquivalent';
 import { WatchlistButton } from './WatchlistButton';
 
 /** docs/product.md#constants: modals are half the window wide; clamped so the popup stays readable. */
@@ -58,7 +59,12 @@ export function StockQuoteModal({ stock, opened, onClose, inWatchlist }: StockQu
               <Text fz={28} fw={700} aria-label="Current price">
                 {formatPrice(stock.currentPrice, stock.currency)}
               </Text>
-              <PriceChange change={stock.regularMarketChange} percent={stock.regularMarketChangePercent} />
+              <UsdEquivalent currency={stock.currency} usd={stock.currentPriceUsd} />
+              <PriceChange
+                change={stock.regularMarketChange}
+                percent={stock.regularMarketChangePercent}
+                currency={stock.currency}
+              />
             </Group>
           </div>
           <StatList

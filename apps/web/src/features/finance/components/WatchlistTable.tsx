@@ -6,6 +6,7 @@ import { formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { useWatchlistChange } from '../api/use-finance';
 import { PriceChange } from './PriceChange';
+import { UsdEquivalent } from './UsdEquivalent';
 
 const COLUMNS = ['Symbol', 'Name', 'Current Price', 'Daily Open', 'Daily High', 'Daily Low', 'Actions'] as const;
 
@@ -53,10 +54,12 @@ export function WatchlistTable({ items }: { items: WatchlistItem[] }) {
                     <Text size="sm" fw={600}>
                       {formatPrice(item.currentPrice, item.currency)}
                     </Text>
+                    <UsdEquivalent size="xs" currency={item.currency} usd={item.currentPriceUsd} />
                     <PriceChange
                       size="xs"
                       change={item.regularMarketChange}
                       percent={item.regularMarketChangePercent}
+                      currency={item.currency}
                     />
                   </Stack>
                 </Table.Td>

@@ -1,7 +1,6 @@
 import type { StockQuote } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { baseCurrency, foreignCurrencies, formatListingPrice, toDollars, usdPairSymbol } from './fx.js';
-import { priceToE4, tradeCents } from './money.js';
 
 const quote = (currency: string, currentPrice: number) => ({ currency, currentPrice }) as StockQuote;
 
@@ -38,12 +37,6 @@ describe('listings in other currencies (docs/api.md#money)', () => {
   it('never takes a price without a rate for dollars', () => {
     expect(toDollars(quote('JPY', 2893.5), new Map())).toBeUndefined();
     expect(toDollars(quote('EUR', 182), new Map([['EUR', 0]]))).toBeUndefined();
-  });
-
-  it('moves cash in whole cents from the dollar price (¥2,893.50 × 0.0064 = $18.5184; 10 shares $185.18)', () => {
-    const e4 = priceToE4(toDollars(quote('JPY', 2893.5), new Map([['JPY', 0.0064]]))?.usdPrice ?? 0);
-    expect(e4).toBe(185_184);
-    expect(tradeCents(e4 ?? 0, 10)).toBe(18_518);
   });
 
   it('writes prices in their own currency for messages', () => {
