@@ -66,7 +66,7 @@ describe('StockPage', () => {
       currentPrice: 2893.5,
       currentPriceUsd: 18.5184,
       regularMarketChange: 12.5,
-      regularMarketChangePercent: 0.434,
+      regularMarketChangePercent: 0.432,
     });
     mockFetch({
       'GET /api/finance/get_full_stock': {
