@@ -45,3 +45,26 @@ export const unknownSymbol = (symbol: string) => notFound(`No stock found for sy
 export const badUpstream = (message: string) => new HttpError(502, message);
 /** 503: the source could not be reached, timed out or is rate limiting us. */
 export const upstreamUnavailable = (message: string) => new HttpError(503, message);
+
+/** A profile that knows only what a quote knows (names, exchange); the rest is unknown. */
+export function profileFromQuote(quote: StockQuote, longName: string | null): StockProfile {
+  return {
+    symbol: quote.symbol,
+    shortName: quote.shortName,
+    longName,
+    exchange: quote.exchange,
+    website: null,
+    irWebsite: null,
+    industry: null,
+    sector: null,
+    address1: null,
+    address2: null,
+    city: null,
+    state: null,
+    zip: null,
+    country: null,
+    fullTimeEmployees: null,
+    longBusinessSummary: null,
+    companyOfficers: [],
+  };
+}

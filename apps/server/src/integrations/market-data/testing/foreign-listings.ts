@@ -1,6 +1,6 @@
 import type { StockProfile, StockQuote } from '@site/contract';
 import type { DemoMarketDataProvider } from '../demo/demo-provider.js';
-import type { MarketDataProvider } from '../types.js';
+import { type MarketDataProvider, profileFromQuote } from '../types.js';
 
 /* Test helper: never used by the app itself. */
 
@@ -48,26 +48,7 @@ export function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?:
     },
     async getProfile(symbol: string): Promise<StockProfile> {
       const quote = listings.get(symbol);
-      if (!quote) return demo.getProfile(symbol);
-      return {
-        symbol,
-        shortName: quote.shortName,
-        longName: null,
-        exchange: quote.exchange,
-        website: null,
-        irWebsite: null,
-        industry: null,
-        sector: null,
-        address1: null,
-        address2: null,
-        city: null,
-        state: null,
-        zip: null,
-        country: null,
-        fullTimeEmployees: null,
-        longBusinessSummary: null,
-        companyOfficers: [],
-      };
+      return quote ? profileFromQuote(quote, null) : demo.getProfile(symbol);
     },
   });
   return { provider, rates };

@@ -243,29 +243,6 @@ export function mapChartMeta(result: unknown): StockQuote | undefined {
   };
 }
 
-/** A profile with what a chart's `meta` knows (names, exchange); the rest is unknown. */
-export function profileFromQuote(quote: StockQuote, longName: string | null): StockProfile {
-  return {
-    symbol: quote.symbol,
-    shortName: quote.shortName,
-    longName,
-    exchange: quote.exchange,
-    website: null,
-    irWebsite: null,
-    industry: null,
-    sector: null,
-    address1: null,
-    address2: null,
-    city: null,
-    state: null,
-    zip: null,
-    country: null,
-    fullTimeEmployees: null,
-    longBusinessSummary: null,
-    companyOfficers: [],
-  };
-}
-
 /** Maps one item of /v1/finance/search's `news`. */
 export function mapNews(item: unknown): NewsItem | undefined {
   const n = asObject(item);

@@ -10,7 +10,7 @@ import {
 import { HttpError } from '../../../core/http-errors.js';
 import type { SharedCacheStore } from '../../../core/shared-cache-store.js';
 import { TtlCache } from '../../../core/ttl-cache.js';
-import { type Bar, badUpstream, type MarketDataProvider, unknownSymbol } from '../types.js';
+import { type Bar, badUpstream, type MarketDataProvider, profileFromQuote, unknownSymbol } from '../types.js';
 import type { YahooClient } from './yahoo-client.js';
 import {
   asArray,
@@ -23,7 +23,6 @@ import {
   mapSearchQuote,
   mapV7Quote,
   name,
-  profileFromQuote,
   str,
 } from './yahoo-mappers.js';
 
