@@ -14,7 +14,7 @@ import {
   type WatchlistItem,
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
-import { foreignCurrencies, toDollars, usdPairSymbol } from '../../integrations/market-data/fx.js';
+import { toDollars, usdRates } from '../../integrations/market-data/fx.js';
 import type { Bar, MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { WatchlistRepository } from './watchlist.repository.js';
 
@@ -64,25 +64,14 @@ function watchlistItem(
  * provider (`app.deps.marketData`, shared with wallets so its caches serve both).
  */
 export function financeService(repository: WatchlistRepository, market: MarketDataProvider) {
-  /**
-   * Dollars per unit of each foreign currency among `quotes`, from one batched call of their USD
-   * pairs; none needed for dollar listings. A failure leaves the rates out (prices stay, in their
-   * own currency) rather than failing the page.
-   */
-  async function usdRates(quotes: Iterable<StockQuote>): Promise<Map<string, number>> {
-    const rates = new Map<string, number>();
-    const foreign = foreignCurrencies(quotes);
-    if (foreign.length === 0) return rates;
+  /** Rates for `quotes`' currencies; a failure leaves them out (prices stay in their own currency). */
+  async function ratesOrNone(quotes: Iterable<StockQuote>): Promise<Map<string, number>> {
     try {
-      const pairs = await market.getQuotes(foreign.map(usdPairSymbol));
-      for (const currency of foreign) {
-        const pair = pairs.get(usdPairSymbol(currency));
-        if (pair && pair.currentPrice > 0) rates.set(currency, pair.currentPrice);
-      }
+      return await usdRates(market, quotes);
     } catch (error) {
       if (!isUpstreamFailure(error)) throw error;
+      return new Map();
     }
-    return rates;
   }
 
   /** Profile and quote merged into the seed's Stock. The profile comes first: live, it also refreshes the quote. */
@@ -90,7 +79,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
     const provider = market;
     const profile = await provider.getProfile(symbol);
     const quote = await provider.getQuote(symbol);
-    const currentPriceUsd = inDollars(quote, await usdRates([quote]));
+    const currentPriceUsd = inDollars(quote, await ratesOrNone([quote]));
     return { ...profile, ...quote, shortName: quote.shortName || profile.shortName, currentPriceUsd };
   }
 
@@ -137,7 +126,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
           pricesMissing = true;
         }
       }
-      const rates = await usdRates(quotes.values());
+      const rates = await ratesOrNone(quotes.values());
       const count = symbols.length;
       const message =
         count === 0

@@ -17,11 +17,10 @@ import { badRequest, conflict, HttpError, notFound } from '../../core/http-error
 import { isoNow } from '../../core/time.js';
 import {
   baseCurrency,
-  foreignCurrencies,
   formatListingPrice,
   type Listing,
   toDollars,
-  usdPairSymbol,
+  usdRates,
 } from '../../integrations/market-data/fx.js';
 import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
 import {
@@ -153,17 +152,10 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     const out = new Prices();
     if (unique.length === 0) return out;
     let quotes: Map<string, StockQuote>;
-    const rates = new Map<string, number>();
+    let rates: Map<string, number>;
     try {
       quotes = await market.getQuotes(unique);
-      const foreign = foreignCurrencies(quotes.values());
-      if (foreign.length > 0) {
-        const pairs = await market.getQuotes(foreign.map(usdPairSymbol));
-        for (const currency of foreign) {
-          const pair = pairs.get(usdPairSymbol(currency));
-          if (pair && pair.currentPrice > 0) rates.set(currency, pair.currentPrice);
-        }
-      }
+      rates = await usdRates(market, quotes.values());
     } catch (error) {
       if (!required && isUpstreamFailure(error)) return out;
       throw error;

@@ -1,4 +1,5 @@
 import type { StockQuote } from '@site/contract';
+import type { MarketDataProvider } from './types.js';
 
 /**
  * Listings quoted in a currency's sub-unit, as market data sources name them: London in pence
@@ -37,6 +38,23 @@ export function foreignCurrencies(quotes: Iterable<StockQuote>): string[] {
     if (currency !== 'USD') out.add(currency);
   }
   return [...out];
+}
+
+/**
+ * US dollars per unit of each foreign currency among `quotes`, from ONE batched call of their USD
+ * pairs; no call at all when every quote is in dollars. A pair without a usable price is left out.
+ * Upstream failures are the caller's to handle.
+ */
+export async function usdRates(market: MarketDataProvider, quotes: Iterable<StockQuote>): Promise<Map<string, number>> {
+  const rates = new Map<string, number>();
+  const foreign = foreignCurrencies(quotes);
+  if (foreign.length === 0) return rates;
+  const pairs = await market.getQuotes(foreign.map(usdPairSymbol));
+  for (const currency of foreign) {
+    const pair = pairs.get(usdPairSymbol(currency));
+    if (pair && pair.currentPrice > 0) rates.set(currency, pair.currentPrice);
+  }
+  return rates;
 }
 
 /**
