@@ -54,14 +54,15 @@ function renderPage(route: string) {
 
 const main = walletSummary(1, 'Main', { active: true, balanceCents: 7_701_300, stocksCents: 0 });
 const growth = walletSummary(2, 'Growth', { balanceCents: 10_000_000 });
-const mainDetails = walletDetails(main, [walletStock('AAPL', 10, 200, 229.87), walletStock('TSLA', 4, 250, 240)], {
-  realizedCents: 5_000,
-});
 const history = [
   historyEntry('2025-01-02T15:00:00.000Z', 10_000_000, 0),
   historyEntry('2025-01-03T15:00:00.000Z', 7_701_300, 229_870),
   historyEntry('2025-01-04T16:00:00.000Z', 7_701_300, 325_870, true),
 ];
+const mainDetails = walletDetails(main, [walletStock('AAPL', 10, 200, 229.87), walletStock('TSLA', 4, 250, 240)], {
+  realizedCents: 5_000,
+  history,
+});
 const trades = [
   walletTrade(3, 'sell', 'TSLA', 1, 300, { realizedCents: 5_000, createdAt: '2025-01-03T16:00:00.000Z' }),
   walletTrade(2, 'buy', 'TSLA', 5, 250, { createdAt: '2025-01-03T15:30:00.000Z' }),
@@ -92,7 +93,8 @@ describe('WalletPage', () => {
 
     const details = await screen.findByRole('region', { name: 'Wallet Details' });
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')[0]?.query).toEqual({ wallet_id: '1' });
-    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')[0]?.query).toEqual({ wallet_id: '1' });
+    // The history comes with the details: no get_wallet_history request.
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(0);
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger')[0]?.query).toEqual({ wallet_id: '1' });
     expect(statValue(details, 'Cash in Hand')).toHaveTextContent('$77,013.00');
     expect(statValue(details, 'Total Stock Value')).toHaveTextContent('$3,258.70');
@@ -238,7 +240,7 @@ describe('WalletPage', () => {
     expect(ledgerRows[0]).toHaveTextContent('SellTSLA4$240.00+$960.00-$40.00');
     const historyTable = screen.getByRole('table', { name: 'Wallet History' });
     await waitFor(() => expect(within(historyTable).getAllByRole('row').slice(1)).toHaveLength(4));
-    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(1);
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_history')).toHaveLength(0);
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_ledger')).toHaveLength(1);
     expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(1);
   });

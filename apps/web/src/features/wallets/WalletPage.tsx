@@ -20,7 +20,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { RequireSignIn } from '../auth';
-import { activeWallet, useWalletDetails, useWalletHistory, useWalletLedger, useWallets } from './api/use-wallets';
+import { activeWallet, useWalletDetails, useWalletLedger, useWallets } from './api/use-wallets';
 import { LazyWalletValueChart } from './chart/LazyWalletValueChart';
 import type { WalletChartProps } from './chart/wallet-chart-data';
 import { CreateWalletForm } from './components/CreateWalletForm';
@@ -108,13 +108,13 @@ function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
     if (!hasParam && active) setParams({ [WALLET_PARAM]: String(active.wallet_id) }, { replace: true });
   }, [hasParam, active, setParams]);
 
+  // The details carry the wallet's history too (docs/api.md#every-call): no second request for it.
   const details = useWalletDetails(walletId, { keepPrevious: true });
-  const history = useWalletHistory(walletId, { keepPrevious: true });
   const ledger = useWalletLedger(walletId, { keepPrevious: true });
 
   const list = wallets.data?.wallets ?? [];
   const noWallets = wallets.isSuccess && list.length === 0;
-  const loading = details.isFetching || history.isFetching || ledger.isFetching;
+  const loading = details.isFetching || ledger.isFetching;
   // While another wallet loads, the previous one stays under the overlay.
   const shown: WalletDetails | undefined = details.data?.wallet;
 
@@ -227,29 +227,17 @@ function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
               </SimpleGrid>
 
               <Section title="Wallet Value Over Time" id="wallet-chart-heading">
-                {history.isError ? (
-                  <LoadError
-                    title="Could not load the history"
-                    error={history.error}
-                    onRetry={() => history.refetch()}
-                  />
-                ) : history.data && history.data.history.length > 0 ? (
-                  <ChartComponent history={history.data.history} />
+                {shown.history.length > 0 ? (
+                  <ChartComponent history={shown.history} />
                 ) : (
-                  !history.isPending && (
-                    <Text c="dimmed" size="sm">
-                      No history yet.
-                    </Text>
-                  )
+                  <Text c="dimmed" size="sm">
+                    No history yet.
+                  </Text>
                 )}
               </Section>
 
               <Section title="Wallet History" id="wallet-history-heading">
-                {history.data ? (
-                  <WalletHistoryTable history={history.data.history} />
-                ) : (
-                  history.isPending && <PageLoader label="Loading the history…" />
-                )}
+                <WalletHistoryTable history={shown.history} />
               </Section>
               <Section title="Trade Ledger" id="trade-ledger-heading">
                 {ledger.isError ? (

@@ -30,12 +30,6 @@ export const walletQueries = {
       queryKey: [...walletKeys.wallet(walletId), 'details'] as const,
       queryFn: ({ signal }) => walletsApi.details(walletId, signal),
     }),
-  /** History snapshots, oldest first; the last one may be the live "now" point. */
-  history: (walletId: number) =>
-    queryOptions({
-      queryKey: [...walletKeys.wallet(walletId), 'history'] as const,
-      queryFn: ({ signal }) => walletsApi.history(walletId, signal),
-    }),
   /** The wallet's trades, newest first. */
   ledger: (walletId: number) =>
     queryOptions({
@@ -65,15 +59,6 @@ export interface WalletQueryOptions {
 export function useWalletDetails(walletId: number | null, { keepPrevious = false }: WalletQueryOptions = {}) {
   return useQuery({
     ...walletQueries.details(walletId ?? 0),
-    enabled: walletId !== null,
-    placeholderData: keepPrevious ? keepPreviousData : undefined,
-  });
-}
-
-/** History snapshots, oldest first; the last one may be the live "now" point. */
-export function useWalletHistory(walletId: number | null, { keepPrevious = false }: WalletQueryOptions = {}) {
-  return useQuery({
-    ...walletQueries.history(walletId ?? 0),
     enabled: walletId !== null,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
   });
@@ -193,8 +178,8 @@ export function toWalletSummary(wallet: WalletDetails): WalletSummary {
 
 /**
  * Buys or sells. The answer carries the wallet right after the trade (with its history, the new
- * snapshot included) and the trade itself, so the wallet's details, its row in the list, its
- * history and its ledger are updated from it, with no request.
+ * snapshot included) and the trade itself, so the wallet's details, its row in the list and its
+ * ledger are updated from it, with no request.
  * Refusals are left to the form, which shows the server's message next to it.
  */
 export function useTrade() {
@@ -214,10 +199,9 @@ export function useTrade() {
       queryClient.setQueryData(details, (data) => data && { ...data, wallet });
       // Without prices the details' message says why; only the server has that text.
       if (!wallet.prices_available) void queryClient.invalidateQueries({ queryKey: details });
-      const summary = toWalletSummary(wallet);
       queryClient.setQueryData(
         walletQueries.list().queryKey,
-        (data) => data && { ...data, wallets: data.wallets.map((item) => (item.wallet_id === id ? summary : item)) },
+        (data) => data && { ...data, wallets: replace(toWalletSummary(wallet))(data.wallets) },
       );
       // Newest first, at most WALLET_LEDGER_MAX, as the server sends it.
       queryClient.setQueryData(
@@ -227,10 +211,6 @@ export function useTrade() {
             ...data,
             trades: [trade, ...data.trades.filter((item) => item.id !== trade.id)].slice(0, WALLET_LEDGER_MAX),
           },
-      );
-      queryClient.setQueryData(
-        walletQueries.history(id).queryKey,
-        (data) => data && { ...data, history: wallet.history },
       );
     },
   });

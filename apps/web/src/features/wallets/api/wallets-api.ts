@@ -1,11 +1,9 @@
 import {
   type BuyStockRequest,
   type GetWalletDetailsResponse,
-  type GetWalletHistoryResponse,
   type GetWalletLedgerResponse,
   type GetWalletsResponse,
   getWalletDetailsResponseSchema,
-  getWalletHistoryResponseSchema,
   getWalletLedgerResponseSchema,
   getWalletsResponseSchema,
   type SellStockRequest,
@@ -30,12 +28,6 @@ export const walletsApi = {
     callApi(routes.wallets.details, {
       query: { wallet_id: walletId },
       schema: getWalletDetailsResponseSchema,
-      signal,
-    }),
-  history: (walletId: number, signal?: AbortSignal): Promise<GetWalletHistoryResponse> =>
-    callApi(routes.wallets.history, {
-      query: { wallet_id: walletId },
-      schema: getWalletHistoryResponseSchema,
       signal,
     }),
   ledger: (walletId: number, signal?: AbortSignal): Promise<GetWalletLedgerResponse> =>
