@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { withForeignListings } from '../../integrations/market-data/testing/foreign-listings.js';
+import { upstreamUnavailable } from '../../integrations/market-data/types.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 
@@ -79,6 +80,43 @@ describe('without a rate for the currency', () => {
       expect(res.json().message).toBe('No JPY to US dollar rate is available right now; try again later');
       const trades = await t.database.handle.db.selectFrom('wallet_trades').selectAll().execute();
       expect(trades).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('when the exchange rates cannot be had', () => {
+  it('still prices the dollar holdings; only the foreign one is valued at cost', async () => {
+    const { provider } = withForeignListings(new DemoMarketDataProvider({ now: () => NOW }), { JPY: 0.0064 });
+    let ratesDown = false;
+    const flaky = Object.assign(Object.create(provider) as typeof provider, {
+      async getQuotes(symbols: readonly string[]) {
+        if (ratesDown && symbols.some((s) => s.endsWith('=X'))) throw upstreamUnavailable('Market data is unavailable');
+        return provider.getQuotes(symbols);
+      },
+    });
+    const t = await createTestApp('sqlite', {}, undefined, { marketData: flaky });
+    try {
+      const alice = await signUp(t.app);
+      const post = (action: string, payload: object) =>
+        injectAs(t.app, alice, { method: 'POST', url: `/api/finance/${action}`, payload });
+      const id = (await post('create_wallet', { wallet_name: 'Mixed' })).json().wallet_id;
+      expect((await post('add_stock_to_wallet', { wallet_id: id, symbol: 'AAPL', quantity: 1 })).statusCode).toBe(200);
+      expect((await post('add_stock_to_wallet', { wallet_id: id, symbol: '7203.T', quantity: 1 })).statusCode).toBe(
+        200,
+      );
+      ratesDown = true;
+      const wallet = (
+        await injectAs(t.app, alice, { method: 'GET', url: `/api/finance/get_wallet_details?wallet_id=${id}` })
+      ).json().wallet;
+      const bySymbol = Object.fromEntries(wallet.stocks.map((s: { symbol: string }) => [s.symbol, s]));
+      expect(bySymbol.AAPL.price_available).toBe(true);
+      expect(bySymbol['7203.T'].price_available).toBe(false);
+      // A sale of the yen listing says what is missing; nothing changes.
+      const sold = await post('sell_stock_from_wallet', { wallet_id: id, symbol: '7203.T', quantity: 1 });
+      expect(sold.statusCode).toBe(503);
+      expect(sold.json().message).toBe('No JPY to US dollar rate is available right now; try again later');
     } finally {
       await t.close();
     }

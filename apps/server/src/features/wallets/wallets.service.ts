@@ -58,8 +58,8 @@ class Prices extends Map<string, number> {
 }
 
 /** A trade's price for its message: dollars, with the listing's own price first when it differs. */
-function tradePriceText(priceE4: number, listing: Listing | undefined): string {
-  if (!listing || listing.currency === 'USD') return formatPriceE4(priceE4);
+function tradePriceText(priceE4: number, listing: Listing): string {
+  if (listing.currency === 'USD') return formatPriceE4(priceE4);
   return `${formatListingPrice(listing.localPrice, listing.currency)} (${formatPriceE4(priceE4)})`;
 }
 
@@ -70,10 +70,6 @@ function noPrice(prices: Prices, symbol: string): HttpError {
     ? new HttpError(503, `No ${currency} to US dollar rate is available right now; try again later`)
     : unknownSymbol(symbol);
 }
-
-/** USD trades record a rate of 1; the listing is always known once a price is. */
-const listingOf = (prices: Prices, symbol: string): Listing =>
-  prices.listings.get(symbol) ?? { currency: 'USD', localPrice: 0, fxRate: 1, usdPrice: 0 };
 
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
@@ -144,22 +140,25 @@ export function walletsService(repository: WalletsRepository, market: MarketData
   /**
    * Dollar prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call, plus one for the
    * exchange rates when a listing is in another currency (docs/api.md#money). An upstream failure
-   * gives an empty map (valued at cost) unless `required`; a symbol without a usable price (or
-   * without a rate for its currency) is absent.
+   * of the quotes gives an empty map (valued at cost) unless `required`; a failure of the rates
+   * leaves only the foreign listings unpriced. A symbol without a usable price (or without a rate
+   * for its currency) is absent.
    */
   async function prices(symbols: Iterable<string>, required = false): Promise<Prices> {
     const unique = [...new Set(symbols)];
     const out = new Prices();
     if (unique.length === 0) return out;
     let quotes: Map<string, StockQuote>;
-    let rates: Map<string, number>;
     try {
       quotes = await market.getQuotes(unique);
-      rates = await usdRates(market, quotes.values());
     } catch (error) {
       if (!required && isUpstreamFailure(error)) return out;
       throw error;
     }
+    const rates = await usdRates(market, quotes.values()).catch((error: unknown) => {
+      if (isUpstreamFailure(error)) return new Map<string, number>();
+      throw error;
+    });
     for (const [symbol, quote] of quotes) {
       const listing = toDollars(quote, rates);
       if (listing === undefined) out.withoutRate.set(symbol, baseCurrency(quote.currency).currency);
@@ -177,11 +176,11 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     return wallet;
   }
 
-  async function details(userId: number, walletId: number, known?: PriceMap) {
+  async function details(userId: number, walletId: number) {
     const wallet = await repository.findWithHoldings(userId, walletId);
     if (!wallet) throw notFound(NOT_FOUND);
     const symbols = wallet.holdings.map((h) => h.symbol);
-    const [map, rows] = await Promise.all([known ?? prices(symbols), repository.history(walletId)]);
+    const [map, rows] = await Promise.all([prices(symbols), repository.history(walletId)]);
     return {
       details: walletDetails(wallet, wallet.holdings, map, wallet.realized_gain_cents, rows),
       priced: allPriced(wallet.holdings, map),
@@ -238,19 +237,14 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       return { success: true, message: priced ? 'Wallet details' : PRICES_UNAVAILABLE, wallet };
     },
 
-    /** See historyOf. */
+    /** The details' history (see historyOf): the same reads, the same answer. */
     async history(userId: number, walletId: number): Promise<GetWalletHistoryResponse> {
-      const wallet = await repository.findWithHoldings(userId, walletId);
-      if (!wallet) throw notFound(NOT_FOUND);
-      const [rows, map] = await Promise.all([
-        repository.history(walletId),
-        prices(wallet.holdings.map((h) => h.symbol)),
-      ]);
-      const { history, priced } = historyOf(wallet, wallet.holdings, rows, map);
+      const { details: wallet, priced } = await details(userId, walletId);
+      const stored = wallet.history.filter((entry) => !entry.is_current).length;
       return {
         success: true,
-        message: priced ? plural(rows.length, 'snapshot') : PRICES_UNAVAILABLE,
-        history,
+        message: priced ? plural(stored, 'snapshot') : PRICES_UNAVAILABLE,
+        history: wallet.history,
       };
     },
 
@@ -306,9 +300,9 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     async buy(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
       const map = await tradePrices(userId, walletId, symbol);
       const priceE4 = map.get(symbol);
-      if (priceE4 === undefined) throw noPrice(map, symbol);
+      const listing = map.listings.get(symbol);
+      if (priceE4 === undefined || listing === undefined) throw noPrice(map, symbol);
       const costCents = tradeCents(priceE4, quantity);
-      const listing = listingOf(map, symbol);
       const result = await repository.buy({
         userId,
         walletId,
@@ -336,11 +330,12 @@ export function walletsService(repository: WalletsRepository, market: MarketData
     async sell(userId: number, walletId: number, symbol: string, quantity: number): Promise<TradeResponse> {
       const map = await tradePrices(userId, walletId, symbol, quantity);
       const priceE4 = map.get(symbol);
-      if (priceE4 === undefined) {
+      const listing = map.listings.get(symbol);
+      if (priceE4 === undefined || listing === undefined) {
+        // The shares are held, so the symbol exists: a missing price is the source's, not unknown.
         if (map.withoutRate.has(symbol)) throw noPrice(map, symbol);
         throw new HttpError(503, `No price is available for ${symbol} right now; try again later`);
       }
-      const listing = listingOf(map, symbol);
       let result: Awaited<ReturnType<WalletsRepository['sell']>>;
       try {
         result = await repository.sell({
