@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { INTERVALS, isIntervalAllowed, RANGES, WATCHLIST_MAX } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
@@ -401,7 +402,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
     });
 
     describe('form bodies', () => {
-      const post = async (user: TestUser, payload: string | Buffer, contentType: string) =>
+      const post = async (user: TestUser, payload: string | Buffer | Readable, contentType: string) =>
         injectAs(t.app, user, {
           method: 'POST',
           url: '/api/finance/add_watchlist',
@@ -466,6 +467,16 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
         const tooLarge = await post(user, big.payload, big.headers['content-type']);
         expect(tooLarge.statusCode).toBe(413);
         expect(tooLarge.json()).toMatchObject({ success: false, code: 413 });
+        expect(await symbols(user)).toEqual([]);
+      });
+
+      it('count a streamed multipart body without Content-Length as it arrives: many small fields over 16 kB are 413', async () => {
+        const user = await signUp(t.app);
+        const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'x'.repeat(1000)]));
+        const big = await multipartBody({ symbol: 'AMD', ...fields });
+        // A stream: sent chunked, so only the running count can refuse it.
+        const res = await post(user, Readable.from([big.payload]), big.headers['content-type']);
+        expect(res.statusCode).toBe(413);
         expect(await symbols(user)).toEqual([]);
       });
     });

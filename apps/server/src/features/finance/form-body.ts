@@ -20,13 +20,17 @@ const tooLarge = () => new HttpError(413, 'Request body is too large');
 async function multipartFields(request: FastifyRequest, bodyLimit: number): Promise<Record<string, string>> {
   const contentType = request.headers['content-type'] ?? '';
   if (!/;\s*boundary=/i.test(contentType)) throw badRequest('Multipart form data needs a boundary');
-  // A declared length says it at once; a streamed body is bounded by the per-field limits below.
+  // A declared length says it at once; a streamed (chunked) body is counted as it is read, since
+  // the plugin bounds each field but not their sum.
   if (Number(request.headers['content-length'] ?? 0) > bodyLimit) throw tooLarge();
   const entries: [string, unknown][] = [];
+  let bytes = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') throw badRequest('Only text fields are accepted; files are not');
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+      bytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(String(part.value));
+      if (bytes > bodyLimit) throw tooLarge();
       entries.push([part.fieldname, part.value]);
     }
   } catch (error) {
@@ -54,7 +58,7 @@ export async function registerFormBodyParsers(app: FastifyInstance, options: { b
   // Generous counts: the byte limit is what binds (a part takes at least ~45 bytes). They bound a
   // streamed body without Content-Length, which the check above cannot see.
   const parts = Math.ceil(bodyLimit / 16);
-  await app.register(multipart, { limits: { fieldSize: bodyLimit, fieldNameSize: bodyLimit, fields: parts, parts } });
+  await app.register(multipart, { limits: { fieldSize: bodyLimit, fieldNameSize: 100, fields: parts, parts } });
   // After the content-type parser (which only marks a multipart request), before validation.
   app.addHook('preValidation', async (request) => {
     if (request.isMultipart()) request.body = await multipartFields(request, bodyLimit);
