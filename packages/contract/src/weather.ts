@@ -33,15 +33,32 @@ function coordinate(label: 'Latitude' | 'Longitude', limit: 90 | 180) {
 export const latitudeSchema = coordinate('Latitude', 90);
 export const longitudeSchema = coordinate('Longitude', 180);
 
+/**
+ * Known zone names resolved once to the runtime's spelling. Building an Intl.DateTimeFormat costs
+ * ~50 µs and zone checks run per request and per geocoded place. Unknown names are not kept, and
+ * the map starts over past a bound, so odd spellings sent by clients cannot grow it.
+ */
+const resolvedZones = new Map<string, string>();
+const RESOLVED_ZONES_MAX = 2000;
+function resolveZone(name: string): string | null {
+  const hit = resolvedZones.get(name);
+  if (hit !== undefined) return hit;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  if (resolvedZones.size >= RESOLVED_ZONES_MAX) resolvedZones.clear();
+  resolvedZones.set(name, resolved);
+  return resolved;
+}
+
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+
 /** True for an IANA zone name this runtime knows ('Europe/Paris', 'UTC'); offsets like '+02:00' are not. */
 export function isValidTimeZone(name: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+  return ZONE_NAME.test(name) && resolveZone(name) !== null;
 }
 
 /**
@@ -77,7 +94,8 @@ const CURRENT_ZONE_NAMES: Readonly<Record<string, string>> = {
  * 'America/New_York', 'Asia/Calcutta' → 'Asia/Kolkata'). Throws for a name the runtime does not know.
  */
 export function canonicalTimeZone(name: string): string {
-  const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  const resolved = ZONE_NAME.test(name) ? resolveZone(name) : null;
+  if (resolved === null) throw new RangeError(`Invalid time zone: ${name}`);
   return CURRENT_ZONE_NAMES[resolved] ?? resolved;
 }
 
