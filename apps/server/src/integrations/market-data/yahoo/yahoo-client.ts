@@ -54,6 +54,14 @@ export class YahooClient {
     return this.options.now?.() ?? Date.now();
   }
 
+  /**
+   * True while a failed handshake is waiting out its back-off: the crumb endpoints would only
+   * answer 401, so callers go straight to what needs no crumb.
+   */
+  crumbUnavailable(): boolean {
+    return this.options.crumb === 'auto' && this.now() < this.handshakeBlockedUntil;
+  }
+
   /** `path` under the base URL, keeping any path the base has (a proxy at https://host/yahoo). */
   private url(path: string, params: Record<string, string>): string {
     const url = new URL(path.replace(/^\/+/, ''), `${this.options.baseUrl.replace(/\/+$/, '')}/`);

@@ -486,6 +486,17 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
       expect(profile.longBusinessSummary).toBeNull();
     });
 
+    it('asks no profile endpoint that would refuse while the handshake waits out its back-off', async () => {
+      consentWall();
+      yahoo.on('/v8/finance/chart/MSFT', { body: fixture('chart-aapl-1d-1d.json').replaceAll('AAPL', 'MSFT') });
+      const p = provider({ crumb: 'auto' });
+      await p.getProfile('AAPL');
+      expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')).toHaveLength(1);
+      await p.getProfile('MSFT');
+      expect(yahoo.requests.filter((r) => r.path.startsWith('/v10/'))).toHaveLength(1);
+      expect(yahoo.hits('/v8/finance/chart/MSFT')).toHaveLength(1);
+    });
+
     it('does not retry the failed handshake on every request, but again after the back-off', async () => {
       consentWall();
       const p = provider({ crumb: 'auto' });
@@ -494,7 +505,9 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
         clock += 20_000; // past the 15 s quote cache, so every call asks Yahoo again
       }
       // 5 calls over 80 s: the first handshake failed, the next came after its 1-minute wait.
-      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(5);
+      // While it waits, quotes come from the chart without first asking an endpoint that refuses.
+      expect(yahoo.hits('/v7/finance/quote')).toHaveLength(2);
+      expect(yahoo.hits('/v8/finance/chart/AAPL')).toHaveLength(5);
       expect(yahoo.hits('/cookie')).toHaveLength(2);
     });
   });

@@ -123,6 +123,10 @@ export class YahooMarketDataProvider implements MarketDataProvider {
     const unpriced = wanted.filter((symbol) => !out.has(symbol));
     const missing = await this.missing.getMany(unpriced);
     const toFetch = unpriced.filter((symbol) => !missing.has(symbol));
+    if (this.client.crumbUnavailable()) {
+      for (const quote of await this.quotesFromCharts(toFetch)) out.set(quote.symbol, quote);
+      return out;
+    }
     for (let i = 0; i < toFetch.length; i += QUOTE_BATCH) {
       const batch = toFetch.slice(i, i + QUOTE_BATCH);
       const { status, body } = await this.client.getJson(
@@ -199,9 +203,12 @@ export class YahooMarketDataProvider implements MarketDataProvider {
 
   async getProfile(symbol: string): Promise<StockProfile> {
     if ((await this.missing.getMany([symbol])).has(symbol)) throw unknownSymbol(symbol);
+    const partial = () => this.partialProfiles.getOrLoad(symbol, 10 * MINUTE, () => this.profileFromChart(symbol));
+    // A full profile cached earlier still serves; otherwise no call that would only be refused.
+    if (this.client.crumbUnavailable() && !(await this.profiles.getMany([symbol])).has(symbol)) return partial();
     return this.fullProfile(symbol).catch((error: unknown) => {
       if (!(error instanceof CrumbRefused)) throw error;
-      return this.partialProfiles.getOrLoad(symbol, 10 * MINUTE, () => this.profileFromChart(symbol));
+      return partial();
     });
   }
 
