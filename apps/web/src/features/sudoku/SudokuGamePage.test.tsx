@@ -413,6 +413,18 @@ describe('SudokuGamePage', () => {
       expect(saves()[1]?.body.current_state[0][3]).toEqual({ value: 6, clue: false });
     });
 
+    it('sends one request on leaving with unsaved moves: the save, which carries the time', async () => {
+      const { saves, fetchMock } = await loadGame();
+      await wait(3000); // the clock moves on: the time is new too
+      type(1, 3, '4');
+      await wait(200);
+      const timesBefore = callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').length;
+      window.dispatchEvent(new Event('pagehide'));
+      expect(saves()).toHaveLength(1);
+      expect(saves()[0]?.body.time).toBeGreaterThanOrEqual(3);
+      expect(callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime')).toHaveLength(timesBefore);
+    });
+
     it('says quietly when a save failed, and tries again', async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
       let fail = true;

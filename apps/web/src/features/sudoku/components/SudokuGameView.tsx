@@ -54,13 +54,9 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const playing = status === 'playing';
   const running = playing && !state.paused && busy !== 'givingUp';
   const clock = useGameClock(game.time, running);
-  const { flush, markSent } = useTimeSync({
-    gameId: game.id,
-    read: clock.read,
-    initialTime: game.time,
-    running,
-    active: playing,
-  });
+  // The autosave comes first: on leaving, its saveGame (which carries the time) goes out and marks
+  // the time sent, so the time sync's own leave request finds nothing new (one request, not two).
+  const markSentRef = useRef<(time: number) => void>(() => {});
   const autosave = useAutosave({
     gameId: game.id,
     values: state.values,
@@ -71,10 +67,18 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     enabled: running && busy === null,
     active: playing,
     onSaved: (values, time) => {
-      markSent(time);
+      markSentRef.current(time);
       dispatch({ type: 'markSaved', values: [...values] });
     },
   });
+  const { flush, markSent } = useTimeSync({
+    gameId: game.id,
+    read: clock.read,
+    initialTime: game.time,
+    running,
+    active: playing,
+  });
+  markSentRef.current = markSent;
   const unitErrors = useTimedFlags<number>(UNIT_HIGHLIGHT_MS);
   const cellFlags = useTimedFlags<number>(CELL_FLAG_MS);
   const { flag: flagCells } = cellFlags;
