@@ -23,6 +23,8 @@ export interface ApiRequestOptions<T> {
    */
   schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   signal?: AbortSignal;
+  /** The request outlives the page (sent as it goes away: tab hidden, page unloaded). */
+  keepalive?: boolean;
 }
 
 const MUTATING_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -92,7 +94,7 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: ApiRequestOptions<T> = {},
 ): Promise<T> {
-  const { body, query, schema, signal } = options;
+  const { body, query, schema, signal, keepalive } = options;
   // FormData goes as multipart (the browser sets the boundary); everything else as JSON.
   const isForm = body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
@@ -109,6 +111,7 @@ export async function apiRequest<T = unknown>(
       body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     // Let react-query see cancellations as such instead of as a failed request.

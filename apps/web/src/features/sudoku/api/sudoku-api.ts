@@ -1,6 +1,4 @@
 import {
-  CSRF_COOKIE,
-  CSRF_HEADER,
   type SudokuBoardInput,
   type SudokuCheckResponse,
   type SudokuDifficulty,
@@ -13,9 +11,8 @@ import {
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
 } from '@site/contract';
-import { apiUrl, routes } from '@site/contract/routes';
+import { routes } from '@site/contract/routes';
 import { callApi } from '../../../lib/api-client';
-import { readCookie } from '../../../lib/cookies';
 
 export interface SaveGameInput {
   gameid: number;
@@ -57,20 +54,7 @@ function sendOnLeave(
   body: object,
   what: string,
 ) {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  const csrfToken = readCookie(CSRF_COOKIE);
-  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
-  try {
-    fetch(apiUrl(route), {
-      method: route.method,
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      keepalive: true,
-    }).catch((error: unknown) => console.error(what, error));
-  } catch (error) {
-    console.error(what, error);
-  }
+  callApi(route, { body, keepalive: true }).catch((error: unknown) => console.error(what, error));
 }
 
 /** updateTime as the page goes away. */
