@@ -40,7 +40,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
-  const { state, dispatch, conflicts, counts, canUndo, canRedo } = useGameBoard({
+  const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
     // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
     puzzle: cluesOf(game.transformed_state),
     current: cellValues(game.transformed_state),
@@ -61,7 +61,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     gameId: game.id,
     values: state.values,
     clues: state.clues,
-    saved: state.saved,
+    dirty,
     read: clock.read,
     // Not while Check, Save Game or Give Up runs: each of them settles the board itself.
     enabled: running && busy === null,

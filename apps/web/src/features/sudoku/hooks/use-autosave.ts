@@ -14,8 +14,8 @@ interface AutosaveOptions {
   gameId: number;
   values: readonly number[];
   clues: readonly boolean[];
-  /** The values the server has (GameState.saved). */
-  saved: readonly number[];
+  /** The board differs from what the server has (the game state's `isDirty`). */
+  dirty: boolean;
   /** The exact elapsed seconds now (the clock's `read`). */
   read: () => number;
   /** Saving on a timer is allowed: the game is being played and is not paused. */
@@ -35,14 +35,14 @@ const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v
  * reported through `status` and tried again. `save` is Save Game's own call, queued with these.
  */
 export function useAutosave(options: AutosaveOptions) {
-  const { gameId, values, saved, enabled } = options;
+  const { gameId, values, dirty, enabled } = options;
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
   const [status, setStatus] = useState<'idle' | 'saving' | 'failed'>('idle');
   /** The board last handed to the server, so a timer that outlived a leave save does not repeat it. */
-  const lastSent = useRef<readonly number[]>(saved);
+  const lastSent = useRef<readonly number[]>(values);
   /** The board a save failed with: only that same board waits for the slower retry. */
   const failedWith = useRef<readonly number[] | null>(null);
 
@@ -72,7 +72,6 @@ export function useAutosave(options: AutosaveOptions) {
     return next;
   }, [gameId]);
 
-  const dirty = !same(values, saved);
   useEffect(() => {
     if (!enabled || !dirty || status === 'saving') return;
     const timer = setTimeout(
@@ -88,8 +87,8 @@ export function useAutosave(options: AutosaveOptions) {
 
   useEffect(() => {
     const saveOnLeave = () => {
-      const { values: board, clues, saved: stored, read, active, onSaved } = latest.current;
-      if (!active || same(board, stored)) return;
+      const { values: board, clues, dirty: unsaved, read, active, onSaved } = latest.current;
+      if (!active || !unsaved) return;
       const time = read();
       saveGameOnLeave({ gameid: gameId, current_state: toCellBoard(board, clues), time });
       lastSent.current = board;
