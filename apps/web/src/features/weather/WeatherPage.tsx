@@ -17,12 +17,7 @@ import { TemperatureUnitToggle } from './components/TemperatureUnitToggle';
 import { type Coordinates, useCurrentPosition } from './use-current-position';
 import classes from './WeatherPage.module.css';
 import { detailedForecastFor, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
-import {
-  readTemperatureUnit,
-  type StoredWeatherLocation,
-  saveTemperatureUnit,
-  takeSearchToResume,
-} from './weather-storage';
+import { readTemperatureUnit, saveTemperatureUnit, takeSearchToResume } from './weather-storage';
 
 const MY_LOCATION = 'My location';
 
@@ -40,24 +35,19 @@ function requestFor(place: AddressSelection): ForecastRequest {
   };
 }
 
-/** The place stored after the last search (docs/product.md#search), searched again after logging in. */
-function requestForStored(place: StoredWeatherLocation): ForecastRequest {
+/**
+ * A stored place as a forecast request: the one kept after the last search (searched again after
+ * logging in, docs/product.md#search) or a saved favorite ('Get Forecast').
+ */
+function requestForPlace(
+  place: Pick<FavoriteLocation, 'lat' | 'lon' | 'address' | 'country_code' | 'timezone'>,
+): ForecastRequest {
   return {
     lat: place.lat,
     lon: place.lon,
     formatted: place.address,
     ...(place.country_code ? { country_code: place.country_code } : {}),
     ...(isValidTimeZone(place.timezone) ? { timezone: place.timezone } : {}),
-  };
-}
-
-function requestForSaved(location: FavoriteLocation): ForecastRequest {
-  return {
-    lat: location.lat,
-    lon: location.lon,
-    formatted: location.address,
-    ...(location.country_code ? { country_code: location.country_code } : {}),
-    ...(isValidTimeZone(location.timezone) ? { timezone: location.timezone } : {}),
   };
 }
 
@@ -101,7 +91,7 @@ export function WeatherPage() {
   useEffect(() => {
     const place = takeSearchToResume();
     if (!place) return;
-    const request = requestForStored(place);
+    const request = requestForPlace(place);
     setAddressText(place.address);
     setChosen(request);
     runSearch(request);
@@ -147,7 +137,7 @@ export function WeatherPage() {
   };
 
   const getSavedForecast = (location: FavoriteLocation) => {
-    const request = requestForSaved(location);
+    const request = requestForPlace(location);
     setDialog(null);
     setSearchProblem(null);
     setAddressText(location.address);
