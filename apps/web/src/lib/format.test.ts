@@ -4,7 +4,9 @@ import {
   formatCompactUsd,
   formatInteger,
   formatPercent,
+  formatCompactPrice,
   formatPrice,
+  formatSignedPrice,
   formatSignedUsd,
   formatUsd,
   NO_VALUE,
@@ -62,5 +64,15 @@ describe('format helpers', () => {
     expect(formatPrice(2550, 'GBp')).toBe('2,550 GBp');
     expect(formatPrice(12.5, 'XYZ1')).toBe('12.5 XYZ1');
     expect(formatPrice(null, 'JPY')).toBe(NO_VALUE);
+  });
+
+  it('writes signed and compact amounts in the listing’s currency', () => {
+    expect(formatSignedPrice(1.5)).toBe('+$1.50');
+    expect(formatSignedPrice(-12.5, 'JPY')).toBe('-¥12.5');
+    expect(formatSignedPrice(3.5, 'GBp')).toBe('+3.5 GBp');
+    expect(formatSignedPrice(0, 'EUR')).toBe('€0');
+    expect(formatCompactPrice(3_120_000_000_000)).toBe('$3.12T');
+    expect(formatCompactPrice(45_200_000_000_000, 'JPY')).toBe('45.2T JPY');
+    expect(formatCompactPrice(null, 'JPY')).toBe(NO_VALUE);
   });
 });

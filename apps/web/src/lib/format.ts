@@ -65,6 +65,20 @@ export function formatPrice(value: Maybe, currency: string | null | undefined = 
 
 const integerOrCents = (value: number) => value.toLocaleString(LOCALE, { maximumFractionDigits: 2 });
 
+/** A change in the listing's currency with its sign: `+$1.23`, `-¥12.5`, `+3.5 GBp`. */
+export function formatSignedPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
+  if (!isNumber(value)) return NO_VALUE;
+  if (!currency || currency === 'USD') return signedUsd.format(value);
+  const sign = value > 0 ? '+' : value < 0 ? '-' : '';
+  return `${sign}${formatPrice(Math.abs(value), currency)}`;
+}
+
+/** A large amount in the listing's currency: `$3.12T`, `45.2T JPY`. */
+export function formatCompactPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
+  if (!isNumber(value)) return NO_VALUE;
+  return !currency || currency === 'USD' ? compactUsd.format(value) : `${compact.format(value)} ${currency}`;
+}
+
 /** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
 export function formatSignedUsd(value: Maybe): string {
   return isNumber(value) ? signedUsd.format(value) : NO_VALUE;

@@ -3,7 +3,7 @@ import type { Stock } from '@site/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatList } from '../../../components/StatList';
-import { formatCompact, formatCompactUsd, formatInteger, formatPrice, NO_VALUE } from '../../../lib/format';
+import { formatCompact, formatCompactPrice, formatInteger, formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { RequireSignIn, useAuthModals } from '../../auth';
 import { displayHost, ExternalLink } from './ExternalLink';
@@ -81,10 +81,7 @@ export function StockQuoteModal({ stock, opened, onClose, inWatchlist }: StockQu
               {
                 label: 'Market Cap',
                 // In the listing's currency, like its prices.
-                value:
-                  stock.currency === 'USD' || stock.marketCap === null
-                    ? formatCompactUsd(stock.marketCap)
-                    : `${formatCompact(stock.marketCap)} ${stock.currency}`,
+                value: formatCompactPrice(stock.marketCap, stock.currency),
                 title: formatPrice(stock.marketCap, stock.currency),
               },
               { label: 'Industry', value: stock.industry ?? NO_VALUE },
