@@ -32,12 +32,13 @@ export const sudokuQueries = {
     }),
 };
 
-export function useSavedGames(enabled: boolean) {
-  return useQuery({ ...sudokuQueries.savedGames(), enabled });
+/** The signed-in user's saved games (the menu renders only behind the sign-in gate). */
+export function useSavedGames() {
+  return useQuery(sudokuQueries.savedGames());
 }
 
-export function useSudokuStats(enabled: boolean) {
-  return useQuery({ ...sudokuQueries.stats(), enabled });
+export function useSudokuStats() {
+  return useQuery(sudokuQueries.stats());
 }
 
 /** The game of `id`; idle while `id` is null. */

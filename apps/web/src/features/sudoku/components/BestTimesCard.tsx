@@ -6,7 +6,7 @@ import { capitalize, formatMmSs } from '../logic/format';
 
 /** The player's best (lowest) winning time per difficulty, as mm:ss, and games won and lost. */
 export function BestTimesCard() {
-  const stats = useSudokuStats(true);
+  const stats = useSudokuStats();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sudoku-best-heading">
       <Group gap="xs" mb="md">

@@ -12,7 +12,7 @@ import { gameUrl } from './PlayCard';
 /** docs/product.md#menu-appssudoku card: saved-game picker, Continue Game and Delete Game. */
 export function ContinueCard() {
   const navigate = useNavigate();
-  const saved = useSavedGames(true);
+  const saved = useSavedGames();
   const deleteGame = useDeleteSudokuGame();
   const [picked, setPicked] = useState<string | null>(null);
   const options = useMemo(() => savedGameOptions(saved.data ?? []), [saved.data]);
