@@ -106,8 +106,10 @@ export class TtlCache<V> {
     return found;
   }
 
-  /** The cached value, or the result of `load` (kept for `ttlMs`); one load per key at a time. */
-  /** `ttlMs` may depend on the loaded value (e.g. a partial answer is kept briefly). */
+  /**
+   * The cached value, or the result of `load` (kept for `ttlMs`, which may depend on the loaded
+   * value, e.g. a partial answer is kept briefly); one load per key at a time.
+   */
   async getOrLoad(key: string, ttlMs: number | ((value: V) => number), load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;

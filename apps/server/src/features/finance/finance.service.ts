@@ -76,9 +76,8 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
 
   /** Profile and quote merged into the seed's Stock. The profile comes first: live, it also refreshes the quote. */
   async function stock(symbol: string): Promise<Stock> {
-    const provider = market;
-    const profile = await provider.getProfile(symbol);
-    const quote = await provider.getQuote(symbol);
+    const profile = await market.getProfile(symbol);
+    const quote = await market.getQuote(symbol);
     const currentPriceUsd = inDollars(quote, await ratesOrNone([quote]));
     return { ...profile, ...quote, shortName: quote.shortName || profile.shortName, currentPriceUsd };
   }
@@ -95,12 +94,11 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
     },
 
     async getFullStock(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<GetFullStockResponse> {
-      const provider = market;
-      const info = await stock(symbol);
+        const info = await stock(symbol);
       const [bars, news] = await Promise.all([
-        provider.getHistory(symbol, range, interval),
+        market.getHistory(symbol, range, interval),
         // News is secondary: an upstream failure leaves it empty rather than failing the page.
-        provider.getNews(symbol).catch((error: unknown): NewsItem[] => {
+        market.getNews(symbol).catch((error: unknown): NewsItem[] => {
           if (isUpstreamFailure(error)) return [];
           throw error;
         }),
