@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCompact,
+  formatCompactPrice,
   formatCompactUsd,
   formatInteger,
   formatPercent,
-  formatCompactPrice,
   formatPrice,
   formatSignedPrice,
   formatSignedUsd,

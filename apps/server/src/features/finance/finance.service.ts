@@ -94,7 +94,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
     },
 
     async getFullStock(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<GetFullStockResponse> {
-        const info = await stock(symbol);
+      const info = await stock(symbol);
       const [bars, news] = await Promise.all([
         market.getHistory(symbol, range, interval),
         // News is secondary: an upstream failure leaves it empty rather than failing the page.
