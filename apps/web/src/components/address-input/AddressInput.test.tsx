@@ -384,6 +384,20 @@ describe('AddressInput', () => {
     expect(onSelect).toHaveBeenCalledWith(null);
   });
 
+  it('Enter before the suggestions arrive submits the form, and the late answer opens no list over it', async () => {
+    const { pending } = deferredFetch({ honourAbort: false });
+    const onSubmit = vi.fn((event: Event) => event.preventDefault());
+    const { input, user } = renderInput({ submitOnEnter: true });
+    input.closest('form')?.addEventListener('submit', onSubmit);
+    enter(input, 'Denver');
+    await user.keyboard('{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    await act(async () => pending[0]?.respond(collection([denver])));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
   it('shows a loader in the field while suggestions load', async () => {
     const { pending } = deferredFetch({ honourAbort: true });
     const { input } = renderInput();

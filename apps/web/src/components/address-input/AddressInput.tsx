@@ -310,8 +310,12 @@ export function AddressInput({
         move(-1);
         break;
       case 'Enter':
-        // With the list closed, Enter belongs to the surrounding form (e.g. Search).
-        if (!open) return;
+        // With the list closed, Enter belongs to the surrounding form (e.g. Search), and the list
+        // must not pop open over the results when a look-up still on its way answers.
+        if (!open) {
+          setWanted(false);
+          return;
+        }
         if (highlighted >= 0 && highlighted < suggestions.length) {
           event.preventDefault();
           choose(highlighted);
