@@ -9,6 +9,7 @@ import { normal, uniform } from '../prng.js';
 import { addDays, dayOfYear, epochDay, localIsoTime, localTime } from '../time-zones.js';
 import { isSunUp } from './sun.js';
 import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
+import { celsiusToFahrenheit, kmhToMph, mmToInches } from './units.js';
 
 /**
  * Offline weather (docs/architecture.md#data-and-configuration): a deterministic synthetic forecast from latitude, longitude, season
@@ -46,13 +47,6 @@ function synoptic(stream: number, lat: number, lon: number, day: number): number
 }
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const round = (v: number, digits = 0) => {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
-};
-const cToF = (c: number) => round((c * 9) / 5 + 32, 1);
-const kmhToMph = (k: number) => round(k / 1.609344, 1);
-const mmToInch = (mm: number) => round(mm / 25.4, 2);
 
 // ----- climate ----------------------------------------------------------------------------
 
@@ -252,12 +246,16 @@ function toDaily(d: SyntheticDay): DailyWeather {
   const windAtHigh = d.windMax * 0.6;
   return {
     date: d.date,
-    temperature_2m_max: cToF(d.tMax),
-    temperature_2m_min: cToF(d.tMin),
-    apparent_temperature_max: cToF(apparentTemperature(d.tMax, clamp(d.humidity - 15, 10, 100), windAtHigh)),
-    apparent_temperature_min: cToF(apparentTemperature(d.tMin, clamp(d.humidity + 12, 10, 100), windAtHigh * 0.6)),
+    temperature_2m_max: celsiusToFahrenheit(d.tMax),
+    temperature_2m_min: celsiusToFahrenheit(d.tMin),
+    apparent_temperature_max: celsiusToFahrenheit(
+      apparentTemperature(d.tMax, clamp(d.humidity - 15, 10, 100), windAtHigh),
+    ),
+    apparent_temperature_min: celsiusToFahrenheit(
+      apparentTemperature(d.tMin, clamp(d.humidity + 12, 10, 100), windAtHigh * 0.6),
+    ),
     precipitation_probability_max: d.probability,
-    precipitation_sum: d.precipMm > 0 ? Math.max(0.01, mmToInch(d.precipMm)) : 0,
+    precipitation_sum: d.precipMm > 0 ? Math.max(0.01, mmToInches(d.precipMm, 2)) : 0,
     wind_speed_10m_max: kmhToMph(d.windMax),
     wind_gusts_10m_max: kmhToMph(d.gustMax),
     weather_code: d.code,
@@ -283,8 +281,8 @@ function currentConditions(
   const gusts = Math.min(today.gustMax, wind * (1.4 + 0.3 * local(4)) + 2);
   const humidity = Math.round(clamp(today.humidity + 18 * (0.5 - share) + 6 * (local(5) - 0.5), 8, 100));
   return {
-    temperature: cToF(temp),
-    feelsLike: cToF(apparentTemperature(temp, humidity, wind)),
+    temperature: celsiusToFahrenheit(temp),
+    feelsLike: celsiusToFahrenheit(apparentTemperature(temp, humidity, wind)),
     cloud_cover: code === 0 ? Math.min(cloud, 19) : code >= 45 ? Math.max(cloud, 75) : cloud,
     relative_humidity: humidity,
     wind_speed: kmhToMph(wind),

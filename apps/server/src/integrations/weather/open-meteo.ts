@@ -4,6 +4,7 @@ import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../ht
 import { fetchNwsForecasts } from './nws.js';
 import { isSunUp } from './sun.js';
 import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
+import { celsiusToFahrenheit, kmhToMph, knotsToMph, metresPerSecondToMph, mmToInches } from './units.js';
 
 /**
  * Live forecasts: Open-Meteo's /v1/forecast (no key) in °F, mph and inches, plus, for US
@@ -89,15 +90,9 @@ const same = (v: number) => v;
  * We ask for those, but a proxy or a changed default must not get metric numbers labelled °F.
  */
 const TO_OUR_UNITS: Record<Quantity, Record<string, (v: number) => number>> = {
-  temperature: { '°F': same, '°C': (v) => Math.round((v * 9 * 10) / 5 + 320) / 10 },
-  speed: {
-    'mp/h': same,
-    mph: same,
-    'km/h': (v) => Math.round((v / 1.609344) * 10) / 10,
-    'm/s': (v) => Math.round(v * 2.2369363 * 10) / 10,
-    kn: (v) => Math.round(v * 1.1507794 * 10) / 10,
-  },
-  precipitation: { inch: same, mm: (v) => Math.round((v / 25.4) * 1000) / 1000 },
+  temperature: { '°F': same, '°C': celsiusToFahrenheit },
+  speed: { 'mp/h': same, mph: same, 'km/h': kmhToMph, 'm/s': metresPerSecondToMph, kn: knotsToMph },
+  precipitation: { inch: same, mm: (v) => mmToInches(v) },
 };
 const quantityOf = (field: string): Quantity | undefined =>
   field.startsWith('temperature') || field.startsWith('apparent_temperature')
