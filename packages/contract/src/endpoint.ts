@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Access, ApiRoute } from './routes.js';
+import type { ApiRoute } from './routes.js';
 
 /** Error statuses an endpoint may answer with (each as `apiErrorSchema`, docs/api.md). */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
@@ -59,8 +59,3 @@ export type EndpointParams<E extends Endpoint> = E extends { params: infer T ext
 export type EndpointReply<E extends Endpoint> = E extends { response: infer T extends z.ZodType }
   ? z.input<T>
   : unknown;
-/** What a client gets back: the response schema's output. */
-export type EndpointResponse<E extends Endpoint> = E extends { response: infer T extends z.ZodType }
-  ? z.output<T>
-  : unknown;
-export type EndpointAccess<E extends Endpoint> = E['route']['access'] extends Access ? E['route']['access'] : never;

@@ -324,7 +324,7 @@ function windPhrase(direction: number, maxMph: number, gustMph: number, night: b
 }
 
 /** A precipitation weather code: drizzle, rain, freezing rain, snow, showers, thunderstorms. */
-export const isPrecipitationCode = (code: number) => code >= 51;
+const isPrecipitationCode = (code: number) => code >= 51;
 
 function precipitationLead(code: number, probability: number): string | undefined {
   const chance = probability < 30 ? 'A slight chance of ' : probability < 60 ? 'A chance of ' : undefined;

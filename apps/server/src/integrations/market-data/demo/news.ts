@@ -85,7 +85,7 @@ const TEMPLATES: Template[] = [
  * "shares rise 1.23%", "shares slip 1.02%" or "shares hold steady": the quote's percentage to the
  * same two decimals the pages show, so headline and quote never disagree.
  */
-export function moveHeadline(percent: number): string {
+function moveHeadline(percent: number): string {
   const shown = Math.abs(percent).toFixed(2);
   if (shown === '0.00') return 'shares hold steady';
   return `shares ${percent > 0 ? 'rise' : 'slip'} ${shown}%`;

@@ -1,4 +1,4 @@
-import { getJson } from '../../http/upstream-client.js';
+import { getJson, upstreamUrl } from '../../http/upstream-client.js';
 
 export interface YahooClientOptions {
   /** e.g. https://query1.finance.yahoo.com (no trailing slash needed). */
@@ -64,9 +64,7 @@ export class YahooClient {
 
   /** `path` under the base URL, keeping any path the base has (a proxy at https://host/yahoo). */
   private url(path: string, params: Record<string, string>): string {
-    const url = new URL(path.replace(/^\/+/, ''), `${this.options.baseUrl.replace(/\/+$/, '')}/`);
-    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    return url.toString();
+    return upstreamUrl(this.options.baseUrl, path, params);
   }
 
   /**
