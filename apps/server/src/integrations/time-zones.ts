@@ -69,7 +69,7 @@ export function epochDay(date: string): number {
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 /** Minutes east of UTC in `zone` at `instant` ('GMT-04:00' → -240). */
-function offsetMinutes(instant: number, zone: string): number {
+export function offsetMinutes(instant: number, zone: string): number {
   let f = offsetFormatters.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });

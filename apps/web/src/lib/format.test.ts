@@ -72,7 +72,11 @@ describe('format helpers', () => {
     expect(formatSignedPrice(3.5, 'GBp')).toBe('+3.5 GBp');
     expect(formatSignedPrice(0, 'EUR')).toBe('€0');
     expect(formatCompactPrice(3_120_000_000_000)).toBe('$3.12T');
-    expect(formatCompactPrice(45_200_000_000_000, 'JPY')).toBe('45.2T JPY');
+    expect(formatCompactPrice(45_200_000_000_000, 'JPY')).toBe('¥45.2T');
+    expect(formatCompactPrice(278_000_000_000, 'EUR')).toBe('€278B');
+    // London quotes in pence; its market value is read in pounds.
+    expect(formatCompactPrice(15_128_000_000_000, 'GBp')).toBe('£151B');
+    expect(formatCompactPrice(1_500_000, 'XYZ1')).toBe('1.5M XYZ1');
     expect(formatCompactPrice(null, 'JPY')).toBe(NO_VALUE);
   });
 });

@@ -11,12 +11,6 @@ const LOCALE = 'en-US';
 
 const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
 const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumSignificantDigits: 3 });
-const compactUsd = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumSignificantDigits: 3,
-});
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const signedPercent = new Intl.NumberFormat(LOCALE, {
@@ -73,10 +67,31 @@ export function formatSignedPrice(value: Maybe, currency: string | null | undefi
   return `${sign}${formatPrice(Math.abs(value), currency)}`;
 }
 
-/** A large amount in the listing's currency: `$3.12T`, `45.2T JPY`. */
+/** The currency each hundredth is of: a large amount in pence reads better in pounds. */
+const SUB_UNIT_OF: Record<string, string> = { GBp: 'GBP', GBX: 'GBP', ZAc: 'ZAR', ILA: 'ILS' };
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/** A large amount in the listing's currency: `$3.12T`, `¥45.2T`; pence in pounds: `15.1T GBp` → `£151B`. */
 export function formatCompactPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
   if (!isNumber(value)) return NO_VALUE;
-  return !currency || currency === 'USD' ? compactUsd.format(value) : `${compact.format(value)} ${currency}`;
+  const code = currency || 'USD';
+  const base = SUB_UNIT_OF[code];
+  const [amount, iso] = base ? [value / 100, base] : [value, code];
+  let format = compactFormats.get(iso);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency: iso,
+        notation: 'compact',
+        maximumSignificantDigits: 3,
+      });
+    } catch {
+      return `${compact.format(value)} ${code}`;
+    }
+    compactFormats.set(iso, format);
+  }
+  return format.format(amount);
 }
 
 /** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
@@ -91,7 +106,7 @@ export function formatCompact(value: Maybe): string {
 
 /** `3_120_000_000_000` → `$3.12T`. */
 export function formatCompactUsd(value: Maybe): string {
-  return isNumber(value) ? compactUsd.format(value) : NO_VALUE;
+  return formatCompactPrice(value, 'USD');
 }
 
 /** `164000` → `164,000` (rounded to a whole number). */

@@ -122,3 +122,56 @@ describe('when the exchange rates cannot be had', () => {
     }
   });
 });
+
+describe.each(testDatabaseKinds)('the demo market’s own foreign listings on %s', (kind) => {
+  /** Friday 2025-03-14, 10:00 in New York: London and Frankfurt are open, Tokyo closed for the weekend. */
+  const OPEN_IN_EUROPE = Date.parse('2025-03-14T14:00:00Z');
+  const market = new DemoMarketDataProvider({ now: () => OPEN_IN_EUROPE });
+  let t: TestApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, undefined, { marketData: market });
+    alice = await signUp(t.app);
+  });
+  afterAll(() => t.close());
+
+  /** a / b rounded half-up, in integers (positive operands). */
+  const halfUp = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
+
+  it.each([
+    ['7203.T', 'JPY', 'JPYUSD=X', 1n, 7],
+    ['SAP.DE', 'EUR', 'EURUSD=X', 1n, 3],
+    ['SHEL.L', 'GBp', 'GBPUSD=X', 100n, 11],
+  ] as const)(
+    'buys and sells %s (%s) with the cash worked out from the demo’s own rate',
+    async (symbol, currency, pair, perUnit, quantity) => {
+      const quotes = await market.getQuotes([symbol, pair]);
+      const local = quotes.get(symbol)?.currentPrice ?? 0;
+      const rate = quotes.get(pair)?.currentPrice ?? 0;
+      // Exact integers: the local price has 2 decimals, the rate at most 6, the dollar price keeps 4.
+      const localE2 = BigInt(Math.round(local * 100));
+      const rateE6 = BigInt(Math.round(rate * 1e6));
+      const priceE4 = halfUp(localE2 * rateE6, 10_000n * perUnit);
+      const cents = Number(halfUp(priceE4 * BigInt(quantity), 100n));
+
+      const post = (action: string, payload: object) =>
+        injectAs(t.app, alice, { method: 'POST', url: `/api/finance/${action}`, payload });
+      const id = (await post('create_wallet', { wallet_name: `Demo ${symbol}` })).json().wallet_id;
+      const bought = await post('add_stock_to_wallet', { wallet_id: id, symbol, quantity });
+      expect(bought.statusCode, bought.body).toBe(200);
+      expect(bought.json().trade).toMatchObject({
+        currency,
+        local_price: local,
+        price: Number(priceE4) / 10_000,
+        cash_amount_cents: cents,
+      });
+      expect(bought.json().trade.fx_rate).toBeCloseTo(rate / Number(perUnit), 12);
+      expect(bought.json().wallet.balance_cents).toBe(10_000_000 - cents);
+      // The same clock gives the same price, so selling it all back restores the cash to the cent.
+      const sold = await post('sell_stock_from_wallet', { wallet_id: id, symbol, quantity });
+      expect(sold.json().trade.cash_amount_cents).toBe(cents);
+      expect(sold.json().wallet.balance_cents).toBe(10_000_000);
+    },
+  );
+});

@@ -9,10 +9,11 @@ import { testDatabaseKinds } from '../../test/test-databases.js';
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 const HOLDINGS = 50;
 
-/** The demo universe topped up with copies under made-up symbols, so one wallet can hold 50 stocks. */
+/** The demo's US listings (no exchange-rate call) topped up with copies under made-up symbols, so one wallet can hold 50 stocks. */
+const US = DEMO_UNIVERSE.filter((company) => company.currency === 'USD');
 const UNIVERSE = [
-  ...DEMO_UNIVERSE,
-  ...DEMO_UNIVERSE.slice(0, Math.max(0, HOLDINGS - DEMO_UNIVERSE.length)).map((company, i) => ({
+  ...US,
+  ...US.slice(0, Math.max(0, HOLDINGS - US.length)).map((company, i) => ({
     ...company,
     symbol: `ZQ${i}`,
   })),

@@ -1,16 +1,77 @@
+import { offsetMinutes } from '../time-zones.js';
+
 /**
- * US market calendar arithmetic for the demo market: trading days are Monday to Friday (no
- * holiday calendar), regular hours 09:30–16:00 America/New_York. Days are "epoch days" (days
- * since 1970-01-01) of the New York calendar date.
+ * Exchange calendar arithmetic for the demo market (docs/product.md#finance): trading days are
+ * Monday to Friday (no holiday calendar) and each exchange trades in its own time zone, in one
+ * or two regular segments (Tokyo breaks for lunch). Days are "epoch days" (days since
+ * 1970-01-01) of the exchange's local calendar date.
  */
 
 export const DAY_MS = 86_400_000;
 export const MINUTE_MS = 60_000;
-/** 09:30 and 16:00 in minutes after local midnight. */
-export const OPEN_MINUTE = 9 * 60 + 30;
-export const CLOSE_MINUTE = 16 * 60;
+const HOUR_MS = 3_600_000;
+
+export interface ExchangeCalendar {
+  /** The IANA zone quotes report as `exchangeTimezoneName`. */
+  timeZone: string;
+  /** Regular trading, as [start, end) minutes after local midnight, in order. */
+  segments: readonly (readonly [number, number])[];
+  /** Extended hours (US only): pre-market from this local minute, after-hours until that one. */
+  extended?: { preFrom: number; postUntil: number };
+}
+
+const hm = (h: number, m = 0) => h * 60 + m;
+
+export const NEW_YORK: ExchangeCalendar = {
+  timeZone: 'America/New_York',
+  segments: [[hm(9, 30), hm(16)]],
+  extended: { preFrom: hm(4), postUntil: hm(20) },
+};
+/** Tokyo Stock Exchange: 09:00–11:30 and 12:30–15:30 (the close moved from 15:00 in Nov 2024). */
+export const TOKYO: ExchangeCalendar = {
+  timeZone: 'Asia/Tokyo',
+  segments: [
+    [hm(9), hm(11, 30)],
+    [hm(12, 30), hm(15, 30)],
+  ],
+};
+/** Xetra, Frankfurt: 09:00–17:30 CET/CEST. */
+export const XETRA: ExchangeCalendar = { timeZone: 'Europe/Berlin', segments: [[hm(9), hm(17, 30)]] };
+/** London Stock Exchange: 08:00–16:30 UK time. */
+export const LONDON: ExchangeCalendar = { timeZone: 'Europe/London', segments: [[hm(8), hm(16, 30)]] };
+/** Currency pairs trade round the clock on weekdays; Yahoo stamps them in London time. */
+export const FX: ExchangeCalendar = { timeZone: 'Europe/London', segments: [[0, hm(24)]] };
+
 /** Minutes in a regular session. */
-export const SESSION_MINUTES = CLOSE_MINUTE - OPEN_MINUTE;
+export const sessionMinutes = (cal: ExchangeCalendar) => cal.segments.reduce((n, [a, b]) => n + b - a, 0);
+
+/** The session's segments as [from, to) indices of its minute bars. */
+export function segmentRanges(cal: ExchangeCalendar): [number, number][] {
+  let at = 0;
+  return cal.segments.map(([a, b]) => {
+    const range: [number, number] = [at, at + b - a];
+    at += b - a;
+    return range;
+  });
+}
+
+/** Local minute of day at which session minute `j` starts (j = session length: the close). */
+export function localMinuteOfSessionMinute(cal: ExchangeCalendar, j: number): number {
+  let rest = j;
+  for (const [a, b] of cal.segments) {
+    if (rest < b - a) return a + rest;
+    rest -= b - a;
+  }
+  const last = cal.segments[cal.segments.length - 1];
+  return (last?.[1] ?? 0) + rest;
+}
+
+/** Session minutes traded by local minute `minuteOfDay` (a break counts as nothing). */
+function minutesTradedBy(cal: ExchangeCalendar, minuteOfDay: number): number {
+  let traded = 0;
+  for (const [a, b] of cal.segments) traded += Math.max(0, Math.min(minuteOfDay, b) - a);
+  return traded;
+}
 
 /** 1970-01-05 was the first Monday after the epoch: trading index 0. */
 const FIRST_MONDAY = 4;
@@ -53,50 +114,42 @@ export function tradingIndexOnOrBefore(epochDay: number): number {
   return tradingIndexOf(day);
 }
 
-/** Epoch day of the n-th (1-based) given weekday of a month (UTC calendar arithmetic). */
-function nthWeekday(year: number, month: number, weekday: number, n: number): number {
-  const first = Math.floor(Date.UTC(year, month, 1) / DAY_MS);
-  const offset = (weekday - weekdayOf(first) + 7) % 7;
-  return first + offset + (n - 1) * 7;
-}
-
-function lastWeekday(year: number, month: number, weekday: number): number {
-  const last = Math.floor(Date.UTC(year, month + 1, 0) / DAY_MS);
-  return last - ((weekdayOf(last) - weekday + 7) % 7);
-}
-
-/**
- * New York's offset from UTC in minutes (−240 in summer, −300 in winter) at an instant, by the US
- * rules: since 2007 from the second Sunday of March to the first Sunday of November, before that
- * from the first Sunday of April to the last Sunday of October; switching at 02:00 local.
+/*
+ * A zone's offset changes only on whole hours (true of every zone an exchange here uses), so it is
+ * looked up once per zone and UTC hour: Intl's formatToParts costs microseconds, and a five-year
+ * chart asks for thousands of bar times. The map is dropped whole when it grows large.
  */
-export function newYorkOffsetMinutes(utcMs: number): number {
-  const year = new Date(utcMs).getUTCFullYear();
-  const [startDay, endDay] =
-    year >= 2007
-      ? [nthWeekday(year, 2, 0, 2), nthWeekday(year, 10, 0, 1)]
-      : [nthWeekday(year, 3, 0, 1), lastWeekday(year, 9, 0)];
-  // 02:00 EST = 07:00 UTC; 02:00 EDT = 06:00 UTC.
-  const start = startDay * DAY_MS + 7 * 3_600_000;
-  const end = endDay * DAY_MS + 6 * 3_600_000;
-  return utcMs >= start && utcMs < end ? -240 : -300;
+const offsetCache = new Map<string, number>();
+function zoneOffset(timeZone: string, utcMs: number): number {
+  const key = `${timeZone}@${Math.floor(utcMs / HOUR_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size >= 50_000) offsetCache.clear();
+    offset = offsetMinutes(Math.floor(utcMs / HOUR_MS) * HOUR_MS, timeZone);
+    offsetCache.set(key, offset);
+  }
+  return offset;
 }
 
-/** UTC instant of a New York local time (minutes after midnight) on a New York date. */
-export function newYorkTimeToUtc(epochDay: number, minuteOfDay: number): number {
-  // Trading hours are far from the 02:00 switch, so the offset at local noon is the day's offset.
-  const offset = newYorkOffsetMinutes(epochDay * DAY_MS + 12 * 3_600_000 + 300 * MINUTE_MS);
-  return epochDay * DAY_MS + (minuteOfDay - offset) * MINUTE_MS;
+/** UTC instant of a local time (minutes after midnight, may be 1440) on an exchange's date. */
+export function localTimeToUtc(cal: ExchangeCalendar, epochDay: number, minuteOfDay: number): number {
+  const wall = epochDay * DAY_MS + minuteOfDay * MINUTE_MS;
+  // The offset at the wall time read as UTC, then again at the instant that gives (DST edges).
+  const first = zoneOffset(cal.timeZone, wall);
+  const offset = zoneOffset(cal.timeZone, wall - first * MINUTE_MS);
+  return wall - offset * MINUTE_MS;
 }
 
-/** New York calendar date and minute of day at an instant. */
-export function newYorkClock(utcMs: number): { epochDay: number; minuteOfDay: number } {
-  const local = utcMs + newYorkOffsetMinutes(utcMs) * MINUTE_MS;
+/** An exchange's calendar date and minute of day at an instant. */
+export function localClock(cal: ExchangeCalendar, utcMs: number): { epochDay: number; minuteOfDay: number } {
+  const local = utcMs + zoneOffset(cal.timeZone, utcMs) * MINUTE_MS;
   const epochDay = Math.floor(local / DAY_MS);
   return { epochDay, minuteOfDay: Math.floor((local - epochDay * DAY_MS) / MINUTE_MS) };
 }
 
-export const marketOpenUtc = (epochDay: number) => newYorkTimeToUtc(epochDay, OPEN_MINUTE);
+/** UTC start of session minute `j` of a trading day (j = session length: the close). */
+export const sessionMinuteTime = (cal: ExchangeCalendar, epochDay: number, j: number) =>
+  localTimeToUtc(cal, epochDay, localMinuteOfSessionMinute(cal, j));
 
 export type MarketState = 'PRE' | 'REGULAR' | 'POST' | 'CLOSED';
 
@@ -105,29 +158,30 @@ export interface Session {
   /** Trading index of the session day. */
   index: number;
   epochDay: number;
-  /** Minute bars available so far, 1..390 (390 once the session closed). */
+  /** Minute bars available so far, 1..length (the whole session once it closed). */
   minutes: number;
   state: MarketState;
 }
 
-export function sessionAt(utcMs: number): Session {
-  const { epochDay, minuteOfDay } = newYorkClock(utcMs);
-  if (isTradingDay(epochDay) && minuteOfDay >= OPEN_MINUTE) {
-    const elapsed = minuteOfDay - OPEN_MINUTE;
-    const open = elapsed < SESSION_MINUTES;
+export function sessionAt(cal: ExchangeCalendar, utcMs: number): Session {
+  const { epochDay, minuteOfDay } = localClock(cal, utcMs);
+  const length = sessionMinutes(cal);
+  const open = cal.segments[0]?.[0] ?? 0;
+  const close = cal.segments[cal.segments.length - 1]?.[1] ?? 0;
+  if (isTradingDay(epochDay) && minuteOfDay >= open) {
+    const inSession = minuteOfDay < close;
+    // The minute in progress counts: its bar is shown and moves to its close at the minute's end.
+    // In a lunch break the morning's bars are all there is, and the market counts as open.
+    const traded = minutesTradedBy(cal, minuteOfDay + 1);
+    const after = cal.extended && minuteOfDay < cal.extended.postUntil ? 'POST' : 'CLOSED';
     return {
       index: tradingIndexOf(epochDay),
       epochDay,
-      // The minute in progress counts: its bar is shown and moves to its close at the minute's end.
-      minutes: open ? elapsed + 1 : SESSION_MINUTES,
-      state: open ? 'REGULAR' : minuteOfDay < 20 * 60 ? 'POST' : 'CLOSED',
+      minutes: inSession ? Math.max(1, traded) : length,
+      state: inSession ? 'REGULAR' : after,
     };
   }
   const index = tradingIndexOnOrBefore(epochDay - 1);
-  return {
-    index,
-    epochDay: epochDayOfTradingIndex(index),
-    minutes: SESSION_MINUTES,
-    state: isTradingDay(epochDay) && minuteOfDay >= 4 * 60 ? 'PRE' : 'CLOSED',
-  };
+  const pre = cal.extended && isTradingDay(epochDay) && minuteOfDay >= cal.extended.preFrom;
+  return { index, epochDay: epochDayOfTradingIndex(index), minutes: length, state: pre ? 'PRE' : 'CLOSED' };
 }

@@ -2,19 +2,23 @@ import { type HistoryInterval, type HistoryRange, INTERVALS, isIntervalAllowed, 
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../core/http-errors.js';
 import {
-  CLOSE_MINUTE,
+  type ExchangeCalendar,
   epochDayOf,
+  FX,
   isTradingDay,
-  newYorkClock,
-  newYorkOffsetMinutes,
-  OPEN_MINUTE,
+  LONDON,
+  localClock,
+  localTimeToUtc,
+  NEW_YORK,
   sessionAt,
+  TOKYO,
   tradingIndexOf,
+  XETRA,
 } from '../calendar.js';
 import type { Bar } from '../types.js';
 import { DemoMarketDataProvider } from './demo-provider.js';
 import { PriceSeries } from './price-series.js';
-import { DEMO_ANCHOR_DATE, DEMO_UNIVERSE } from './universe.js';
+import { DEMO_ANCHOR_DATE, DEMO_FX_PAIRS, DEMO_UNIVERSE } from './universe.js';
 
 /** Friday 2025-03-14, 11:00 in New York (EDT): the market is open. */
 const FRIDAY_11AM = Date.parse('2025-03-14T15:00:00Z');
@@ -34,18 +38,23 @@ async function expectHttpError(promise: Promise<unknown>, status: number) {
   await expect(promise).rejects.toMatchObject({ statusCode: status });
 }
 
+const newYorkClock = (ms: number) => localClock(NEW_YORK, ms);
+const calendarOf = (symbol: string) => DEMO_UNIVERSE.find((c) => c.symbol === symbol)?.calendar ?? NEW_YORK;
+
 /**
  * High ≥ max(Open, Close), Low ≤ min(Open, Close), positive prices and whole positive volumes,
- * strictly increasing times on business days; intraday bars start on their interval within
- * 09:30–16:00 New York, other bars at 09:30. Collects every violation so one assertion reports them.
+ * strictly increasing times on business days; intraday bars start on their interval within a
+ * trading segment of the exchange (09:30–16:00 New York; 09:00–11:30 and 12:30–15:30 Tokyo),
+ * other bars at the open. Collects every violation so one assertion reports them.
  */
-function problemsOf(bars: Bar[], now: number, stepMinutes?: number): string[] {
+function problemsOf(bars: Bar[], now: number, cal: ExchangeCalendar, stepMinutes?: number): string[] {
   const problems: string[] = [];
   if (bars.length === 0) problems.push('no bars');
+  const open = cal.segments[0]?.[0];
   let previous = Number.NEGATIVE_INFINITY;
   for (const bar of bars) {
     const at = new Date(bar.time).toISOString();
-    const { epochDay, minuteOfDay } = newYorkClock(bar.time);
+    const { epochDay, minuteOfDay } = localClock(cal, bar.time);
     if (bar.high < Math.max(bar.open, bar.close)) problems.push(`${at}: high below open/close`);
     if (bar.low > Math.min(bar.open, bar.close)) problems.push(`${at}: low above open/close`);
     if (!(bar.low > 0)) problems.push(`${at}: low not positive`);
@@ -54,10 +63,11 @@ function problemsOf(bars: Bar[], now: number, stepMinutes?: number): string[] {
     if (bar.time > now) problems.push(`${at}: in the future`);
     if (!isTradingDay(epochDay)) problems.push(`${at}: not a business day`);
     if (stepMinutes) {
-      if (minuteOfDay < OPEN_MINUTE || minuteOfDay >= CLOSE_MINUTE || (minuteOfDay - OPEN_MINUTE) % stepMinutes !== 0) {
-        problems.push(`${at}: not a ${stepMinutes}-minute bar within market hours`);
-      }
-    } else if (minuteOfDay !== OPEN_MINUTE) {
+      const onGrid = cal.segments.some(
+        ([a, b]) => minuteOfDay >= a && minuteOfDay < b && (minuteOfDay - a) % stepMinutes === 0,
+      );
+      if (!onGrid) problems.push(`${at}: not a ${stepMinutes}-minute bar within market hours`);
+    } else if (minuteOfDay !== open) {
       problems.push(`${at}: not stamped at the open`);
     }
     previous = bar.time;
@@ -129,16 +139,18 @@ describe('demo universe', () => {
       'sector',
       'address1',
       'city',
-      'state',
       'zip',
       'country',
       'longBusinessSummary',
     ] as const) {
       expect(profile[key], key).toEqual(expect.stringMatching(/\S/));
     }
+    // Only US addresses carry a state line.
+    if (profile.country === 'United States') expect(profile.state).toMatch(/^[A-Z]{2}$/);
+    else expect(profile.state).toBeNull();
     expect(profile.website).toMatch(/^https:\/\//);
     expect(profile.irWebsite).toMatch(/^https:\/\//);
-    expect(['NMS', 'NYQ']).toContain(profile.exchange);
+    expect(['NMS', 'NYQ', 'JPX', 'GER', 'LSE']).toContain(profile.exchange);
     expect(profile.fullTimeEmployees).toBeGreaterThan(1000);
     expect(profile.longBusinessSummary?.split(/(?<=\.)\s/).length).toBeGreaterThanOrEqual(2);
     expect(profile.companyOfficers.length).toBeGreaterThanOrEqual(2);
@@ -264,9 +276,10 @@ describe('the live-ish current price', () => {
 describe('demo bars', () => {
   it.each(pairs)('range %s interval %s: consistent, increasing, business days only', async (range, interval) => {
     for (const now of [FRIDAY_11AM, SATURDAY, WINTER_3PM]) {
-      for (const symbol of ['NVDA', 'KO', 'META']) {
+      for (const symbol of ['NVDA', 'KO', 'META', '7203.T', 'SAP.DE', 'SHEL.L']) {
         const bars = await at(now).getHistory(symbol, range as HistoryRange, interval as HistoryInterval);
-        expect(problemsOf(bars, now, INTERVAL_MINUTES[interval as HistoryInterval])).toEqual([]);
+        const step = INTERVAL_MINUTES[interval as HistoryInterval];
+        expect(problemsOf(bars, now, calendarOf(symbol), step), symbol).toEqual([]);
       }
     }
   });
@@ -422,22 +435,147 @@ describe('search', () => {
 });
 
 describe('market calendar', () => {
-  it('knows New York’s daylight-saving rules', () => {
-    expect(newYorkOffsetMinutes(Date.parse('2025-03-09T06:59:00Z'))).toBe(-300);
-    expect(newYorkOffsetMinutes(Date.parse('2025-03-09T07:00:00Z'))).toBe(-240);
-    expect(newYorkOffsetMinutes(Date.parse('2025-11-02T05:59:00Z'))).toBe(-240);
-    expect(newYorkOffsetMinutes(Date.parse('2025-11-02T06:00:00Z'))).toBe(-300);
+  const offsetAt = (cal: ExchangeCalendar, iso: string) => {
+    const ms = Date.parse(iso);
+    const { epochDay, minuteOfDay } = localClock(cal, ms);
+    return (epochDay * 86_400_000 + minuteOfDay * 60_000 - Math.floor(ms / 60_000) * 60_000) / 60_000;
+  };
+
+  it('follows each exchange’s daylight-saving rules', () => {
+    expect(offsetAt(NEW_YORK, '2025-03-09T06:59:00Z')).toBe(-300);
+    expect(offsetAt(NEW_YORK, '2025-03-09T07:00:00Z')).toBe(-240);
+    expect(offsetAt(NEW_YORK, '2025-11-02T05:59:00Z')).toBe(-240);
+    expect(offsetAt(NEW_YORK, '2025-11-02T06:00:00Z')).toBe(-300);
     // Before 2007: first Sunday of April to last Sunday of October.
-    expect(newYorkOffsetMinutes(Date.parse('2005-03-20T12:00:00Z'))).toBe(-300);
-    expect(newYorkOffsetMinutes(Date.parse('2005-04-04T12:00:00Z'))).toBe(-240);
-    expect(newYorkOffsetMinutes(Date.parse('2005-10-31T12:00:00Z'))).toBe(-300);
+    expect(offsetAt(NEW_YORK, '2005-03-20T12:00:00Z')).toBe(-300);
+    expect(offsetAt(NEW_YORK, '2005-04-04T12:00:00Z')).toBe(-240);
+    expect(offsetAt(NEW_YORK, '2005-10-31T12:00:00Z')).toBe(-300);
+    // Europe switches on the last Sundays of March and October at 01:00 UTC; Tokyo never does.
+    expect(offsetAt(LONDON, '2025-03-30T00:59:00Z')).toBe(0);
+    expect(offsetAt(LONDON, '2025-03-30T01:00:00Z')).toBe(60);
+    expect(offsetAt(XETRA, '2025-10-26T00:59:00Z')).toBe(120);
+    expect(offsetAt(XETRA, '2025-10-26T01:00:00Z')).toBe(60);
+    expect(offsetAt(TOKYO, '2025-07-01T00:00:00Z')).toBe(540);
+  });
+
+  it('turns a local time on an exchange’s date into the instant', () => {
+    const day = epochDayOf('2025-03-14');
+    expect(new Date(localTimeToUtc(NEW_YORK, day, 9 * 60 + 30)).toISOString()).toBe('2025-03-14T13:30:00.000Z');
+    // 09:00 in Tokyo is midnight UTC of the same date: a Tokyo day bar belongs to its own date.
+    expect(new Date(localTimeToUtc(TOKYO, day, 9 * 60)).toISOString()).toBe('2025-03-14T00:00:00.000Z');
+    expect(new Date(localTimeToUtc(XETRA, day, 9 * 60)).toISOString()).toBe('2025-03-14T08:00:00.000Z');
+    expect(new Date(localTimeToUtc(LONDON, epochDayOf('2025-06-13'), 8 * 60)).toISOString()).toBe(
+      '2025-06-13T07:00:00.000Z',
+    );
   });
 
   it('finds the current session', () => {
-    expect(sessionAt(FRIDAY_11AM)).toMatchObject({ minutes: 91, state: 'REGULAR' });
-    expect(sessionAt(Date.parse('2025-03-14T13:30:00Z'))).toMatchObject({ minutes: 1, state: 'REGULAR' });
-    expect(sessionAt(Date.parse('2025-03-14T19:59:59Z'))).toMatchObject({ minutes: 390, state: 'REGULAR' });
-    expect(sessionAt(SATURDAY)).toMatchObject({ epochDay: epochDayOf('2025-03-14'), minutes: 390, state: 'CLOSED' });
-    expect(sessionAt(MONDAY_8AM)).toMatchObject({ epochDay: epochDayOf('2025-03-14'), state: 'PRE' });
+    expect(sessionAt(NEW_YORK, FRIDAY_11AM)).toMatchObject({ minutes: 91, state: 'REGULAR' });
+    expect(sessionAt(NEW_YORK, Date.parse('2025-03-14T13:30:00Z'))).toMatchObject({ minutes: 1, state: 'REGULAR' });
+    expect(sessionAt(NEW_YORK, Date.parse('2025-03-14T19:59:59Z'))).toMatchObject({ minutes: 390, state: 'REGULAR' });
+    expect(sessionAt(NEW_YORK, SATURDAY)).toMatchObject({
+      epochDay: epochDayOf('2025-03-14'),
+      minutes: 390,
+      state: 'CLOSED',
+    });
+    expect(sessionAt(NEW_YORK, MONDAY_8AM)).toMatchObject({ epochDay: epochDayOf('2025-03-14'), state: 'PRE' });
+  });
+
+  it('knows Tokyo’s lunch break and that other exchanges have no extended hours', () => {
+    // 11:45 JST: the morning's 150 minutes are all there is until 12:30.
+    expect(sessionAt(TOKYO, Date.parse('2025-03-14T02:45:00Z'))).toMatchObject({ minutes: 150, state: 'REGULAR' });
+    expect(sessionAt(TOKYO, Date.parse('2025-03-14T03:30:00Z'))).toMatchObject({ minutes: 151, state: 'REGULAR' });
+    // 15:30 JST on: closed with all 330 minutes; 08:00 JST Monday: Friday's session, closed (no pre-market).
+    expect(sessionAt(TOKYO, Date.parse('2025-03-14T06:30:00Z'))).toMatchObject({ minutes: 330, state: 'CLOSED' });
+    expect(sessionAt(TOKYO, Date.parse('2025-03-16T23:00:00Z'))).toMatchObject({
+      epochDay: epochDayOf('2025-03-14'),
+      state: 'CLOSED',
+    });
+    expect(sessionAt(LONDON, FRIDAY_11AM)).toMatchObject({ minutes: 7 * 60 + 1, state: 'REGULAR' });
+    // Currencies trade all day on weekdays.
+    expect(sessionAt(FX, Date.parse('2025-03-13T23:30:00Z'))).toMatchObject({ minutes: 1411, state: 'REGULAR' });
+    expect(sessionAt(FX, SATURDAY)).toMatchObject({ minutes: 1440, state: 'CLOSED' });
+  });
+});
+
+describe('demo listings outside the US', () => {
+  it('quotes Toyota in yen on Tokyo time, SAP in euros and Shell in pence', async () => {
+    const p = at(FRIDAY_11AM);
+    const quotes = await p.getQuotes(['7203.T', 'SAP.DE', 'SHEL.L']);
+    expect(quotes.get('7203.T')).toMatchObject({
+      currency: 'JPY',
+      exchange: 'JPX',
+      exchangeTimezoneName: 'Asia/Tokyo',
+    });
+    expect(quotes.get('SAP.DE')).toMatchObject({
+      currency: 'EUR',
+      exchange: 'GER',
+      exchangeTimezoneName: 'Europe/Berlin',
+    });
+    expect(quotes.get('SHEL.L')).toMatchObject({
+      currency: 'GBp',
+      exchange: 'LSE',
+      exchangeTimezoneName: 'Europe/London',
+    });
+    // 11:00 New York is 00:00 Saturday in Tokyo: Friday's session closed, its last trade at 15:30 JST.
+    expect(quotes.get('7203.T')).toMatchObject({
+      marketState: 'CLOSED',
+      regularMarketTime: '2025-03-14T06:30:00.000Z',
+    });
+    // London is open until 16:30 GMT = 16:30 UTC in March.
+    expect(quotes.get('SHEL.L')?.marketState).toBe('REGULAR');
+    // Prices are of the right size for their units (yen in thousands, pence in thousands).
+    expect(quotes.get('7203.T')?.currentPrice).toBeGreaterThan(1000);
+    expect(quotes.get('SHEL.L')?.currentPrice).toBeGreaterThan(1000);
+    expect(quotes.get('SAP.DE')?.currentPrice).toBeLessThan(1000);
+    const profile = await p.getProfile('7203.T');
+    expect(profile).toMatchObject({
+      country: 'Japan',
+      city: 'Toyota',
+      state: null,
+      longName: 'Toyota Motor Corporation',
+    });
+  });
+
+  it('draws Tokyo bars in Tokyo hours, around the lunch break', async () => {
+    const p = at(SATURDAY);
+    const hours = await p.getHistory('7203.T', '1d', '1h');
+    const tokyo = (ms: number) => new Date(ms + 9 * 3_600_000).toISOString().slice(11, 16);
+    expect(hours.map((b) => tokyo(b.time))).toEqual(['09:00', '10:00', '11:00', '12:30', '13:30', '14:30']);
+    expect(await p.getHistory('7203.T', '1d', '1m')).toHaveLength(330);
+    expect(await p.getHistory('SHEL.L', '1d', '5m')).toHaveLength(102);
+    // A Tokyo day bar is stamped at 09:00 JST = 00:00 UTC of the same date, never the evening before.
+    const days = await p.getHistory('7203.T', '5d', '1d');
+    expect(days.map((b) => new Date(b.time).toISOString())).toEqual([
+      '2025-03-10T00:00:00.000Z',
+      '2025-03-11T00:00:00.000Z',
+      '2025-03-12T00:00:00.000Z',
+      '2025-03-13T00:00:00.000Z',
+      '2025-03-14T00:00:00.000Z',
+    ]);
+  });
+
+  it('quotes the dollar rates of their currencies, to six decimals for the yen', async () => {
+    const p = at(FRIDAY_11AM);
+    const pairs = await p.getQuotes(DEMO_FX_PAIRS.map((pair) => pair.symbol));
+    expect([...pairs.keys()]).toEqual(['JPYUSD=X', 'EURUSD=X', 'GBPUSD=X']);
+    const yen = pairs.get('JPYUSD=X');
+    expect(yen).toMatchObject({ currency: 'USD', exchange: 'CCY', marketState: 'REGULAR', marketCap: null });
+    expect(yen?.currentPrice).toBeGreaterThan(0.003);
+    expect(yen?.currentPrice).toBeLessThan(0.02);
+    expect(Math.round((yen?.currentPrice ?? 0) * 1e6)).toBeCloseTo((yen?.currentPrice ?? 0) * 1e6, 6);
+    expect(pairs.get('GBPUSD=X')?.currentPrice).toBeGreaterThan(0.9);
+    expect(pairs.get('GBPUSD=X')?.currentPrice).toBeLessThan(2.5);
+    // The same clock gives the same rate; a pair is not a company, so it has no news.
+    expect((await at(FRIDAY_11AM).getQuote('JPYUSD=X')).currentPrice).toBe(yen?.currentPrice);
+    expect(await p.getNews('EURUSD=X')).toEqual([]);
+    expect((await p.search('EUR'))[0]).toMatchObject({ symbol: 'EURUSD=X', type: 'CURRENCY' });
+  });
+
+  it('lands each currency pair on its anchor rate', () => {
+    const index = tradingIndexOf(epochDayOf(DEMO_ANCHOR_DATE));
+    for (const pair of DEMO_FX_PAIRS) {
+      expect(new PriceSeries(pair).rawClose(index)).toBeCloseTo(pair.anchorPrice, 8);
+    }
   });
 });

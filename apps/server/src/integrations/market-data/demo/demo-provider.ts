@@ -11,25 +11,19 @@ import {
 import { badRequest } from '../../../core/http-errors.js';
 import {
   DAY_MS,
-  newYorkClock,
-  SESSION_MINUTES,
+  isoDateOf,
+  localClock,
   type Session,
+  segmentRanges,
   sessionAt,
   tradingIndexOnOrAfter,
   tradingIndexOnOrBefore,
 } from '../calendar.js';
 import type { Bar, MarketDataProvider } from '../types.js';
-import { unknownSymbol } from '../types.js';
+import { profileFromQuote, unknownSymbol } from '../types.js';
 import { brandName, generateNews } from './news.js';
-import {
-  aggregateBars,
-  aggregateMinutes,
-  type MinuteBars,
-  minuteTime,
-  openTimeOfIndex,
-  PriceSeries,
-} from './price-series.js';
-import { DEMO_COUNTRY, DEMO_UNIVERSE, type DemoCompany } from './universe.js';
+import { aggregateBars, aggregateMinutes, type MinuteBars, PriceSeries } from './price-series.js';
+import { DEMO_FX_PAIRS, DEMO_UNIVERSE, type DemoCompany, type DemoFxPair } from './universe.js';
 
 const INTRADAY_MINUTES: Partial<Record<HistoryInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60 };
 const RANGE_MONTHS: Partial<Record<HistoryRange, number>> = { '1mo': 1, '3mo': 3, '6mo': 6, '1y': 12, '5y': 60 };
@@ -52,45 +46,63 @@ export interface DemoProviderOptions {
   /** The clock; tests pin it. */
   now?: () => number;
   universe?: DemoCompany[];
+  /** Dollar rates of the universe's other currencies. */
+  fxPairs?: DemoFxPair[];
+}
+
+/** A listed series and the session it is in now. */
+interface Listed {
+  series: PriceSeries;
+  session: Session;
 }
 
 /**
- * The offline market (docs/architecture.md#data-and-configuration): a bundled universe of well-known US stocks with seeded price
- * paths (see price-series.ts), market-hours intraday bars and generated news. Same clock, same
- * answers.
+ * The offline market (docs/architecture.md#data-and-configuration): a bundled universe of
+ * well-known stocks with seeded price paths (see price-series.ts), intraday bars in each
+ * exchange's own hours and time zone, dollar rates for the listings in other currencies, and
+ * generated news. Same clock, same answers.
  */
 export class DemoMarketDataProvider implements MarketDataProvider {
   readonly mode = 'demo' as const;
   private readonly now: () => number;
   private readonly companies: Map<string, DemoCompany>;
+  private readonly pairs: Map<string, DemoFxPair>;
   private readonly series = new Map<string, PriceSeries>();
   private readonly minuteCache = new Map<string, MinuteBars>();
 
   constructor(options: DemoProviderOptions = {}) {
     this.now = options.now ?? Date.now;
     this.companies = new Map((options.universe ?? DEMO_UNIVERSE).map((c) => [c.symbol, c]));
+    this.pairs = new Map((options.fxPairs ?? DEMO_FX_PAIRS).map((p) => [p.symbol, p]));
   }
 
-  /** Every symbol of the universe, in its order. */
+  /** Every company symbol of the universe, in its order. */
   symbols(): string[] {
     return [...this.companies.keys()];
   }
 
-  private seriesOf(symbol: string): PriceSeries {
+  private seriesOf(symbol: string): PriceSeries | undefined {
     const cached = this.series.get(symbol);
     if (cached) return cached;
-    const company = this.companies.get(symbol);
-    if (!company) throw unknownSymbol(symbol);
-    const series = new PriceSeries(company);
+    const instrument = this.companies.get(symbol) ?? this.pairs.get(symbol);
+    if (!instrument) return undefined;
+    const series = new PriceSeries(instrument);
     this.series.set(symbol, series);
     return series;
   }
 
-  /** The series of a symbol that trades at the session (with a pinned past clock, later listings do not exist yet). */
-  private listed(symbol: string, session: Session): PriceSeries {
+  /** A symbol's series and session now, if it trades (with a pinned past clock, later listings do not exist yet). */
+  private listedOrUndefined(symbol: string): Listed | undefined {
     const series = this.seriesOf(symbol);
-    if (session.index < series.firstIndex) throw unknownSymbol(symbol);
-    return series;
+    if (!series) return undefined;
+    const session = sessionAt(series.company.calendar, this.now());
+    return session.index < series.firstIndex ? undefined : { series, session };
+  }
+
+  private listed(symbol: string): Listed {
+    const listed = this.listedOrUndefined(symbol);
+    if (!listed) throw unknownSymbol(symbol);
+    return listed;
   }
 
   private minutes(series: PriceSeries, index: number): MinuteBars {
@@ -112,21 +124,22 @@ export class DemoMarketDataProvider implements MarketDataProvider {
 
   /** A day's bar as of the session: today's is built from the minutes traded so far. */
   private dayBar(series: PriceSeries, index: number, session: Session): Bar {
-    if (index === session.index && session.minutes < SESSION_MINUTES) {
-      return aggregateMinutes(this.minutes(series, index), 0, session.minutes, openTimeOfIndex(index));
+    if (index === session.index && session.minutes < series.sessionLength) {
+      return aggregateMinutes(this.minutes(series, index), 0, session.minutes, series.openTime(index));
     }
-    return { time: openTimeOfIndex(index), ...series.dailyBar(index) };
+    return { time: series.openTime(index), ...series.dailyBar(index) };
   }
 
-  private quoteOf(series: PriceSeries, session: Session): StockQuote {
+  private quoteOf({ series, session }: Listed): StockQuote {
     const { company } = series;
+    const listing = this.companies.get(company.symbol);
     const today = this.dayBar(series, session.index, session);
     const previousClose = session.index > series.firstIndex ? series.dailyBar(session.index - 1).close : today.open;
     const change = today.close - previousClose;
     const lastTrade =
-      session.minutes < SESSION_MINUTES
-        ? minuteTime(session.index, session.minutes - 1)
-        : minuteTime(session.index, SESSION_MINUTES);
+      session.minutes < series.sessionLength
+        ? series.minuteTime(session.index, session.minutes - 1)
+        : series.minuteTime(session.index, series.sessionLength);
     return {
       symbol: company.symbol,
       shortName: company.shortName,
@@ -135,38 +148,37 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       regularMarketDayHigh: today.high,
       regularMarketDayLow: today.low,
       regularMarketPreviousClose: previousClose,
-      regularMarketVolume: today.volume,
+      // Currency pairs report no volume or market value, as Yahoo's do.
+      regularMarketVolume: listing ? today.volume : 0,
       regularMarketChange: round4(change),
       regularMarketChangePercent: round4((change / previousClose) * 100),
       regularMarketTime: new Date(lastTrade).toISOString(),
       marketState: session.state,
-      exchange: company.exchange,
-      currency: 'USD',
-      // Every demo listing trades in New York (docs/product.md).
-      exchangeTimezoneName: 'America/New_York',
-      marketCap: Math.round(today.close * company.sharesOutstanding),
+      exchange: listing?.exchange ?? 'CCY',
+      currency: company.currency,
+      exchangeTimezoneName: company.calendar.timeZone,
+      // In the quote's currency, as Yahoo reports it (pence for London).
+      marketCap: listing ? Math.round(today.close * listing.sharesOutstanding) : null,
     };
   }
 
   async getQuote(symbol: string): Promise<StockQuote> {
-    const session = sessionAt(this.now());
-    return this.quoteOf(this.listed(symbol, session), session);
+    return this.quoteOf(this.listed(symbol));
   }
 
   async getQuotes(symbols: readonly string[]): Promise<Map<string, StockQuote>> {
-    const session = sessionAt(this.now());
     const out = new Map<string, StockQuote>();
     for (const symbol of symbols) {
-      const series = this.companies.has(symbol) ? this.seriesOf(symbol) : undefined;
-      if (series && session.index >= series.firstIndex && !out.has(symbol)) {
-        out.set(symbol, this.quoteOf(series, session));
-      }
+      const listed = out.has(symbol) ? undefined : this.listedOrUndefined(symbol);
+      if (listed) out.set(symbol, this.quoteOf(listed));
     }
     return out;
   }
 
   async getProfile(symbol: string): Promise<StockProfile> {
-    const { company } = this.listed(symbol, sessionAt(this.now()));
+    const listed = this.listed(symbol);
+    const company = this.companies.get(symbol);
+    if (!company) return profileFromQuote(this.quoteOf(listed), listed.series.company.shortName);
     return {
       symbol: company.symbol,
       shortName: company.shortName,
@@ -181,7 +193,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       city: company.city,
       state: company.state,
       zip: company.zip,
-      country: DEMO_COUNTRY,
+      country: company.country,
       fullTimeEmployees: company.fullTimeEmployees,
       longBusinessSummary: company.summary,
       companyOfficers: company.officers.map(([name, title]) => ({ name, title })),
@@ -190,8 +202,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
 
   async getHistory(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<Bar[]> {
     if (!isIntervalAllowed(range, interval)) throw badRequest(intervalNotAllowedMessage(range, interval));
-    const session = sessionAt(this.now());
-    const series = this.listed(symbol, session);
+    const { series, session } = this.listed(symbol);
+    const cal = series.company.calendar;
     const last = session.index;
     let first: number;
     if (range === '1d') first = last;
@@ -202,12 +214,17 @@ export class DemoMarketDataProvider implements MarketDataProvider {
 
     const step = INTRADAY_MINUTES[interval];
     if (step) {
+      // Bars start on the interval within each trading segment, so Tokyo's afternoon starts at 12:30.
+      const segments = segmentRanges(cal);
       const bars: Bar[] = [];
       for (let index = first; index <= last; index++) {
         const minutes = this.minutes(series, index);
-        const available = index === last ? session.minutes : SESSION_MINUTES;
-        for (let start = 0; start < available; start += step) {
-          bars.push(aggregateMinutes(minutes, start, Math.min(start + step, available), minuteTime(index, start)));
+        const available = index === last ? session.minutes : series.sessionLength;
+        for (const [from, to] of segments) {
+          const end = Math.min(to, available);
+          for (let start = from; start < end; start += step) {
+            bars.push(aggregateMinutes(minutes, start, Math.min(start + step, end), series.minuteTime(index, start)));
+          }
         }
       }
       return bars;
@@ -215,20 +232,21 @@ export class DemoMarketDataProvider implements MarketDataProvider {
 
     const days: Bar[] = [];
     for (let index = first; index <= last; index++) days.push(this.dayBar(series, index, session));
-    if (interval === '1wk') {
-      return aggregateBars(days, (bar) => Math.floor(tradingIndexOnOrBefore(newYorkClock(bar.time).epochDay) / 5));
-    }
-    if (interval === '1mo') return aggregateBars(days, (bar) => new Date(bar.time).toISOString().slice(0, 7));
+    const localDay = (bar: Bar) => localClock(cal, bar.time).epochDay;
+    if (interval === '1wk') return aggregateBars(days, (bar) => Math.floor(tradingIndexOnOrBefore(localDay(bar)) / 5));
+    if (interval === '1mo') return aggregateBars(days, (bar) => isoDateOf(localDay(bar)).slice(0, 7));
     return days;
   }
 
   async getNews(symbol: string): Promise<NewsItem[]> {
-    const session = sessionAt(this.now());
-    const series = this.listed(symbol, session);
-    const { company } = series;
-    const day = newYorkClock(this.now()).epochDay;
+    const listed = this.listed(symbol);
+    const { series } = listed;
+    const company = this.companies.get(symbol);
+    // Nobody writes company news about an exchange rate.
+    if (!company) return [];
+    const day = localClock(company.calendar, this.now()).epochDay;
     // The move headline restates the quote the pages show beside it (same change, same sign).
-    const quote = this.quoteOf(series, session);
+    const quote = this.quoteOf(listed);
     const peers = [...this.companies.values()].filter((c) => c.sector === company.sector && c.symbol !== symbol);
     const pool = peers.length > 0 ? peers : [...this.companies.values()].filter((c) => c.symbol !== symbol);
     const peer = pool[(series.seed + day) % Math.max(pool.length, 1)] ?? company;
@@ -247,7 +265,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   async search(query: string, limit = 10): Promise<SymbolSearchResult[]> {
     const q = query.trim().toUpperCase();
     if (!q) return [];
-    const scored: [number, DemoCompany][] = [];
+    const scored: [number, DemoCompany | DemoFxPair][] = [];
     for (const company of this.companies.values()) {
       const name = company.longName.toUpperCase();
       const score =
@@ -262,12 +280,19 @@ export class DemoMarketDataProvider implements MarketDataProvider {
                 : -1;
       if (score >= 0) scored.push([score, company]);
     }
+    for (const pair of this.pairs.values()) {
+      const score = pair.symbol === q ? 0 : pair.symbol.startsWith(q) || pair.shortName.startsWith(q) ? 2 : -1;
+      if (score >= 0) scored.push([score, pair]);
+    }
     scored.sort((a, b) => a[0] - b[0] || a[1].symbol.localeCompare(b[1].symbol));
-    return scored.slice(0, limit).map(([, c]) => ({
-      symbol: c.symbol,
-      shortName: c.shortName,
-      exchange: c.exchange,
-      type: 'EQUITY',
-    }));
+    return scored.slice(0, limit).map(([, c]) => {
+      const company = this.companies.get(c.symbol);
+      return {
+        symbol: c.symbol,
+        shortName: c.shortName,
+        exchange: company?.exchange ?? 'CCY',
+        type: company ? 'EQUITY' : 'CURRENCY',
+      };
+    });
   }
 }

@@ -1,6 +1,6 @@
 import type { NewsItem } from '@site/contract';
 import { hash32, pick, uniform } from '../../prng.js';
-import { isoDateOf, MINUTE_MS, newYorkTimeToUtc } from '../calendar.js';
+import { isoDateOf, localTimeToUtc, MINUTE_MS } from '../calendar.js';
 import type { DemoCompany } from './universe.js';
 
 /** Invented publisher names: the demo's news is generated, so it is attributed to no real outlet. */
@@ -93,6 +93,7 @@ function moveHeadline(percent: number): string {
 
 /** "Apple Inc." → "Apple", "Goldman Sachs Group, Inc. (The)" → "Goldman Sachs". */
 export function brandName(company: DemoCompany): string {
+  if (company.brand) return company.brand;
   let name = company.shortName.replace(/\s*\(The\)$/, '');
   name = name.replace(/,?\s+(Inc\.|Incorporated|Corporation)$/, '');
   name = name.replace(/,?\s+(?:(?:&|and)\s+)?(Company|Co\.|Group)$/, '');
@@ -133,13 +134,13 @@ function thumbnail(symbol: string, seed: number, day: number, k: number): NewsIt
 
 /**
  * 5–10 items for a symbol, newest first, none in the future: the first reports the quote's day
- * change and is stamped at its last trade; the others are fixed for a New York calendar day and
+ * change and is stamped at its last trade; the others are fixed for a calendar day of the exchange and
  * were published before that day began (or before the last trade, when that is earlier).
  */
 export function generateNews(context: NewsContext): NewsItem[] {
   const { company, seed, day } = context;
   const count = 5 + pick(6, seed, day, 0, 1);
-  const startOfDay = newYorkTimeToUtc(day, 0);
+  const startOfDay = localTimeToUtc(company.calendar, day, 0);
   const used = new Set<number>();
   const items: NewsItem[] = [];
   let time = Math.min(startOfDay, context.lastTradeMs);

@@ -2,14 +2,13 @@ import { normal, seedOf, uniform } from '../../prng.js';
 import {
   epochDayOf,
   epochDayOfTradingIndex,
-  MINUTE_MS,
-  marketOpenUtc,
-  SESSION_MINUTES,
+  sessionMinutes,
+  sessionMinuteTime,
   tradingIndexOnOrAfter,
   tradingIndexOnOrBefore,
 } from '../calendar.js';
 import type { Bar } from '../types.js';
-import { DEMO_ANCHOR_DATE, DEMO_DATA_START, type DemoCompany } from './universe.js';
+import { DEMO_ANCHOR_DATE, DEMO_DATA_START, type DemoInstrument } from './universe.js';
 
 /*
  * How demo prices are made (all deterministic, from the symbol and the trading day only):
@@ -24,12 +23,14 @@ import { DEMO_ANCHOR_DATE, DEMO_DATA_START, type DemoCompany } from './universe.
  * 2. A day's open gaps from the previous close, and its high and low reach beyond the open and
  *    close by hash-drawn wicks; its volume scales with the company's typical volume and the size
  *    of the move.
- * 3. Minute bars (09:30–16:00 New York) are generated on demand for a day: a hash-seeded random
- *    walk turned into a bridge from the open to the close, stretched so that it touches the
- *    day's high and low exactly and clamped inside them; volume is spread over the minutes in
- *    a U shape. Aggregating a full day's minutes gives exactly the daily bar.
+ * 3. Minute bars (one per minute of the exchange's regular session, see calendar.ts) are
+ *    generated on demand for a day: a hash-seeded random walk turned into a bridge from the open
+ *    to the close, stretched so that it touches the day's high and low exactly and clamped inside
+ *    them; volume is spread over the minutes in a U shape. Aggregating a full day's minutes gives
+ *    exactly the daily bar.
  *
- * Prices are rounded to cents (to 1/100 of a cent below $1).
+ * Prices are rounded to cents (to 1/100 of a cent below 1), or to an instrument's own number of
+ * decimals (currency pairs quote four to six).
  */
 
 const TRADING_DAYS_PER_YEAR = 252;
@@ -40,8 +41,10 @@ const DATA_START_DAY = epochDayOf(DEMO_DATA_START);
 const STREAM = { ret: 1, shock: 2, gap: 3, upWick: 4, downWick: 5, volume: 6, minuteVolume: 7, walk: 8, tick: 9 };
 
 /** Cents, or hundredths of a cent below $1. Monotonic, so rounding never breaks High ≥ Close etc. */
-export const roundPrice = (price: number) =>
+const roundPrice = (price: number) =>
   price >= 1 ? Math.round(price * 100) / 100 : Math.round(price * 10_000) / 10_000;
+
+const roundTo = (decimals: number) => (price: number) => Math.round(price * 10 ** decimals) / 10 ** decimals;
 
 export interface DayBar {
   open: number;
@@ -51,7 +54,7 @@ export interface DayBar {
   volume: number;
 }
 
-/** One day's 390 minute bars as parallel arrays. */
+/** One day's minute bars as parallel arrays. */
 export interface MinuteBars {
   open: Float64Array;
   high: Float64Array;
@@ -64,14 +67,29 @@ export class PriceSeries {
   readonly seed: number;
   /** Trading index of the first day with data. */
   readonly firstIndex: number;
+  /** Minute bars in one regular session of the instrument's exchange. */
+  readonly sessionLength: number;
   private readonly dailySigma: number;
+  private readonly round: (price: number) => number;
   private closes: Float64Array = new Float64Array(0);
   private length = 0;
 
-  constructor(readonly company: DemoCompany) {
+  constructor(readonly company: DemoInstrument) {
     this.seed = seedOf(company.symbol);
     this.firstIndex = tradingIndexOnOrAfter(Math.max(epochDayOf(company.listed), DATA_START_DAY));
     this.dailySigma = company.volatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
+    this.sessionLength = sessionMinutes(company.calendar);
+    this.round = company.priceDecimals === undefined ? roundPrice : roundTo(company.priceDecimals);
+  }
+
+  /** UTC start of minute `j` of a trading day's session (j = session length: its close). */
+  minuteTime(index: number, j: number): number {
+    return sessionMinuteTime(this.company.calendar, epochDayOfTradingIndex(index), j);
+  }
+
+  /** UTC time of a trading day's open, which daily bars are stamped with. */
+  openTime(index: number): number {
+    return this.minuteTime(index, 0);
   }
 
   private dailyReturn(index: number, drift: number): number {
@@ -141,13 +159,15 @@ export class PriceSeries {
         this.company.avgVolume * Math.exp(0.28 * normal(this.seed, index, STREAM.volume)) * (0.7 + 0.3 * move),
       ),
     );
-    return { open: roundPrice(open), high: roundPrice(high), low: roundPrice(low), close: roundPrice(close), volume };
+    const r = this.round;
+    return { open: r(open), high: r(high), low: r(low), close: r(close), volume };
   }
 
-  /** The day's 390 minute bars, consistent with `dailyBar(index)`. */
+  /** The day's minute bars, consistent with `dailyBar(index)`. */
   minuteBars(index: number): MinuteBars {
     const { open: O, high: H, low: L, close: C, volume: V } = this.dailyBar(index);
-    const n = SESSION_MINUTES;
+    const n = this.sessionLength;
+    const round = this.round;
     // A random walk W_0..W_n, turned into a bridge B (B_0 = B_n = 0).
     const walk = new Float64Array(n + 1);
     for (let j = 1; j <= n; j++) walk[j] = (walk[j - 1] ?? 0) + normal(this.seed, index, STREAM.walk, j);
@@ -175,7 +195,7 @@ export class PriceSeries {
     for (let j = 0; j <= n; j++) {
       const b = walk[j] ?? 0;
       const p = base(j) + (b > 0 ? up * b : down * b);
-      points[j] = roundPrice(Math.min(H, Math.max(L, p)));
+      points[j] = round(Math.min(H, Math.max(L, p)));
     }
     points[0] = O;
     points[n] = C;
@@ -204,10 +224,10 @@ export class PriceSeries {
       const b = points[j + 1] ?? C;
       bars.open[j] = a;
       bars.close[j] = b;
-      bars.high[j] = roundPrice(
+      bars.high[j] = round(
         Math.min(H, Math.max(a, b) * (1 + 0.5 * tick * Math.abs(normal(this.seed, index, STREAM.tick, 2 * j)))),
       );
-      bars.low[j] = roundPrice(
+      bars.low[j] = round(
         Math.max(L, Math.min(a, b) * (1 - 0.5 * tick * Math.abs(normal(this.seed, index, STREAM.tick, 2 * j + 1)))),
       );
       const volume = j === n - 1 ? V - assigned : Math.max(1, Math.floor((V * (weights[j] ?? 0)) / total));
@@ -250,6 +270,3 @@ export function aggregateBars(bars: Bar[], keyOf: (bar: Bar) => string | number)
   }
   return out;
 }
-
-export const openTimeOfIndex = (index: number) => marketOpenUtc(epochDayOfTradingIndex(index));
-export const minuteTime = (index: number, minute: number) => openTimeOfIndex(index) + minute * MINUTE_MS;

@@ -1,13 +1,38 @@
+import { type ExchangeCalendar, FX, LONDON, NEW_YORK, TOKYO, XETRA } from '../calendar.js';
+
 /**
- * The demo market's universe: well-known US companies with public facts (names, exchanges,
- * headquarters, web sites, officers, approximate head counts and share counts). Prices are
- * simulated: `startPrice` is a split-adjusted price on the first demo day (the listing date, or
- * 2000-01-03 for older listings) and `anchorPrice` roughly the close of 2025-01-02; the path in
- * between is a seeded random walk pinned to both (see demo-market.ts).
+ * The demo market's universe: well-known companies with public facts (names, exchanges,
+ * headquarters, web sites, officers, approximate head counts and share counts) — mostly US
+ * listings, plus Tokyo, Xetra and London ones quoted in yen, euros and pence, and the dollar
+ * rates of those currencies (docs/api.md#money). Prices are simulated: `startPrice` is a
+ * split-adjusted price on the first demo day (the listing date, or 2000-01-03 for older listings)
+ * and `anchorPrice` roughly the close of 2025-01-02, in the listing's currency; the path in
+ * between is a seeded random walk pinned to both (see price-series.ts).
  */
-export interface DemoCompany {
+
+/** What a seeded price path needs. */
+export interface DemoInstrument {
   symbol: string;
   shortName: string;
+  /** The currency prices are quoted in, as Yahoo names it ('GBp' is pence). */
+  currency: string;
+  calendar: ExchangeCalendar;
+  /** Listing (IPO) date. */
+  listed: string;
+  startPrice: number;
+  anchorPrice: number;
+  /** Annualised volatility of daily returns. */
+  volatility: number;
+  /** Annualised drift after the anchor date. */
+  drift: number;
+  /** Typical shares traded per day. */
+  avgVolume: number;
+  /** Decimals prices are rounded to; by default cents (hundredths of a cent below 1). */
+  priceDecimals?: number;
+}
+
+/** The facts of a US listing; the rest of a `DemoCompany` is filled in for New York. */
+interface UsCompany extends Omit<DemoInstrument, 'currency' | 'calendar'> {
   longName: string;
   /** Yahoo's exchange codes: NMS = Nasdaq Global Select, NYQ = New York Stock Exchange. */
   exchange: 'NMS' | 'NYQ';
@@ -23,20 +48,24 @@ export interface DemoCompany {
   fullTimeEmployees: number;
   summary: string;
   officers: [name: string, title: string][];
-  /** Listing (IPO) date. */
-  listed: string;
-  startPrice: number;
-  anchorPrice: number;
-  /** Annualised volatility of daily returns. */
-  volatility: number;
-  /** Annualised drift after the anchor date. */
-  drift: number;
-  /** Typical shares traded per day. */
-  avgVolume: number;
   sharesOutstanding: number;
 }
 
-export const DEMO_COUNTRY = 'United States';
+export interface DemoCompany extends Omit<UsCompany, 'exchange' | 'state'>, DemoInstrument {
+  /** Yahoo's exchange codes: also JPX = Tokyo, GER = Xetra, LSE = London. */
+  exchange: 'NMS' | 'NYQ' | 'JPX' | 'GER' | 'LSE';
+  /** Null where addresses have no state or prefecture line. */
+  state: string | null;
+  country: string;
+  /** The short name headlines use, when cutting "Inc." and the like off `shortName` does not give it. */
+  brand?: string;
+}
+
+/** A currency's price in dollars, quoted like Yahoo's `JPYUSD=X`. */
+export interface DemoFxPair extends DemoInstrument {
+  currency: 'USD';
+}
+
 /** The first day of demo price data for companies listed before it. */
 export const DEMO_DATA_START = '2000-01-03';
 /** The day each company's simulated close equals its `anchorPrice`. */
@@ -45,7 +74,7 @@ export const DEMO_ANCHOR_DATE = '2025-01-02';
 const M = 1_000_000;
 const B = 1_000_000_000;
 
-export const DEMO_UNIVERSE: DemoCompany[] = [
+const US_COMPANIES: UsCompany[] = [
   {
     symbol: 'AAPL',
     shortName: 'Apple Inc.',
@@ -1325,3 +1354,142 @@ export const DEMO_UNIVERSE: DemoCompany[] = [
     sharesOutstanding: 0.854 * B,
   },
 ];
+
+/** Listings outside the US, quoted in their own currencies (7203.T in yen, SHEL.L in pence). */
+const FOREIGN_COMPANIES: DemoCompany[] = [
+  {
+    symbol: '7203.T',
+    shortName: 'TOYOTA MOTOR CORP',
+    longName: 'Toyota Motor Corporation',
+    brand: 'Toyota',
+    exchange: 'JPX',
+    currency: 'JPY',
+    calendar: TOKYO,
+    sector: 'Consumer Cyclical',
+    industry: 'Auto Manufacturers',
+    website: 'https://global.toyota',
+    irWebsite: 'https://global.toyota/en/ir/',
+    address1: '1 Toyota-cho',
+    city: 'Toyota',
+    state: null,
+    zip: '471-8571',
+    country: 'Japan',
+    fullTimeEmployees: 380_000,
+    summary:
+      'Toyota designs, makes and sells passenger cars, minivans, trucks and related parts worldwide under the Toyota and Lexus brands, with hybrid, plug-in, battery-electric and fuel-cell models. It also finances vehicle purchases and leases through its financial services arm.',
+    officers: [
+      ['Akio Toyoda', 'Chairman of the Board'],
+      ['Koji Sato', 'President, CEO & Representative Director'],
+      ['Yoichi Miyazaki', 'Executive Vice President & Director'],
+    ],
+    listed: '1949-05-16',
+    startPrice: 1000,
+    anchorPrice: 2900,
+    volatility: 0.27,
+    drift: 0.06,
+    avgVolume: 28 * M,
+    sharesOutstanding: 13.0 * B,
+  },
+  {
+    symbol: 'SAP.DE',
+    shortName: 'SAP SE',
+    longName: 'SAP SE',
+    brand: 'SAP',
+    exchange: 'GER',
+    currency: 'EUR',
+    calendar: XETRA,
+    sector: 'Technology',
+    industry: 'Software - Application',
+    website: 'https://www.sap.com',
+    irWebsite: 'https://www.sap.com/investors',
+    address1: 'Dietmar-Hopp-Allee 16',
+    city: 'Walldorf',
+    state: null,
+    zip: '69190',
+    country: 'Germany',
+    fullTimeEmployees: 109_000,
+    summary:
+      'SAP makes enterprise software for finance, supply chain, procurement, human resources and customer relations, sold mostly as cloud subscriptions. It also offers its business technology platform, databases and support services to companies of every size.',
+    officers: [
+      ['Christian Klein', 'CEO & Member of the Executive Board'],
+      ['Dominik Asam', 'CFO & Member of the Executive Board'],
+      ['Thomas Saueressig', 'Member of the Executive Board'],
+    ],
+    listed: '1988-11-04',
+    startPrice: 48,
+    anchorPrice: 238,
+    volatility: 0.3,
+    drift: 0.08,
+    avgVolume: 1.6 * M,
+    sharesOutstanding: 1.167 * B,
+  },
+  {
+    symbol: 'SHEL.L',
+    shortName: 'SHELL PLC ORD EUR0.07',
+    longName: 'Shell plc',
+    brand: 'Shell',
+    exchange: 'LSE',
+    currency: 'GBp',
+    calendar: LONDON,
+    sector: 'Energy',
+    industry: 'Oil & Gas Integrated',
+    website: 'https://www.shell.com',
+    irWebsite: 'https://www.shell.com/investors.html',
+    address1: 'Shell Centre',
+    city: 'London',
+    state: null,
+    zip: 'SE1 7NA',
+    country: 'United Kingdom',
+    fullTimeEmployees: 103_000,
+    summary:
+      'Shell explores for and produces oil and natural gas, trades and ships liquefied natural gas, and refines crude into fuels, lubricants and chemicals sold through branded service stations worldwide. It is also building up power, biofuels and electric-vehicle charging businesses.',
+    officers: [
+      ['Wael Sawan', 'CEO & Director'],
+      ['Sinead Gorman', 'CFO & Director'],
+      ['Andrew Mackenzie', 'Chair of the Board'],
+    ],
+    listed: '2005-07-20',
+    startPrice: 1700,
+    anchorPrice: 2480,
+    volatility: 0.25,
+    drift: 0.05,
+    avgVolume: 9 * M,
+    sharesOutstanding: 6.1 * B,
+  },
+];
+
+export const DEMO_UNIVERSE: DemoCompany[] = [
+  ...US_COMPANIES.map((c) => ({ ...c, currency: 'USD', calendar: NEW_YORK, country: 'United States' })),
+  ...FOREIGN_COMPANIES,
+];
+
+/**
+ * The dollar rates of the foreign listings' currencies, quoted as Yahoo names the pairs. Anchored
+ * near their rates of 2000-01-03 and 2025-01-02; they trade round the clock on weekdays.
+ */
+export const DEMO_FX_PAIRS: DemoFxPair[] = [
+  {
+    symbol: 'JPYUSD=X',
+    shortName: 'JPY/USD',
+    startPrice: 0.00983,
+    anchorPrice: 0.00636,
+    priceDecimals: 6,
+    volatility: 0.1,
+  },
+  {
+    symbol: 'EURUSD=X',
+    shortName: 'EUR/USD',
+    startPrice: 1.0243,
+    anchorPrice: 1.0353,
+    priceDecimals: 4,
+    volatility: 0.08,
+  },
+  {
+    symbol: 'GBPUSD=X',
+    shortName: 'GBP/USD',
+    startPrice: 1.618,
+    anchorPrice: 1.238,
+    priceDecimals: 4,
+    volatility: 0.08,
+  },
+].map((pair) => ({ ...pair, currency: 'USD', calendar: FX, listed: DEMO_DATA_START, drift: 0, avgVolume: 0 }));

@@ -1,12 +1,13 @@
 import type { StockProfile, StockQuote } from '@site/contract';
 import type { DemoMarketDataProvider } from '../demo/demo-provider.js';
-import { type MarketDataProvider, profileFromQuote } from '../types.js';
+import { type MarketDataProvider, profileFromQuote, unknownSymbol } from '../types.js';
 
 /* Test helper: never used by the app itself. */
 
 /**
- * The demo market plus a Tokyo and a London listing and the dollar rates of their currencies,
- * shaped as Yahoo quotes them (7203.T in JPY, SHEL.L in pence, JPYUSD=X and GBPUSD=X pairs).
+ * The demo market with a Tokyo and a London listing at fixed prices and the dollar rates of their
+ * currencies as given, shaped as Yahoo quotes them (7203.T in JPY, SHEL.L in pence, JPYUSD=X and
+ * GBPUSD=X pairs). A rate not given is not quoted at all, so tests see a market without it.
  */
 export function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?: number; GBP?: number }) {
   const extra = (symbol: string, currency: string, currentPrice: number): StockQuote => ({
@@ -36,7 +37,7 @@ export function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?:
   if (rates.GBP !== undefined) listings.set('GBPUSD=X', extra('GBPUSD=X', 'USD', rates.GBP));
   const provider: MarketDataProvider = Object.assign(Object.create(demo) as DemoMarketDataProvider, {
     async getQuotes(symbols: readonly string[]) {
-      const out = await demo.getQuotes(symbols.filter((s) => !listings.has(s)));
+      const out = await demo.getQuotes(symbols.filter((s) => !listings.has(s) && !s.endsWith('=X')));
       for (const symbol of symbols) {
         const quote = listings.get(symbol);
         if (quote) out.set(symbol, quote);
@@ -44,7 +45,10 @@ export function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?:
       return out;
     },
     async getQuote(symbol: string) {
-      return listings.get(symbol) ?? demo.getQuote(symbol);
+      const quote = listings.get(symbol);
+      if (quote) return quote;
+      if (symbol.endsWith('=X')) throw unknownSymbol(symbol);
+      return demo.getQuote(symbol);
     },
     async getProfile(symbol: string): Promise<StockProfile> {
       const quote = listings.get(symbol);
