@@ -119,14 +119,19 @@ export function tradingIndexOnOrBefore(epochDay: number): number {
  * looked up once per zone and UTC hour: Intl's formatToParts costs microseconds, and a five-year
  * chart asks for thousands of bar times. The map is dropped whole when it grows large.
  */
-const offsetCache = new Map<string, number>();
+const offsetCache = new Map<string, Map<number, number>>();
 function zoneOffset(timeZone: string, utcMs: number): number {
-  const key = `${timeZone}@${Math.floor(utcMs / HOUR_MS)}`;
-  let offset = offsetCache.get(key);
+  let byHour = offsetCache.get(timeZone);
+  if (!byHour) {
+    byHour = new Map();
+    offsetCache.set(timeZone, byHour);
+  }
+  const hour = Math.floor(utcMs / HOUR_MS);
+  let offset = byHour.get(hour);
   if (offset === undefined) {
-    if (offsetCache.size >= 50_000) offsetCache.clear();
-    offset = offsetMinutes(Math.floor(utcMs / HOUR_MS) * HOUR_MS, timeZone);
-    offsetCache.set(key, offset);
+    if (byHour.size >= 100_000) byHour.clear();
+    offset = offsetMinutes(hour * HOUR_MS, timeZone);
+    byHour.set(hour, offset);
   }
   return offset;
 }
