@@ -124,4 +124,23 @@ describe('paper-trading wallets in a real browser', () => {
     await spinner.waitFor({ state: 'hidden', timeout: 10_000 });
     await page.getByText('No stocks held yet. Buy some to see them here.').waitFor();
   });
+
+  it('buys Shell in London, quoted in pence, at its dollar price: the cash drops by the total shown', async () => {
+    const form = page.getByRole('form', { name: 'Trade with Income' });
+    await form.getByLabel('Symbol').fill('SHEL.L');
+    await form.getByLabel('Quantity').fill('40');
+    await expect.poll(async () => dollars(await form.getByLabel('Price').inputValue())).toBeGreaterThan(0);
+    // About 2,500 pence a share: some $30, not $2,500.
+    expect(dollars(await form.getByLabel('Price').inputValue())).toBeLessThan(100);
+    await form.getByText(/ GBp at today's rate$/).waitFor();
+    const total = dollars(await form.getByLabel('Total').inputValue());
+    await screenshot(page, 'wallet-buy-foreign');
+    await form.getByRole('button', { name: 'Buy' }).click();
+    await page.getByRole('table', { name: 'Stocks Held' }).getByRole('row').filter({ hasText: 'SHEL.L' }).waitFor();
+    // The server prices the trade again; the demo price can move a little between look-up and buy.
+    await expect
+      .poll(async () => 100_000 - dollars(await form.getByText(/^Cash available:/).textContent()))
+      .toBeCloseTo(total, -1);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
 });

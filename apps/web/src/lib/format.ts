@@ -27,8 +27,12 @@ export function formatUsd(value: Maybe): string {
   return isNumber(value) ? usd.format(value) : NO_VALUE;
 }
 
-/** Quotes in a currency's hundredth, as exchanges name them: London's pence, Johannesburg's cents. */
-const SUB_UNITS = new Set(['GBp', 'GBX', 'ZAc', 'ILA']);
+/** Quotes in a currency's hundredth, as exchanges name them (London's pence, Johannesburg's cents), and the currency each is of. */
+const SUB_UNIT_OF: Record<string, string> = { GBp: 'GBP', GBX: 'GBP', ZAc: 'ZAR', ILA: 'ILS' };
+const SUB_UNITS = new Set(Object.keys(SUB_UNIT_OF));
+
+/** The ISO currency of a quote's currency code: pence (`GBp`) are of `GBP`. */
+export const baseCurrencyCode = (code: string) => SUB_UNIT_OF[code] ?? code.toUpperCase();
 const priceFormats = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -67,8 +71,6 @@ export function formatSignedPrice(value: Maybe, currency: string | null | undefi
   return `${sign}${formatPrice(Math.abs(value), currency)}`;
 }
 
-/** The currency each hundredth is of: a large amount in pence reads better in pounds. */
-const SUB_UNIT_OF: Record<string, string> = { GBp: 'GBP', GBX: 'GBP', ZAc: 'ZAR', ILA: 'ILS' };
 const compactFormats = new Map<string, Intl.NumberFormat>();
 
 /** A large amount in the listing's currency: `$3.12T`, `¥45.2T`; pence in pounds: `15.1T GBp` → `£151B`. */

@@ -226,6 +226,60 @@ describe('Finance home route: the finance page with the wallets', () => {
     expect(within(form).getByRole('button', { name: 'Sell' })).toBeEnabled();
   });
 
+  it('prices a listing in another currency in dollars at the current rate, with its own price beside', async () => {
+    const shell = stock({
+      symbol: 'SHEL.L',
+      shortName: 'SHELL PLC ORD EUR0.07',
+      exchange: 'LSE',
+      currency: 'GBp',
+      currentPrice: 2480,
+      currentPriceUsd: 31.248,
+    });
+    const { user, fetchMock } = renderHome([main()], {
+      'GET /api/finance/get_stock': { body: { symbol: shell, watchlist: [], in_watchlist: false } },
+      'POST /api/finance/add_stock_to_wallet': {
+        body: tradeBody(
+          walletTrade(9, 'buy', 'SHEL.L', 40, 31.248),
+          walletDetails(walletSummary(1, 'Main', { active: true, balanceCents: 875_008 }), [
+            walletStock('SHEL.L', 40, 31.248, 31.248),
+          ]),
+        ),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Trade with Main' });
+    await user.type(within(form).getByRole('textbox', { name: /Symbol/ }), 'shel.l');
+    await user.type(within(form).getByRole('textbox', { name: /Quantity/ }), '40');
+    // 2,480 pence is £24.80, not $2,480: 40 shares cost $1,249.92, well within $10,000 of cash.
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: 'Price' })).toHaveValue('$31.25'));
+    expect(within(form).getByText("2,480 GBp at today's rate")).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Total' })).toHaveValue('$1,249.92');
+    expect(within(form).queryByText('Total price exceeds available balance.')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/finance/add_stock_to_wallet')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/finance/add_stock_to_wallet')[0]?.body).toMatchObject({
+      symbol: 'SHEL.L',
+      bought_price: 31.248,
+    });
+  });
+
+  it('says so when a foreign listing has no dollar rate, and sends nothing', async () => {
+    const toyota = stock({ symbol: '7203.T', currency: 'JPY', currentPrice: 2893.5, currentPriceUsd: null });
+    const { user, fetchMock } = renderHome([main()], {
+      'GET /api/finance/get_stock': { body: { symbol: toyota, watchlist: [], in_watchlist: false } },
+    });
+    const form = await screen.findByRole('form', { name: 'Trade with Main' });
+    await user.type(within(form).getByRole('textbox', { name: /Symbol/ }), '7203.t');
+    await user.type(within(form).getByRole('textbox', { name: /Quantity/ }), '1');
+    const message = 'No JPY to US dollar rate is available right now; try again later';
+    expect(await within(form).findByText(message)).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Price' })).toHaveValue('');
+    const lookups = requestsTo(fetchMock, 'GET', '/api/finance/get_stock').length;
+    await user.click(within(form).getByRole('button', { name: 'Buy' }));
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET', '/api/finance/get_stock')).toHaveLength(lookups + 1));
+    expect(within(form).getAllByText(message)).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST', '/api/finance/add_stock_to_wallet')).toHaveLength(0);
+  });
+
   it('buys with the price fetched at submit time, then clears the form and updates the wallet from the answer', async () => {
     const bought = walletDetails(walletSummary(1, 'Main', { active: true, balanceCents: 770_130 }), [
       walletStock('AAPL', 10, 229.87, 229.87),

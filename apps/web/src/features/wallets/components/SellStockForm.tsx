@@ -42,11 +42,11 @@ export function SellStockForm({ wallet }: { wallet: WalletDetails }) {
     if (!holding || shares === null || next.quantity) return;
     const symbol = holding.symbol;
     setSubmitting(true);
-    // Like a buy, the price is looked up at submit time; it is informational, so a failed
-    // look-up does not stop the sale.
+    // Like a buy, the dollar price is looked up at submit time; it is informational, so a failed
+    // look-up (or a missing exchange rate) does not stop the sale.
     const soldPrice = await queryClient
       .fetchQuery({ ...stockQueryOptions(symbol), staleTime: 0 })
-      .then((answer) => answer.symbol.currentPrice)
+      .then((answer) => answer.symbol.currentPriceUsd)
       .catch(() => null);
     try {
       await trade.mutateAsync({

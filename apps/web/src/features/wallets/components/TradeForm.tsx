@@ -21,7 +21,7 @@ import { IconAlertCircle, IconShoppingCartMinus, IconShoppingCartPlus } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { formatUsd } from '../../../lib/format';
+import { baseCurrencyCode, formatPrice, formatUsd } from '../../../lib/format';
 import { stockQueryOptions, useStock } from '../../../lib/market/stock-query';
 import { useTrade } from '../api/use-wallets';
 import { centsToDollars, exceedsBalance, parseQuantity, tradeTotalCents } from '../wallet-math';
@@ -48,6 +48,10 @@ interface Refusal {
   title: string;
   message: string;
 }
+
+/** Said when a listing in another currency has no dollar rate, in the server's words. */
+const noRateMessage = (currency: string) =>
+  `No ${baseCurrencyCode(currency)} to US dollar rate is available right now; try again later`;
 
 function lookupMessage(error: unknown, symbol: string): string {
   if (isApiError(error, 404)) return `No stock found for symbol ${symbol}.`;
@@ -83,9 +87,17 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
 
   const lookup = useStock(lookupSymbol || null);
   const current = lookupSymbol !== '' && lookupSymbol === symbol;
-  const price = current ? lookup.data?.symbol.currentPrice : undefined;
+  const quote = current ? lookup.data?.symbol : undefined;
+  // Wallets are in dollars: a listing in another currency is priced at the current rate (docs/api.md#money).
+  const price = quote?.currentPriceUsd ?? undefined;
+  const foreign = quote !== undefined && quote.currency !== 'USD';
   const lookingUp = symbolValid && (!current || lookup.isFetching);
-  const lookupError = current && lookup.isError ? lookupMessage(lookup.error, symbol) : null;
+  const lookupError =
+    current && lookup.isError
+      ? lookupMessage(lookup.error, symbol)
+      : quote && price === undefined
+        ? noRateMessage(quote.currency)
+        : null;
 
   const shares = parseQuantity(quantity);
   const totalCents = tradeTotalCents(price, shares);
@@ -131,7 +143,9 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
       let fresh: number;
       try {
         const answer = await queryClient.fetchQuery({ ...stockQueryOptions(input.symbol), staleTime: 0 });
-        fresh = answer.symbol.currentPrice;
+        // No dollar rate: the Price field says so (the answer is the look-up's now), nothing is sent.
+        if (answer.symbol.currentPriceUsd === null) return;
+        fresh = answer.symbol.currentPriceUsd;
       } catch (error) {
         setErrors({ symbol: lookupMessage(error, input.symbol) });
         return;
@@ -212,6 +226,11 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
             readOnly
             variant="filled"
             value={price === undefined ? '' : formatUsd(price)}
+            description={
+              foreign && quote ? `${formatPrice(quote.currentPrice, quote.currency)} at today's rate` : undefined
+            }
+            // Below the field, so Price and Total stay level.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             placeholder={lookingUp ? 'Looking up…' : '—'}
             rightSection={lookingUp ? <Loader size="xs" aria-label="Looking up the price" /> : null}
             error={lookupError}
