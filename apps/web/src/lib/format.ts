@@ -33,7 +33,28 @@ const SUB_UNITS = new Set(Object.keys(SUB_UNIT_OF));
 
 /** The ISO currency of a quote's currency code: pence (`GBp`) are of `GBP`. */
 export const baseCurrencyCode = (code: string) => SUB_UNIT_OF[code] ?? code.toUpperCase();
-const priceFormats = new Map<string, Intl.NumberFormat>();
+
+const currencyFormats = new Map<string, Intl.NumberFormat | null>();
+/** A currency format of the ISO code, made once; null for a code Intl does not know. */
+function currencyFormat(iso: string, options: 'price' | 'compact'): Intl.NumberFormat | null {
+  const key = `${options}:${iso}`;
+  let format = currencyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, {
+        style: 'currency',
+        currency: iso,
+        ...(options === 'price'
+          ? { minimumFractionDigits: 0, maximumFractionDigits: 2 }
+          : { notation: 'compact', maximumSignificantDigits: 3 }),
+      });
+    } catch {
+      format = null;
+    }
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * A price in its listing's currency (docs/api.md#money): `USD` → `$229.87`, `JPY` → `¥2,893.5`,
@@ -43,22 +64,8 @@ export function formatPrice(value: Maybe, currency: string | null | undefined = 
   if (!isNumber(value)) return NO_VALUE;
   const code = currency ?? 'USD';
   if (code === 'USD') return usd.format(value);
-  if (SUB_UNITS.has(code)) return `${integerOrCents(value)} ${code}`;
-  let format = priceFormats.get(code);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 2,
-      });
-    } catch {
-      return `${integerOrCents(value)} ${code}`;
-    }
-    priceFormats.set(code, format);
-  }
-  return format.format(value);
+  const format = SUB_UNITS.has(code) ? null : currencyFormat(code, 'price');
+  return format ? format.format(value) : `${integerOrCents(value)} ${code}`;
 }
 
 const integerOrCents = (value: number) => value.toLocaleString(LOCALE, { maximumFractionDigits: 2 });
@@ -71,29 +78,14 @@ export function formatSignedPrice(value: Maybe, currency: string | null | undefi
   return `${sign}${formatPrice(Math.abs(value), currency)}`;
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
-
 /** A large amount in the listing's currency: `$3.12T`, `¥45.2T`; pence in pounds: `15.1T GBp` → `£151B`. */
 export function formatCompactPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
   if (!isNumber(value)) return NO_VALUE;
   const code = currency || 'USD';
   const base = SUB_UNIT_OF[code];
-  const [amount, iso] = base ? [value / 100, base] : [value, code];
-  let format = compactFormats.get(iso);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, {
-        style: 'currency',
-        currency: iso,
-        notation: 'compact',
-        maximumSignificantDigits: 3,
-      });
-    } catch {
-      return `${compact.format(value)} ${code}`;
-    }
-    compactFormats.set(iso, format);
-  }
-  return format.format(amount);
+  const format = currencyFormat(base ?? code, 'compact');
+  if (!format) return `${compact.format(value)} ${code}`;
+  return format.format(base ? value / 100 : value);
 }
 
 /** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
