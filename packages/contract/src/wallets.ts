@@ -114,7 +114,7 @@ export const walletStockSchema = z.object({
   bought_price: z.number(),
   /** Current market price, dollars (up to 4 decimals); equals bought_price when prices are unavailable. */
   current_price: z.number(),
-  /** quantity × current_price rounded half-up to cents, dollars. */
+  /** quantity × current_price rounded down to cents (what a sale would bring), dollars. */
   current_value: z.number(),
   current_value_cents: z.number().int(),
   /** What the shares held cost in total, dollars. */

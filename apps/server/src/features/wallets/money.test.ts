@@ -1,8 +1,10 @@
 import { MAX_TRADE_QUANTITY, STARTING_CASH_CENTS, type StockQuote } from '@site/contract';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toDollars } from '../../integrations/market-data/fx.js';
 import {
   averagePriceE4,
+  buyCostCents,
   centsToDollars,
   divRoundHalfUp,
   e4ToDollars,
@@ -11,8 +13,8 @@ import {
   gainPercent,
   priceToE4,
   proportionalBasisCents,
+  saleProceedsCents,
   sellAmounts,
-  tradeCents,
 } from './money.js';
 
 /** A small seeded generator so the random cases are the same on every run. */
@@ -68,21 +70,33 @@ describe('priceToE4 (half-up at 4 decimals, read as written)', () => {
 });
 
 describe('trade amounts', () => {
-  it('rounds quantity × price half-up to cents', () => {
-    expect(tradeCents(1_874_312, 1)).toBe(18_743); // $187.4312 → $187.43
-    expect(tradeCents(1_874_350, 1)).toBe(18_744); // $187.435 → $187.44 (half-up)
-    expect(tradeCents(1_874_349, 1)).toBe(18_743);
-    expect(tradeCents(6_150, 3)).toBe(185); // 3 × $0.615 = $1.845 → $1.85
-    expect(tradeCents(10_050, 1)).toBe(101); // $1.005 → $1.01
-    expect(tradeCents(1, 49)).toBe(0); // 49 × $0.0001 = $0.0049 → $0.00
-    expect(tradeCents(1, 50)).toBe(1); // $0.0050 → $0.01
+  it('rounds a buy up and a sale down to the cent: against the trader', () => {
+    expect(buyCostCents(1_874_312, 1)).toBe(18_744); // $187.4312 → $187.44
+    expect(saleProceedsCents(1_874_312, 1)).toBe(18_743); // → $187.43
+    expect(buyCostCents(1_874_350, 1)).toBe(18_744); // $187.435
+    expect(saleProceedsCents(1_874_350, 1)).toBe(18_743);
+    expect(buyCostCents(6_150, 3)).toBe(185); // 3 × $0.615 = $1.845 → $1.85
+    expect(saleProceedsCents(6_150, 3)).toBe(184); // → $1.84
+    expect(buyCostCents(1, 49)).toBe(1); // 49 × $0.0001 = $0.0049: a buy never costs nothing
+    expect(saleProceedsCents(1, 49)).toBe(0);
+    expect(buyCostCents(1, 1)).toBe(1);
+    expect(saleProceedsCents(1, 100)).toBe(1); // $0.01
+  });
+
+  it('leaves whole cents alone either way', () => {
+    expect(buyCostCents(1_874_300, 3)).toBe(56_229);
+    expect(saleProceedsCents(1_874_300, 3)).toBe(56_229);
+    expect(buyCostCents(10_050, 2)).toBe(201); // 2 × $1.005 = $2.01
+    expect(saleProceedsCents(10_050, 2)).toBe(201);
   });
 
   it('is exact for the largest trades', () => {
     const e4 = priceToE4(5000.1234)!;
-    expect(tradeCents(e4, MAX_TRADE_QUANTITY)).toBe(500_012_340_000); // $5,000,123,400.00
-    expect(tradeCents(99_999_999_999, MAX_TRADE_QUANTITY)).toBe(999_999_999_990_000);
-    expect(tradeCents(1_234_567, 999_999)).toBe(12_345_657_654); // 999,999 × $123.4567 = $123,456,576.5433
+    expect(buyCostCents(e4, MAX_TRADE_QUANTITY)).toBe(500_012_340_000); // $5,000,123,400.00
+    expect(saleProceedsCents(99_999_999_999, MAX_TRADE_QUANTITY)).toBe(999_999_999_990_000);
+    // 999,999 × $123.4567 = $123,456,576.5433
+    expect(buyCostCents(1_234_567, 999_999)).toBe(12_345_657_655);
+    expect(saleProceedsCents(1_234_567, 999_999)).toBe(12_345_657_654);
   });
 
   it('averages cost per share to 4 decimals', () => {
@@ -94,10 +108,10 @@ describe('trade amounts', () => {
 });
 
 describe('proportional cost basis on sells', () => {
-  it('takes the rounded share and everything on a full sell', () => {
+  it('takes the share rounded down, and everything on a full sell', () => {
     expect(proportionalBasisCents(10_000, 3, 1)).toBe(3_333);
-    expect(proportionalBasisCents(10_000, 3, 2)).toBe(6_667);
-    expect(proportionalBasisCents(10_001, 2, 1)).toBe(5_001); // 5000.5 → 5001 (half-up)
+    expect(proportionalBasisCents(10_000, 3, 2)).toBe(6_666); // 6666.67 → 6666: 3,334 stays with 1 share
+    expect(proportionalBasisCents(10_001, 2, 1)).toBe(5_000); // 5000.5 → 5000
     expect(proportionalBasisCents(10_000, 3, 3)).toBe(10_000);
     expect(() => proportionalBasisCents(10_000, 3, 4)).toThrow(RangeError);
     expect(() => proportionalBasisCents(10_000, 3, 0)).toThrow(RangeError);
@@ -130,7 +144,9 @@ describe('proportional cost basis on sells', () => {
       basisCents: 10_000,
       realizedGainCents: 2_000,
     });
-    expect(sellAmounts(900_000, 10_000, 3, 2).realizedGainCents).toBe(18_000 - 6_667);
+    expect(sellAmounts(900_000, 10_000, 3, 2).realizedGainCents).toBe(18_000 - 6_666);
+    // 3 × $0.615 = $1.845 → $1.84 (down).
+    expect(sellAmounts(6_150, 200, 4, 3)).toEqual({ proceedsCents: 184, basisCents: 150, realizedGainCents: 34 });
   });
 });
 
@@ -195,7 +211,7 @@ describe('no float drift', () => {
         ledger.push({ side: 'sell', cash: proceedsCents, gain: realizedGainCents, basis: basisCents });
       } else {
         const quantity = 1 + Math.floor(random() * 5000);
-        const cost = tradeCents(e4, quantity);
+        const cost = buyCostCents(e4, quantity);
         if (cost > cash) continue;
         cash -= cost;
         floatCash -= quantity * price;
@@ -223,10 +239,50 @@ describe('no float drift', () => {
     expect(Math.abs(floatCash * 100 - cash)).toBeGreaterThan(0);
   });
 
-  it('moves cash in whole cents from a converted price (¥2,893.50 × 0.0064 = $18.5184; 10 shares $185.18)', () => {
+  it('moves cash in whole cents from a converted price (¥2,893.50 × 0.0064 = $18.5184; 10 shares $185.184)', () => {
     const usd = toDollars({ currency: 'JPY', currentPrice: 2893.5 } as StockQuote, new Map([['JPY', 0.0064]]));
     const e4 = priceToE4(usd?.usdPrice ?? 0);
     expect(e4).toBe(185_184);
-    expect(tradeCents(e4 ?? 0, 10)).toBe(18_518);
+    expect(buyCostCents(e4 ?? 0, 10)).toBe(18_519);
+    expect(saleProceedsCents(e4 ?? 0, 10)).toBe(18_518);
+  });
+});
+
+describe('rounding never makes money (docs/api.md#money)', () => {
+  it('property: trades at one price never raise cash + the shares at that price, nor cash + cost basis', () => {
+    const trade = fc.record({ buy: fc.boolean(), quantity: fc.integer({ min: 1, max: 5_000 }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_000_000 }), fc.array(trade, { maxLength: 40 }), (e4, trades) => {
+        const start = STARTING_CASH_CENTS * 1000;
+        let cash = start;
+        let held = 0;
+        let cost = 0;
+        let realized = 0;
+        for (const { buy, quantity } of trades) {
+          if (buy) {
+            const paid = buyCostCents(e4, quantity);
+            cash -= paid;
+            cost += paid;
+            held += quantity;
+          } else if (held > 0) {
+            const sold = Math.min(quantity, held);
+            const amounts = sellAmounts(e4, cost, held, sold);
+            expect(amounts.realizedGainCents).toBeLessThanOrEqual(0);
+            cash += amounts.proceedsCents;
+            cost -= amounts.basisCents;
+            realized += amounts.realizedGainCents;
+            held -= sold;
+          }
+          // In 1/10,000 dollars, exactly: the held shares at the price plus cash never exceed the start.
+          expect(BigInt(cash) * 100n + BigInt(e4) * BigInt(held)).toBeLessThanOrEqual(BigInt(start) * 100n);
+          expect(cash + cost).toBe(start + realized);
+          expect(realized).toBeLessThanOrEqual(0);
+        }
+        // Everything sold at the end: the cash is at most what it was.
+        if (held > 0) cash += sellAmounts(e4, cost, held, held).proceedsCents;
+        expect(cash).toBeLessThanOrEqual(start);
+      }),
+      { seed: 1704, numRuns: 2_000 },
+    );
   });
 });

@@ -1,9 +1,11 @@
 /**
- * Wallet money arithmetic (docs/api.md): never a float. Cash and values are integer cents; prices
- * are integer "e4" units (1/10,000 dollar). Products and quotients go through BigInt and round
- * half-up (half away from zero for negative amounts), so any quantity the API allows is exact.
- * Dollars for JSON come from the integers by one division (`cents / 100`), which IEEE-754
- * rounds correctly: the number is the same double as the decimal literal "1234.56".
+ * Wallet money arithmetic (docs/api.md#money): never a float. Cash and values are integer cents;
+ * prices are integer "e4" units (1/10,000 dollar). Products and quotients go through BigInt, so any
+ * quantity the API allows is exact. A trade's cash is rounded against the trader — a buy costs
+ * price × quantity rounded up to the cent, a sale brings it rounded down — so no sequence of trades
+ * at one price can make money from rounding (issue 17 item 4). Dollars for JSON come from the
+ * integers by one division (`cents / 100`), which IEEE-754 rounds correctly: the number is the
+ * same double as the decimal literal "1234.56".
  */
 
 export const CENTS_PER_DOLLAR = 100;
@@ -22,6 +24,17 @@ export function divRoundHalfUp(n: bigint, d: bigint): bigint {
   if (d <= 0n) throw new RangeError('divisor must be positive');
   if (n < 0n) return -divRoundHalfUp(-n, d);
   return (n * 2n + d) / (2n * d);
+}
+
+/** n / d rounded down (n ≥ 0, d > 0). */
+function divFloor(n: bigint, d: bigint): bigint {
+  if (n < 0n || d <= 0n) throw new RangeError('expected n ≥ 0 and d > 0');
+  return n / d;
+}
+
+/** n / d rounded up (n ≥ 0, d > 0). */
+function divCeil(n: bigint, d: bigint): bigint {
+  return divFloor(n + d - 1n, d);
 }
 
 /** A bigint that must fit a JS number exactly (it always does for amounts the API allows). */
@@ -57,9 +70,26 @@ export function priceToE4(price: number): number | undefined {
   return e4 > 0n ? toSafeNumber(e4) : undefined;
 }
 
-/** quantity × price in cents, rounded half-up: what a trade of `quantity` shares at `priceE4` moves. */
-export function tradeCents(priceE4: number, quantity: number): number {
-  return toSafeNumber(divRoundHalfUp(BigInt(priceE4) * BigInt(quantity), E4_PER_CENT));
+/**
+ * What a buy of `quantity` shares at `priceE4` costs: quantity × price rounded UP to the cent, so
+ * never less than the shares are worth (and never nothing: at least 1¢).
+ */
+export function buyCostCents(priceE4: number, quantity: number): number {
+  return toSafeNumber(divCeil(BigInt(priceE4) * BigInt(quantity), E4_PER_CENT));
+}
+
+/**
+ * What a sale of `quantity` shares at `priceE4` brings: quantity × price rounded DOWN to the cent,
+ * so never more than the shares are worth. Holdings are valued the same way (what selling them
+ * now would bring).
+ */
+export function saleProceedsCents(priceE4: number, quantity: number): number {
+  return toSafeNumber(divFloor(BigInt(priceE4) * BigInt(quantity), E4_PER_CENT));
+}
+
+/** quantity × price exactly, in price units (1/10,000 dollar): for messages about sub-cent amounts. */
+export function exactAmountE4(priceE4: number, quantity: number): number {
+  return toSafeNumber(BigInt(priceE4) * BigInt(quantity));
 }
 
 /** Average cost per share in price units: cost basis / quantity, rounded half-up (0 for no shares). */
@@ -70,15 +100,17 @@ export function averagePriceE4(costCents: number, quantity: number): number {
 
 /**
  * The cost basis that leaves a holding when `sold` of its `held` shares are sold: the proportional
- * share, rounded half-up; all of it when everything is sold. What stays is `costCents − basis`,
- * so the total basis is conserved exactly across any sequence of partial sells.
+ * share, rounded down; all of it when everything is sold. What stays is `costCents − basis`, so the
+ * total basis is conserved exactly across any sequence of partial sells. Rounding down keeps what
+ * stays at least its proportional share: since buys round up, a holding bought at one price always
+ * has a basis of at least its shares at that price, so a sale at that price never shows a gain.
  */
 export function proportionalBasisCents(costCents: number, held: number, sold: number): number {
   if (!Number.isInteger(held) || !Number.isInteger(sold) || sold <= 0 || sold > held) {
     throw new RangeError(`Cannot sell ${sold} of ${held} shares`);
   }
   if (sold === held) return costCents;
-  return toSafeNumber(divRoundHalfUp(BigInt(costCents) * BigInt(sold), BigInt(held)));
+  return toSafeNumber(divFloor(BigInt(costCents) * BigInt(sold), BigInt(held)));
 }
 
 export interface SellAmounts {
@@ -92,7 +124,7 @@ export interface SellAmounts {
 
 /** Proceeds, basis removed and realized gain of selling `sold` of `held` shares that cost `costCents` in total. */
 export function sellAmounts(priceE4: number, costCents: number, held: number, sold: number): SellAmounts {
-  const proceedsCents = tradeCents(priceE4, sold);
+  const proceedsCents = saleProceedsCents(priceE4, sold);
   const basisCents = proportionalBasisCents(costCents, held, sold);
   return { proceedsCents, basisCents, realizedGainCents: proceedsCents - basisCents };
 }

@@ -1,5 +1,5 @@
 import type { WalletHistoryEntry, WalletStock, WalletSummary } from '@site/contract';
-import { averagePriceE4, centsToDollars, e4ToDollars, gainPercent, tradeCents } from './money.js';
+import { averagePriceE4, centsToDollars, e4ToDollars, gainPercent, saleProceedsCents } from './money.js';
 
 /** A holding as stored: total cost basis in cents. */
 export interface Holding {
@@ -19,10 +19,13 @@ export interface WalletRow {
   created_at: string;
 }
 
-/** A holding's market value in cents; valued at cost when it has no price. */
+/**
+ * A holding's market value in cents: what selling it now would bring (rounded down, like a sale;
+ * docs/api.md#money); valued at cost when it has no price.
+ */
 export function holdingValueCents(holding: Holding, prices: PriceMap): number {
   const priceE4 = prices.get(holding.symbol);
-  return priceE4 === undefined ? holding.cost_cents : tradeCents(priceE4, holding.quantity);
+  return priceE4 === undefined ? holding.cost_cents : saleProceedsCents(priceE4, holding.quantity);
 }
 
 export function stocksValueCents(holdings: readonly Holding[], prices: PriceMap): number {

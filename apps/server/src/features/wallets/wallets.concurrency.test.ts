@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { priceToE4, tradeCents } from './money.js';
+import { buyCostCents, priceToE4, saleProceedsCents } from './money.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
@@ -80,8 +80,8 @@ describe.each(testDatabaseKinds)('concurrent trades on %s', (kind) => {
     const walletId = await createWallet();
     const price = await priceE4('AAPL');
     // Each buy costs a bit more than 1/80 of the starting cash: 200 of them would need 2.5 times it.
-    const quantity = Math.ceil(STARTING_CASH_CENTS / 80 / tradeCents(price, 1));
-    const cost = tradeCents(price, quantity);
+    const quantity = Math.ceil(STARTING_CASH_CENTS / 80 / buyCostCents(price, 1));
+    const cost = buyCostCents(price, quantity);
     const affordable = Math.floor(STARTING_CASH_CENTS / cost);
     expect(affordable).toBeLessThan(200);
 
@@ -105,7 +105,9 @@ describe.each(testDatabaseKinds)('concurrent trades on %s', (kind) => {
     expect(history.map((h) => h.balance_cents)).toEqual(
       Array.from({ length: ok.length + 1 }, (_, k) => STARTING_CASH_CENTS - k * cost),
     );
-    expect(history.map((h) => h.stocks_value_cents)).toEqual(Array.from({ length: ok.length + 1 }, (_, k) => k * cost));
+    expect(history.map((h) => h.stocks_value_cents)).toEqual(
+      Array.from({ length: ok.length + 1 }, (_, k) => saleProceedsCents(price, k * quantity)),
+    );
   });
 
   it('sells only what was held when the same shares are sold simultaneously', async () => {

@@ -31,14 +31,20 @@ describe.each(testDatabaseKinds)('trading listings in other currencies on %s (do
     const res = await post('add_stock_to_wallet', { wallet_id: id, symbol: '7203.T', quantity: 10 });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    // ¥2,893.50 × 0.0064 = $18.5184 a share; 10 shares $185.184 → $185.18 (half-up).
+    // ¥2,893.50 × 0.0064 = $18.5184 a share; 10 shares $185.184 → $185.19 (a buy rounds up).
     expect(body.trade).toMatchObject({ price: 18.5184, currency: 'JPY', local_price: 2893.5, fx_rate: 0.0064 });
-    expect(body.trade.cash_amount_cents).toBe(18_518);
-    expect(body.message).toBe('Bought 10 shares of 7203.T at ¥2,893.5 ($18.5184) for $185.18');
-    expect(body.wallet.balance_cents).toBe(10_000_000 - 18_518);
+    expect(body.trade.cash_amount_cents).toBe(18_519);
+    expect(body.message).toBe('Bought 10 shares of 7203.T at ¥2,893.5 ($18.5184) for $185.19');
+    expect(body.wallet.balance_cents).toBe(10_000_000 - 18_519);
     expect(body.wallet.stocks).toEqual([
-      // bought_price is the average cost: the cents paid over the shares.
-      expect.objectContaining({ symbol: '7203.T', quantity: 10, bought_price: 18.518, current_price: 18.5184 }),
+      // bought_price is the average cost: the cents paid over the shares. The value is what a sale brings ($185.18).
+      expect.objectContaining({
+        symbol: '7203.T',
+        quantity: 10,
+        bought_price: 18.519,
+        current_price: 18.5184,
+        current_value_cents: 18_518,
+      }),
     ]);
     const ledger = (
       await injectAs(t.app, alice, { method: 'GET', url: `/api/finance/get_wallet_ledger?wallet_id=${id}` })
@@ -136,8 +142,10 @@ describe.each(testDatabaseKinds)('the demo market’s own foreign listings on %s
   });
   afterAll(() => t.close());
 
-  /** a / b rounded half-up, in integers (positive operands). */
+  /** a / b rounded half-up, down or up, in integers (positive operands). */
   const halfUp = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
+  const down = (a: bigint, b: bigint) => a / b;
+  const up = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
   it.each([
     ['7203.T', 'JPY', 'JPYUSD=X', 1n, 7],
@@ -153,7 +161,9 @@ describe.each(testDatabaseKinds)('the demo market’s own foreign listings on %s
       const localE2 = BigInt(Math.round(local * 100));
       const rateE6 = BigInt(Math.round(rate * 1e6));
       const priceE4 = halfUp(localE2 * rateE6, 10_000n * perUnit);
-      const cents = Number(halfUp(priceE4 * BigInt(quantity), 100n));
+      // docs/api.md#money: a buy costs the amount rounded up to the cent, a sale brings it rounded down.
+      const cost = Number(up(priceE4 * BigInt(quantity), 100n));
+      const proceeds = Number(down(priceE4 * BigInt(quantity), 100n));
 
       const post = (action: string, payload: object) =>
         injectAs(t.app, alice, { method: 'POST', url: `/api/finance/${action}`, payload });
@@ -164,14 +174,16 @@ describe.each(testDatabaseKinds)('the demo market’s own foreign listings on %s
         currency,
         local_price: local,
         price: Number(priceE4) / 10_000,
-        cash_amount_cents: cents,
+        cash_amount_cents: cost,
       });
       expect(bought.json().trade.fx_rate).toBeCloseTo(rate / Number(perUnit), 12);
-      expect(bought.json().wallet.balance_cents).toBe(10_000_000 - cents);
-      // The same clock gives the same price, so selling it all back restores the cash to the cent.
+      expect(bought.json().wallet.balance_cents).toBe(10_000_000 - cost);
+      // The same clock gives the same price: selling it all back returns the cash, less at most the
+      // cent that each rounding took.
       const sold = await post('sell_stock_from_wallet', { wallet_id: id, symbol, quantity });
-      expect(sold.json().trade.cash_amount_cents).toBe(cents);
-      expect(sold.json().wallet.balance_cents).toBe(10_000_000);
+      expect(sold.json().trade.cash_amount_cents).toBe(proceeds);
+      expect(sold.json().wallet.balance_cents).toBe(10_000_000 - cost + proceeds);
+      expect(cost - proceeds).toBeLessThanOrEqual(1);
     },
   );
 });

@@ -26,7 +26,11 @@ export interface TradeDone {
   holdings: Holding[];
 }
 export type BuyResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-cash'; cashCents: number };
-export type SellResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-shares'; held: number };
+export type SellResult =
+  | TradeDone
+  | { kind: 'missing' }
+  | { kind: 'insufficient-shares'; held: number }
+  | { kind: 'below-a-cent'; held: number };
 
 export interface TradeInput {
   userId: number;
@@ -429,6 +433,10 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
           return { kind: 'insufficient-shares', held: holding?.quantity ?? 0 };
         }
         const amounts = sellAmounts(input.priceE4, holding.cost_cents, holding.quantity, input.quantity);
+        // docs/api.md#money: part of a holding is not given away for nothing; the whole always sells.
+        if (amounts.proceedsCents === 0 && input.quantity < holding.quantity) {
+          return { kind: 'below-a-cent', held: holding.quantity };
+        }
         let changed: bigint;
         if (input.quantity === holding.quantity) {
           const result = await trx

@@ -4,7 +4,7 @@ import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo
 import { CountingMarketDataProvider } from '../../integrations/market-data/testing/counting-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { averagePriceE4, priceToE4, proportionalBasisCents, tradeCents } from './money.js';
+import { averagePriceE4, buyCostCents, priceToE4, proportionalBasisCents, saleProceedsCents } from './money.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
@@ -132,8 +132,8 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       now = LATER;
       const list = (await get(user, 'get_wallets')).json();
       const [wa, wb] = list.wallets;
-      const aaplCost = tradeCents(priceToE4(241.24)!, 10);
-      const later = async (symbol: string, q: number) => tradeCents(await priceE4(symbol), q);
+      const aaplCost = buyCostCents(priceToE4(241.24)!, 10);
+      const later = async (symbol: string, q: number) => saleProceedsCents(await priceE4(symbol), q);
       expect(wa).toMatchObject({
         wallet_id: a,
         balance_cents: STARTING_CASH_CENTS - aaplCost,
@@ -279,7 +279,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
     it('buys at the server’s price, whatever bought_price says', async () => {
       const wallet = await createWallet(alice);
       const price = await priceE4('AAPL');
-      const cost = tradeCents(price, 10);
+      const cost = buyCostCents(price, 10);
       const res = await post(alice, 'add_stock_to_wallet', {
         wallet_id: wallet,
         symbol: ' aapl ',
@@ -364,21 +364,21 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       const p2 = await priceE4('MSFT');
       expect(p2).not.toBe(p1);
       await buy(alice, wallet, 'MSFT', 5);
-      const cost = tradeCents(p1, 7) + tradeCents(p2, 5);
+      const cost = buyCostCents(p1, 7) + buyCostCents(p2, 5);
       let w = await details(alice, wallet);
       expect(w.stocks[0]).toMatchObject({
         quantity: 12,
         cost_basis_cents: cost,
         bought_price: averagePriceE4(cost, 12) / 10_000,
         current_price: p2 / 10_000,
-        current_value_cents: tradeCents(p2, 12),
-        unrealized_gain_cents: tradeCents(p2, 12) - cost,
+        current_value_cents: saleProceedsCents(p2, 12),
+        unrealized_gain_cents: saleProceedsCents(p2, 12) - cost,
       });
 
       const res = await sell(alice, wallet, 'msft', 5);
       expect(res.statusCode, res.body).toBe(200);
       const basis = proportionalBasisCents(cost, 12, 5);
-      const proceeds = tradeCents(p2, 5);
+      const proceeds = saleProceedsCents(p2, 5);
       expect(res.json().trade).toMatchObject({
         side: 'sell',
         symbol: 'MSFT',
@@ -397,13 +397,13 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       const all = await sell(alice, wallet, 'MSFT', 7);
       expect(all.statusCode).toBe(200);
       expect(all.json().wallet.stocks).toEqual([]);
-      expect(all.json().trade.realized_gain_cents).toBe(tradeCents(p2, 7) - (cost - basis));
+      expect(all.json().trade.realized_gain_cents).toBe(saleProceedsCents(p2, 7) - (cost - basis));
       expect(await db().selectFrom('wallet_holdings').selectAll().where('wallet_id', '=', wallet).execute()).toEqual(
         [],
       );
       const final = await details(alice, wallet);
-      expect(final.balance_cents).toBe(STARTING_CASH_CENTS - cost + tradeCents(p2, 12));
-      expect(final.realized_gain_cents).toBe(tradeCents(p2, 12) - cost);
+      expect(final.balance_cents).toBe(STARTING_CASH_CENTS - cost + saleProceedsCents(p2, 12));
+      expect(final.realized_gain_cents).toBe(saleProceedsCents(p2, 12) - cost);
       expect(final.balance_cents).toBe(STARTING_CASH_CENTS + final.realized_gain_cents);
     });
 
@@ -432,9 +432,9 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       const wallet = await createWallet(alice);
       await buy(alice, wallet, 'NVDA', 20);
       await buy(alice, wallet, 'KO', 30);
-      const cost = tradeCents(await priceE4('NVDA'), 20) + tradeCents(await priceE4('KO'), 30);
+      const cost = buyCostCents(await priceE4('NVDA'), 20) + buyCostCents(await priceE4('KO'), 30);
       now = LATER;
-      const value = tradeCents(await priceE4('NVDA'), 20) + tradeCents(await priceE4('KO'), 30);
+      const value = saleProceedsCents(await priceE4('NVDA'), 20) + saleProceedsCents(await priceE4('KO'), 30);
       const res = await get(alice, 'get_wallet_details', { wallet_id: wallet, user_id: alice.id });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe('Wallet details');
@@ -634,7 +634,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       const balance = (await details(alice, wallet)).balance_cents;
       const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
       expect(res.json().message).toBe(
-        `Insufficient balance: 1,000 shares of AAPL at $${(price / 10_000).toFixed(2)} cost ${dollars(tradeCents(price, 1000))}, ` +
+        `Insufficient balance: 1,000 shares of AAPL at $${(price / 10_000).toFixed(2)} cost ${dollars(buyCostCents(price, 1000))}, ` +
           `but the wallet has ${dollars(balance)}. Total price exceeds available balance.`,
       );
       const short = await sell(alice, wallet, 'AAPL', 6);
@@ -763,7 +763,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
       const wallet = await createWallet(user);
       await buy(user, wallet, 'AAPL', 3);
       await buy(user, wallet, 'KO', 3);
-      const cost = tradeCents(await priceE4('AAPL'), 3) + tradeCents(await priceE4('KO'), 3);
+      const cost = buyCostCents(await priceE4('AAPL'), 3) + buyCostCents(await priceE4('KO'), 3);
       market.failQuotes = true;
 
       const res = await get(user, 'get_wallet_details', { wallet_id: wallet });

@@ -24,13 +24,14 @@ import {
 } from '../../integrations/market-data/fx.js';
 import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
 import {
+  buyCostCents,
   centsToDollars,
   e4ToDollars,
+  exactAmountE4,
   formatCents,
   formatPriceE4,
   gainPercent,
   priceToE4,
-  tradeCents,
 } from './money.js';
 import {
   allPriced,
@@ -302,7 +303,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       const priceE4 = map.get(symbol);
       const listing = map.listings.get(symbol);
       if (priceE4 === undefined || listing === undefined) throw noPrice(map, symbol);
-      const costCents = tradeCents(priceE4, quantity);
+      const costCents = buyCostCents(priceE4, quantity);
       const result = await repository.buy({
         userId,
         walletId,
@@ -354,6 +355,13 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       }
       if (result.kind === 'missing') throw notFound(NOT_FOUND);
       if (result.kind === 'insufficient-shares') throw insufficientShares(symbol, result.held, quantity);
+      if (result.kind === 'below-a-cent') {
+        throw badRequest(
+          `This sale is worth less than a cent (${plural(quantity, 'share')} of ${symbol} at ` +
+            `${tradePriceText(priceE4, listing)} is ${formatPriceE4(exactAmountE4(priceE4, quantity))}); ` +
+            `sell more shares, or all ${result.held.toLocaleString('en-US')} you hold.`,
+        );
+      }
       const { trade } = result;
       const gain = trade.realized_gain_cents;
       const message =

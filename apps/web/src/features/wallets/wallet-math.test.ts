@@ -35,24 +35,39 @@ describe('percentChange (docs/product.md)', () => {
   });
 });
 
-describe('tradeTotalCents', () => {
-  it('multiplies exactly and rounds half-up to cents', () => {
-    expect(tradeTotalCents(229.87, 10)).toBe(229_870);
+describe('tradeTotalCents (docs/api.md#money)', () => {
+  it('multiplies exactly: whole cents are the same either way', () => {
+    expect(tradeTotalCents('buy', 229.87, 10)).toBe(229_870);
+    expect(tradeTotalCents('sell', 229.87, 10)).toBe(229_870);
     // 0.1 + 0.2 style float error never shows: 3 × $0.1 is 30 cents.
-    expect(tradeTotalCents(0.1, 3)).toBe(30);
-    // 4-decimal prices: 3 × $1.0005 = $3.0015, i.e. 300.15 cents → 300.
-    expect(tradeTotalCents(1.0005, 3)).toBe(300);
-    // 1 × $1.0050 = 100.5 cents → 101 (half-up)
-    expect(tradeTotalCents(1.005, 1)).toBe(101);
-    expect(tradeTotalCents(123_456.789, MAX_TRADE_QUANTITY)).toBe(12_345_678_900_000);
+    expect(tradeTotalCents('buy', 0.1, 3)).toBe(30);
+    expect(tradeTotalCents('sell', 0.1, 3)).toBe(30);
+    expect(tradeTotalCents('buy', 123_456.789, MAX_TRADE_QUANTITY)).toBe(12_345_678_900_000);
+  });
+
+  it('rounds a buy up and a sale down to the cent, as the server charges and pays', () => {
+    // 4-decimal prices: 3 × $1.0005 = $3.0015, i.e. 300.15 cents → 301 to buy, 300 from a sale.
+    expect(tradeTotalCents('buy', 1.0005, 3)).toBe(301);
+    expect(tradeTotalCents('sell', 1.0005, 3)).toBe(300);
+    // 1 × $1.0050 = 100.5 cents.
+    expect(tradeTotalCents('buy', 1.005, 1)).toBe(101);
+    expect(tradeTotalCents('sell', 1.005, 1)).toBe(100);
+    // ¥2,893.50 × 0.0064 = $18.5184; 10 shares $185.184 (the server's own example).
+    expect(tradeTotalCents('buy', 18.5184, 10)).toBe(18_519);
+    expect(tradeTotalCents('sell', 18.5184, 10)).toBe(18_518);
+    // A sub-cent price: a buy costs at least a cent, a sale of one share brings nothing.
+    expect(tradeTotalCents('buy', 0.0049, 1)).toBe(1);
+    expect(tradeTotalCents('sell', 0.0049, 1)).toBe(0);
+    expect(tradeTotalCents('buy', 0.0051, 150)).toBe(77);
+    expect(tradeTotalCents('sell', 0.0051, 150)).toBe(76);
   });
 
   it('is null for a missing price or an unusable quantity', () => {
-    expect(tradeTotalCents(undefined, 10)).toBeNull();
-    expect(tradeTotalCents(Number.NaN, 10)).toBeNull();
-    expect(tradeTotalCents(10, null)).toBeNull();
-    expect(tradeTotalCents(10, 0)).toBeNull();
-    expect(tradeTotalCents(10, 1.5)).toBeNull();
+    expect(tradeTotalCents('buy', undefined, 10)).toBeNull();
+    expect(tradeTotalCents('buy', Number.NaN, 10)).toBeNull();
+    expect(tradeTotalCents('sell', 10, null)).toBeNull();
+    expect(tradeTotalCents('buy', 10, 0)).toBeNull();
+    expect(tradeTotalCents('sell', 10, 1.5)).toBeNull();
   });
 });
 

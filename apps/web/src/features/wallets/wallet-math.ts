@@ -19,14 +19,21 @@ function roundTo(value: number, decimals: number): number {
 }
 
 /**
- * Cost of `quantity` shares at `price` dollars, in cents rounded half-up (the server's rule when
- * cash moves). BigInt keeps it exact whatever the size; null when either input is unusable.
+ * The cash a trade of `quantity` shares at `price` dollars moves, in cents, rounded as the server
+ * rounds it (docs/api.md#money): a buy's cost UP to the cent, a sale's proceeds DOWN, so the form
+ * shows what the server will charge or pay. BigInt keeps it exact whatever the size; null when
+ * either input is unusable.
  */
-export function tradeTotalCents(price: number | null | undefined, quantity: number | null | undefined): number | null {
+export function tradeTotalCents(
+  side: 'buy' | 'sell',
+  price: number | null | undefined,
+  quantity: number | null | undefined,
+): number | null {
   if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
   if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity <= 0) return null;
   const units = BigInt(Math.round(price * PRICE_UNITS_PER_DOLLAR)) * BigInt(quantity);
-  return Number((units + PRICE_UNITS_PER_CENT / 2n) / PRICE_UNITS_PER_CENT);
+  const roundUp = side === 'buy' ? PRICE_UNITS_PER_CENT - 1n : 0n;
+  return Number((units + roundUp) / PRICE_UNITS_PER_CENT);
 }
 
 /** docs/product.md: a buy whose total exceeds the wallet's cash is refused before it is sent. */

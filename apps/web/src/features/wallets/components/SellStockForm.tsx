@@ -26,7 +26,7 @@ export function SellStockForm({ wallet }: { wallet: WalletDetails }) {
 
   const holding = wallet.stocks.find((stock) => stock.symbol === picked);
   const shares = parseQuantity(quantity);
-  const proceedsCents = holding ? tradeTotalCents(holding.current_price, shares) : null;
+  const proceedsCents = holding ? tradeTotalCents('sell', holding.current_price, shares) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -100,7 +100,8 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
         : null;
 
   const shares = parseQuantity(quantity);
-  const totalCents = tradeTotalCents(price, shares);
+  // With a Buy button the Total is what a buy costs (rounded up, as the server charges it).
+  const totalCents = tradeTotalCents(sides.includes('buy') ? 'buy' : 'sell', price, shares);
   const overBalance = exceedsBalance(totalCents, wallet.balance_cents);
 
   const clear = () => {
@@ -151,7 +152,7 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
         return;
       }
       // The fresh price may have moved the total past the balance: the error box says so.
-      if (side === 'buy' && exceedsBalance(tradeTotalCents(fresh, input.quantity), wallet.balance_cents)) return;
+      if (side === 'buy' && exceedsBalance(tradeTotalCents('buy', fresh, input.quantity), wallet.balance_cents)) return;
       try {
         await trade.mutateAsync(
           side === 'buy'
