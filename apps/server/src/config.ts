@@ -39,6 +39,7 @@ const envSchema = z.object({
   COOKIE_SAMESITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   LOGIN_MAX_FAILURES_PER_USERNAME: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_MAX_ATTEMPTS_PER_USERNAME: z.coerce.number().int().positive().default(100),
   WEB_DIST_DIR: z.string().optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL such as https://example.com' })
@@ -95,8 +96,11 @@ export interface Config {
   /** 'auto': Secure when the request arrived over HTTPS (directly or, with TRUST_PROXY, via a proxy). */
   cookieSecure: 'auto' | boolean;
   cookieSameSite: 'lax' | 'strict' | 'none';
+  /** Wrong passwords per (username, client address) in 15 minutes; a success clears them. */
   loginMaxFailuresPerUsername: number;
   loginMaxAttemptsPerIp: number;
+  /** Ceiling on password checks per username in 15 minutes from all addresses but known devices. */
+  loginMaxAttemptsPerUsername: number;
   /**
    * The site's public address (no trailing slash), for absolute links in answers such as portfolio
    * image URLs; undefined = taken from each request (docs/api.md#other-behaviour).
@@ -162,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cookieSameSite: e.COOKIE_SAMESITE,
     loginMaxFailuresPerUsername: e.LOGIN_MAX_FAILURES_PER_USERNAME,
     loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+    loginMaxAttemptsPerUsername: e.LOGIN_MAX_ATTEMPTS_PER_USERNAME,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import { clearSessionCookies } from './auth.plugin.js';
 import type { IssuedSession } from './auth.service.js';
+import { KNOWN_DEVICE_COOKIE } from './known-device.js';
 import { setSessionCookies } from './session-cookies.js';
 
 /** The seed's login/signup answer: the same session as the cookies, for token-based clients. */
@@ -29,7 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.login, noCsrf, async (request, { reply }) => {
-    const session = await app.auth.login(request.body, request.ip);
+    const session = await app.auth.login(request.body, request.ip, {
+      cookie: request.cookies[KNOWN_DEVICE_COOKIE],
+      sessionUserId: request.user?.id,
+    });
     setSessionCookies(request, reply, app.deps.config, session);
     return sessionBody(session, 'Login successful');
   });

@@ -1,8 +1,10 @@
 import type { LoginRequest, SignupRequest } from '@site/contract';
+import type { WindowCount } from '../../core/counter-store.js';
 import type { AppDeps } from '../../core/deps.js';
 import { conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { rateLimited } from '../../core/per-client-limit.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './known-device.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { type SessionWithUser, sessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
@@ -17,6 +19,16 @@ export interface IssuedSession {
   csrfToken: string;
   expiresAt: number;
   user: { id: number; username: string; isAdmin: boolean };
+  /** The cookie that marks this browser as one the account signed in on (known-device.ts). */
+  knownDevice: KnownDeviceToken;
+}
+
+/** What a login request brings that may show it comes from the account's owner. */
+export interface LoginDevice {
+  /** The known-device cookie, if any. */
+  cookie?: string | undefined;
+  /** The user of the request's own live session, if any. */
+  sessionUserId?: number | undefined;
 }
 
 export function authService(deps: AppDeps) {
@@ -24,12 +36,12 @@ export function authService(deps: AppDeps) {
   const sessions = sessionsRepository(deps.database.db);
   const { counters, config } = deps;
 
-  async function issueSession(user: IssuedSession['user']): Promise<IssuedSession> {
+  async function issueSession(user: IssuedSession['user'], account: DeviceAccount): Promise<IssuedSession> {
     const token = newToken();
     const csrfToken = newToken();
     const expiresAt = Date.now() + config.sessionTtlMs;
     await sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
-    return { token, csrfToken, expiresAt, user };
+    return { token, csrfToken, expiresAt, user, knownDevice: knownDeviceToken(account) };
   }
 
   return {
@@ -38,54 +50,56 @@ export function authService(deps: AppDeps) {
       if (signups.count > SIGNUPS_PER_IP) {
         throw rateLimited('Too many sign-ups from this address. Please try again later.', SIGNUPS_PER_IP, signups);
       }
-      const taken = await users.taken(input.username, input.email);
-      if (taken.username || taken.email) throw takenError(taken);
+      if (await users.taken(input.username, input.email)) throw takenError();
       const passwordHash = await hashPassword(input.password);
       let id: number;
       try {
         id = await users.create({ ...input, passwordHash, isAdmin: false });
       } catch (error) {
         // Two sign-ups for the same name raced past the check above.
-        if (isUniqueViolation(error)) throw takenError(await users.taken(input.username, input.email));
+        if (isUniqueViolation(error)) throw takenError();
         throw error;
       }
-      return issueSession({ id, username: input.username, isAdmin: false });
+      return issueSession({ id, username: input.username, isAdmin: false }, { id, passwordHash });
     },
 
     /**
-     * Failed attempts are counted per username and every attempt per IP; past either limit the
-     * login is refused before the password is even checked, so guessing cannot continue.
+     * docs/api.md#limits: every attempt is counted before the password is checked (increment, then
+     * compare, so parallel requests cannot slip past a count read before it grew): per client
+     * address, per (username, address), then per username across addresses unless the request comes
+     * from a device that signed in to this account before. A refused attempt checks no password.
      */
-    async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
-      const nameKey = `login:user:${input.username.toLowerCase()}`;
-      const ipKey = `login:ip:${ip}`;
-      const ipAttempts = await counters.hit(ipKey, LOGIN_WINDOW_MS);
-      const nameFailures = await counters.get(nameKey);
-      const exceeded = [
-        {
-          limit: config.loginMaxFailuresPerUsername,
-          counted: nameFailures,
-          over: nameFailures.count >= config.loginMaxFailuresPerUsername,
-        },
-        {
-          limit: config.loginMaxAttemptsPerIp,
-          counted: ipAttempts,
-          over: ipAttempts.count > config.loginMaxAttemptsPerIp,
-        },
-      ].filter((limit) => limit.over);
-      if (exceeded.length > 0) {
-        // When both apply, the client must wait for the later of the two windows.
-        const last = exceeded.reduce((a, b) => (b.counted.resetAt > a.counted.resetAt ? b : a));
-        throw rateLimited('Too many login attempts. Please wait 15 minutes and try again.', last.limit, last.counted);
-      }
+    async login(input: LoginRequest, ip: string, device: LoginDevice = {}): Promise<IssuedSession> {
+      const perIp = await counters.hit(`login:ip:${ip}`, LOGIN_WINDOW_MS);
+      if (perIp.count > config.loginMaxAttemptsPerIp) throw tooManyLogins(config.loginMaxAttemptsPerIp, perIp);
       const user = await users.findByUsername(input.username);
       if (!user) throw notFound('User not found');
+      const account = { id: user.id, passwordHash: user.password_hash };
+
+      // A stranger's failures lock only the stranger's address out of the account…
+      const fromHereKey = `login:user-ip:${user.id}:${ip}`;
+      const fromHere = await counters.hit(fromHereKey, LOGIN_WINDOW_MS);
+      if (fromHere.count > config.loginMaxFailuresPerUsername) {
+        throw tooManyLogins(config.loginMaxFailuresPerUsername, fromHere);
+      }
+      // …and many addresses together meet a ceiling that the owner's known devices do not.
+      // Counted only past the per-address limit, so one address adds at most that limit to it.
+      const known = device.sessionUserId === user.id || isKnownDevice(device.cookie, account);
+      const everywhereKey = `login:user:${user.id}`;
+      if (!known) {
+        const everywhere = await counters.hit(everywhereKey, LOGIN_WINDOW_MS);
+        if (everywhere.count > config.loginMaxAttemptsPerUsername) {
+          throw tooManyLogins(config.loginMaxAttemptsPerUsername, everywhere);
+        }
+      }
+
       if (!(await verifyPassword(user.password_hash, input.password))) {
-        await counters.hit(nameKey, LOGIN_WINDOW_MS);
         throw new HttpError(401, 'Invalid username or password');
       }
-      await counters.reset(nameKey);
-      return issueSession({ id: user.id, username: user.username, isAdmin: user.is_admin === 1 });
+      // Both counts are attempts since the last success that was counted in them, so the owner's
+      // own logins never add up to a lock-out (known devices neither count nor clear the ceiling).
+      await Promise.all([counters.reset(fromHereKey), known ? undefined : counters.reset(everywhereKey)]);
+      return issueSession({ id: user.id, username: user.username, isAdmin: user.is_admin === 1 }, account);
     },
 
     logout: (token: string) => sessions.deleteByTokenHash(hashToken(token)),
@@ -97,9 +111,11 @@ export function authService(deps: AppDeps) {
 }
 export type AuthService = ReturnType<typeof authService>;
 
-function takenError(taken: { username: boolean; email: boolean }) {
-  const fields: Record<string, string> = {};
-  if (taken.username) fields.username = 'Username is already taken';
-  if (taken.email) fields.email = 'Email is already taken';
-  return conflict('Username or email is already taken', fields);
-}
+/**
+ * One answer whether the username, the email or both are taken, so sign-up does not tell a
+ * stranger which addresses have accounts (docs/api.md#errors; the web app shows it on both fields).
+ */
+const takenError = () => conflict('Username or email is already taken');
+
+const tooManyLogins = (limit: number, counted: WindowCount) =>
+  rateLimited('Too many login attempts. Please wait 15 minutes and try again.', limit, counted);

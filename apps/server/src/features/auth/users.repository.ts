@@ -26,22 +26,19 @@ export function usersRepository(db: Kysely<Database>) {
       return db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
     },
 
-    /** Which of the two unique fields are already taken (case-insensitively). */
-    async taken(username: string, email: string) {
-      const rows = await db
+    /** Whether the username or the email is already taken (case-insensitively); not which. */
+    async taken(username: string, email: string): Promise<boolean> {
+      const row = await db
         .selectFrom('users')
-        .select(['username', 'email'])
+        .select('id')
         .where((eb) =>
           eb.or([
             eb(sql<string>`lower(username)`, '=', username.toLowerCase()),
             eb(sql<string>`lower(email)`, '=', email.toLowerCase()),
           ]),
         )
-        .execute();
-      return {
-        username: rows.some((r) => r.username.toLowerCase() === username.toLowerCase()),
-        email: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
-      };
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async create(user: { username: string; email: string; passwordHash: string; isAdmin: boolean }) {
