@@ -5,6 +5,8 @@ import { routes } from './routes.js';
 
 export const TODO_TITLE_MAX = 200;
 export const TODO_DESCRIPTION_MAX = 2000;
+/** A user has at most this many to-dos, open and completed together; creating more answers 400 (docs/api.md#limits). */
+export const TODOS_MAX = 1000;
 
 /** docs/api.md#text: one line, no control or text-direction override characters. */
 export const todoTitleSchema = userText({ label: 'Title', max: TODO_TITLE_MAX, required: true });
