@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasNoNul, idSchema } from './common.js';
+import { idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
 
@@ -10,25 +10,17 @@ export const PORTFOLIO_LIST_MAX = 1000;
 export const PORTFOLIO_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PORTFOLIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, `${label} may not contain NUL characters`);
-
-/** The text fields of the seed's multipart create/update form (the image travels as a file part). */
+/**
+ * The text fields of the seed's multipart create/update form (the image travels as a file part).
+ * docs/api.md#text: the title and the comma-separated technology list are one line; the others
+ * may hold line breaks.
+ */
 export const portfolioFieldsSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`)
-    .refine(hasNoNul, 'Title may not contain NUL characters'),
-  description: text('Description', PORTFOLIO_TEXT_MAX).default(''),
-  technology: text('Technology', PORTFOLIO_LIST_MAX).default(''),
-  backend_features: text('Backend features', PORTFOLIO_TEXT_MAX).default(''),
-  frontend_features: text('Frontend features', PORTFOLIO_TEXT_MAX).default(''),
+  title: userText({ label: 'Title', max: PORTFOLIO_TITLE_MAX, required: true }),
+  description: userText({ label: 'Description', max: PORTFOLIO_TEXT_MAX, multiline: true }).default(''),
+  technology: userText({ label: 'Technology', max: PORTFOLIO_LIST_MAX }).default(''),
+  backend_features: userText({ label: 'Backend features', max: PORTFOLIO_TEXT_MAX, multiline: true }).default(''),
+  frontend_features: userText({ label: 'Frontend features', max: PORTFOLIO_TEXT_MAX, multiline: true }).default(''),
 });
 export type PortfolioFields = z.infer<typeof portfolioFieldsSchema>;
 

@@ -9,6 +9,13 @@ export const sudokuDifficultySchema = z.enum(SUDOKU_DIFFICULTIES, {
 });
 export type SudokuDifficulty = z.infer<typeof sudokuDifficultySchema>;
 
+/**
+ * A user has at most this many unfinished games (the saved-games list); starting another answers
+ * 400 until one is finished, given up or deleted (docs/api.md#limits). Finished games only count
+ * towards the statistics.
+ */
+export const SUDOKU_UNFINISHED_MAX = 100;
+
 /** Elapsed seconds are bounded so a broken client cannot store nonsense (100 hours). */
 export const SUDOKU_MAX_TIME = 360_000;
 

@@ -1,23 +1,18 @@
 import { z } from 'zod';
-import { claimedUserField, hasNoNul, idSchema } from './common.js';
+import { claimedUserField, idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
 
 export const TODO_TITLE_MAX = 200;
 export const TODO_DESCRIPTION_MAX = 2000;
+/** A user has at most this many to-dos, open and completed together; creating more answers 400 (docs/api.md#limits). */
+export const TODOS_MAX = 1000;
 
-export const todoTitleSchema = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, 'Title is required')
-  .max(TODO_TITLE_MAX, `Title must be at most ${TODO_TITLE_MAX} characters`)
-  .refine(hasNoNul, 'Title may not contain NUL characters');
+/** docs/api.md#text: one line, no control or text-direction override characters. */
+export const todoTitleSchema = userText({ label: 'Title', max: TODO_TITLE_MAX, required: true });
 
-export const todoDescriptionSchema = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(TODO_DESCRIPTION_MAX, `Description must be at most ${TODO_DESCRIPTION_MAX} characters`)
-  .refine(hasNoNul, 'Description may not contain NUL characters');
+/** docs/api.md#text: line breaks and tabs allowed. */
+export const todoDescriptionSchema = userText({ label: 'Description', max: TODO_DESCRIPTION_MAX, multiline: true });
 
 export const todoSchema = z.object({
   id: z.number().int(),

@@ -9,6 +9,7 @@ import {
   tradeQuantitySchema,
   WALLET_NAME_MAX,
   walletIdQuerySchema,
+  walletNameSchema,
 } from './wallets.js';
 
 describe('wallet constants', () => {
@@ -89,5 +90,19 @@ describe('trade requests', () => {
     expect(walletIdQuerySchema.safeParse({ wallet_id: '0' }).success).toBe(false);
     expect(walletIdQuerySchema.safeParse({}).success).toBe(false);
     expect(walletIdQuerySchema.parse({ wallet_id: '12' })).toEqual({ wallet_id: 12 });
+  });
+});
+
+describe('walletNameSchema follows the shared text rule (docs/api.md#text)', () => {
+  it.each([
+    ['a right-to-left override', 'Savings\u202E', 'Wallet name may not contain text-direction override characters'],
+    ['an isolate', '\u2068Main', 'Wallet name may not contain text-direction override characters'],
+    ['a control character', 'Main\u0007', 'Wallet name may not contain control characters'],
+  ])('refuses %s', (_label, name, message) => {
+    expect(walletNameSchema.safeParse(name).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('keeps right-to-left text with its marks', () => {
+    expect(walletNameSchema.parse(' חיסכון\u200F ')).toBe('חיסכון\u200F');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimedUserField, idSchema } from './common.js';
+import { claimedUserField, idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { symbolSchema } from './finance.js';
 import { routes } from './routes.js';
@@ -40,12 +40,8 @@ export const WALLET_LEDGER_MAX = 500;
 // Request fields
 // ---------------------------------------------------------------------------------------------
 
-export const walletNameSchema = z
-  .string({ error: 'Wallet name is required' })
-  .trim()
-  .min(1, 'Wallet name is required')
-  .max(WALLET_NAME_MAX, `Wallet name must be at most ${WALLET_NAME_MAX} characters`)
-  .refine((name) => !/\p{Cc}/u.test(name), 'Wallet name may not contain control characters');
+/** The shared text rule (docs/api.md#text): no control or text-direction override characters. */
+export const walletNameSchema = userText({ label: 'Wallet name', max: WALLET_NAME_MAX, required: true });
 
 /**
  * Shares in one trade: a whole number from 1 to MAX_TRADE_QUANTITY. A JSON number, or a string of

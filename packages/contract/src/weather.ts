@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimedUserField, hasNoNul, idSchema } from './common.js';
+import { claimedUserField, idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { parseDecimal } from './geocoding.js';
 import { routes } from './routes.js';
@@ -119,14 +119,7 @@ export const weatherQuerySchema = z.object({
   /** Lower or upper case; 'us' adds the National Weather Service's detailed text forecasts. */
   country_code: z.preprocess(emptyToUndefined, countryCodeSchema.optional()),
   /** The address as shown to the user; echoed back as `address`. */
-  formatted: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: 'formatted must be text' })
-      .trim()
-      .max(WEATHER_FORMATTED_MAX, `formatted must be at most ${WEATHER_FORMATTED_MAX} characters`)
-      .optional(),
-  ),
+  formatted: z.preprocess(emptyToUndefined, userText({ label: 'formatted', max: WEATHER_FORMATTED_MAX }).optional()),
   /** The location's IANA zone; looked up from the coordinates when omitted. */
   timezone: z.preprocess(emptyToUndefined, timeZoneSchema.optional()),
 });
@@ -232,18 +225,9 @@ export type FavoriteLocation = z.infer<typeof favoriteLocationSchema>;
 /** POST /api/weather/ — nickname defaults to the address when empty or missing. */
 export const createFavoriteRequestSchema = z.object({
   user: claimedUserField,
-  address: z
-    .string({ error: 'Address is required' })
-    .trim()
-    .min(1, 'Address is required')
-    .max(FAVORITE_ADDRESS_MAX, `Address must be at most ${FAVORITE_ADDRESS_MAX} characters`)
-    .refine(hasNoNul, 'Address may not contain NUL characters'),
-  nickname: z
-    .string({ error: 'Nickname must be text' })
-    .trim()
-    .max(FAVORITE_NICKNAME_MAX, `Nickname must be at most ${FAVORITE_NICKNAME_MAX} characters`)
-    .refine(hasNoNul, 'Nickname may not contain NUL characters')
-    .nullish(),
+  /** docs/api.md#text, as the nickname. */
+  address: userText({ label: 'Address', max: FAVORITE_ADDRESS_MAX, required: true }),
+  nickname: userText({ label: 'Nickname', max: FAVORITE_NICKNAME_MAX }).nullish(),
   lat: latitudeSchema,
   lon: longitudeSchema,
   /** Looked up from the coordinates when omitted. */

@@ -201,6 +201,75 @@ describe.each(testDatabaseKinds)('portfolio API on %s', (kind) => {
       expect(await counts()).toEqual(before);
     });
 
+    // docs/api.md#text: every field a visitor reads, on create and on update.
+    it.each([
+      [
+        'an override in the title',
+        { title: 'Shop\u202E' },
+        { title: 'Title may not contain text-direction override characters' },
+      ],
+      ['a line break in the title', { title: 'Two\nlines' }, { title: 'Title may not contain control characters' }],
+      [
+        'an escape in the description',
+        { title: 'ok', description: 'a\u001Bb' },
+        { description: 'Description may not contain control characters' },
+      ],
+      [
+        'an isolate in the description',
+        { title: 'ok', description: '\u2066x' },
+        { description: 'Description may not contain text-direction override characters' },
+      ],
+      [
+        'a line break in the technology list',
+        { title: 'ok', technology: 'React\nVue' },
+        { technology: 'Technology may not contain control characters' },
+      ],
+      [
+        'an override in the technology list',
+        { title: 'ok', technology: 'React\u202D' },
+        { technology: 'Technology may not contain text-direction override characters' },
+      ],
+      [
+        'a C1 control in the backend features',
+        { title: 'ok', backend_features: 'x\u009By' },
+        { backend_features: 'Backend features may not contain control characters' },
+      ],
+      [
+        'an override in the frontend features',
+        { title: 'ok', frontend_features: 'x\u202Ey' },
+        { frontend_features: 'Frontend features may not contain text-direction override characters' },
+      ],
+    ])('refuses %s with its field’s message (400)', async (_label, form, expected) => {
+      const project = await create();
+      const before = await counts();
+      for (const [method, url] of [
+        ['POST', '/api/portfolio/create'],
+        ['PUT', `/api/portfolio/update/${project.id}`],
+      ] as const) {
+        const res = await send(admin, method, url, form);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual(expected);
+      }
+      expect(await counts()).toEqual(before);
+      const list = (await t.app.inject({ method: 'GET', url: '/api/portfolio' })).json();
+      expect(list.find((p: { id: number }) => p.id === project.id)).toMatchObject({ title: project.title });
+    });
+
+    it('keeps line breaks and tabs in the description and features', async () => {
+      // Form data carries line breaks as CRLF.
+      const project = await create({
+        title: 'Lines',
+        description: 'one\r\ntwo',
+        backend_features: 'a\tb',
+        frontend_features: 'c\r\n\r\nd',
+      });
+      expect(project).toMatchObject({
+        description: 'one\r\ntwo',
+        backend_features: 'a\tb',
+        frontend_features: 'c\r\n\r\nd',
+      });
+    });
+
     // Found by the fuzzer: the multipart parser's own errors used to end as a 500.
     it.each([
       ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nA\r\n--x--'],

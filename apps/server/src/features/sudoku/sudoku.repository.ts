@@ -1,7 +1,9 @@
 import type { SudokuDifficulty, SudokuGame } from '@site/contract';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
-import type { Database, SudokuGamesTable } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { SudokuGamesTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 import { toCellBoard } from './board-codec.js';
 
 export type GameRow = Selectable<SudokuGamesTable>;
@@ -19,25 +21,44 @@ export const toGame = (row: GameRow): SudokuGame => ({
 });
 
 /** Every query is scoped by owner, so another user's game id finds nothing. */
-export function sudokuRepository(db: Kysely<Database>) {
+export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   return {
-    async create(userId: number, game: { difficulty: SudokuDifficulty; puzzle: string; solution: string }) {
-      const now = isoNow();
-      return db
-        .insertInto('sudoku_games')
-        .values({
-          user_id: userId,
-          difficulty: game.difficulty,
-          puzzle: game.puzzle,
-          solution: game.solution,
-          state: game.puzzle,
-          time: 0,
-          status: 'playing',
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+    /**
+     * Starts a game unless the user already has `maxPlaying` unfinished ones (undefined then). The
+     * count and the insert share a transaction under the user's lock, so a burst of starts never
+     * passes the cap.
+     */
+    async create(
+      userId: number,
+      game: { difficulty: SudokuDifficulty; puzzle: string; solution: string },
+      maxPlaying: number,
+    ): Promise<GameRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, dialect, userId);
+        const { count } = await trx
+          .selectFrom('sudoku_games')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .where('status', '=', 'playing')
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= maxPlaying) return undefined;
+        const now = isoNow();
+        return trx
+          .insertInto('sudoku_games')
+          .values({
+            user_id: userId,
+            difficulty: game.difficulty,
+            puzzle: game.puzzle,
+            solution: game.solution,
+            state: game.puzzle,
+            time: 0,
+            status: 'playing',
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
     },
 
     find: (userId: number, gameId: number) =>

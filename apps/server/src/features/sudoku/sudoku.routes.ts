@@ -15,7 +15,7 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
-  const service = sudokuService(sudokuRepository(app.deps.database.db), pool);
+  const service = sudokuService(sudokuRepository(app.deps.database), pool);
 
   route(app, endpoints.play, async (request, { user }) => service.play(user.id, request.query.difficulty));
   route(app, endpoints.savedGames, async (_request, { user }) => service.savedGames(user.id));

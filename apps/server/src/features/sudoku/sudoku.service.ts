@@ -1,5 +1,11 @@
-import type { SudokuCheckResponse, SudokuDifficulty, SudokuGame, SudokuStats } from '@site/contract';
-import { conflict, HttpError, notFound } from '../../core/http-errors.js';
+import {
+  SUDOKU_UNFINISHED_MAX,
+  type SudokuCheckResponse,
+  type SudokuDifficulty,
+  type SudokuGame,
+  type SudokuStats,
+} from '@site/contract';
+import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
 import { checkBoard } from './engine/index.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
@@ -11,7 +17,11 @@ export interface PuzzleSource {
   take(difficulty: SudokuDifficulty): { puzzle: number[][]; solution: number[][] };
 }
 
-export function sudokuService(repository: SudokuRepository, puzzles: PuzzleSource) {
+export function sudokuService(
+  repository: SudokuRepository,
+  puzzles: PuzzleSource,
+  maxUnfinished = SUDOKU_UNFINISHED_MAX,
+) {
   /** The caller's game, or 404 whether it does not exist or belongs to someone else. */
   async function ownedGame(userId: number, gameId: number) {
     const game = await repository.find(userId, gameId);
@@ -22,11 +32,17 @@ export function sudokuService(repository: SudokuRepository, puzzles: PuzzleSourc
   return {
     async play(userId: number, difficulty: SudokuDifficulty): Promise<SudokuGame> {
       const { puzzle, solution } = puzzles.take(difficulty);
-      const row = await repository.create(userId, {
-        difficulty,
-        puzzle: encodeBoard(puzzle),
-        solution: encodeBoard(solution),
-      });
+      const row = await repository.create(
+        userId,
+        { difficulty, puzzle: encodeBoard(puzzle), solution: encodeBoard(solution) },
+        maxUnfinished,
+      );
+      // 400 like the wallet and saved-location caps (docs/api.md#limits).
+      if (!row) {
+        throw badRequest(
+          `You can have at most ${maxUnfinished} unfinished games. Finish or delete one to start another.`,
+        );
+      }
       return toGame(row);
     },
 

@@ -1,7 +1,9 @@
 import type { Todo } from '@site/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { isoNow } from '../../core/time.js';
-import type { Database, TodosTable } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { TodosTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 
 const toTodo = (row: Selectable<TodosTable>): Todo => ({
   id: row.id,
@@ -14,7 +16,7 @@ const toTodo = (row: Selectable<TodosTable>): Todo => ({
 });
 
 /** Every query is scoped by owner: another user's id simply finds nothing. */
-export function todoRepository(db: Kysely<Database>) {
+export function todoRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   return {
     async listForUser(userId: number): Promise<Todo[]> {
       const rows = await db
@@ -26,21 +28,38 @@ export function todoRepository(db: Kysely<Database>) {
       return rows.map(toTodo);
     },
 
-    async create(userId: number, input: { title: string; description: string }): Promise<Todo> {
-      const now = isoNow();
-      const row = await db
-        .insertInto('todos')
-        .values({
-          user_id: userId,
-          title: input.title,
-          description: input.description,
-          completed: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toTodo(row);
+    /**
+     * Adds an item unless the user already has `max` (undefined then). The count and the insert
+     * share a transaction under the user's lock, so a burst of creates never passes the cap.
+     */
+    async create(
+      userId: number,
+      input: { title: string; description: string },
+      max: number,
+    ): Promise<Todo | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, dialect, userId);
+        const { count } = await trx
+          .selectFrom('todos')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(count) >= max) return undefined;
+        const now = isoNow();
+        const row = await trx
+          .insertInto('todos')
+          .values({
+            user_id: userId,
+            title: input.title,
+            description: input.description,
+            completed: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toTodo(row);
+      });
     },
 
     /** Applies the given fields to the user's item; undefined when it is not theirs or does not exist. */

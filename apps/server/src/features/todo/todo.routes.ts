@@ -6,7 +6,7 @@ import { todoService } from './todo.service.js';
 
 /** docs/api.md#every-call (To-do): one path, a method per action; the owner always comes from the session. */
 export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = todoService(todoRepository(app.deps.database.db));
+  const service = todoService(todoRepository(app.deps.database));
 
   route(app, endpoints.list, async (_request, { user }) => service.list(user.id));
   route(app, endpoints.create, async (request, { user }) => service.create(user.id, request.body));

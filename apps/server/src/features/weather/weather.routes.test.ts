@@ -181,6 +181,9 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       ['unknown time zone', 'lat=1&lon=2&timezone=Mars/Olympus', 'timezone'],
       ['offset instead of a zone', 'lat=1&lon=2&timezone=%2B02:00', 'timezone'],
       ['address over 300 characters', `lat=1&lon=2&formatted=${'x'.repeat(301)}`, 'formatted'],
+      // docs/api.md#text: the address is echoed back and shown.
+      ['an override in the address', `lat=1&lon=2&formatted=${encodeURIComponent('Paris\u202E')}`, 'formatted'],
+      ['a control character in the address', `lat=1&lon=2&formatted=${encodeURIComponent('Paris\u0007')}`, 'formatted'],
     ];
     it.each(bad)('refuses %s with a 400 naming the field', async (_label, query, field) => {
       const res = await get(`/api/weather?${query}`);
@@ -440,6 +443,36 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
         const res = await as(alice, 'POST', '/api/weather/', payload);
         expect(res.statusCode).toBe(400);
         expect(res.json().fields).toHaveProperty(field);
+        expect(await snapshot()).toEqual(before);
+      });
+
+      // docs/api.md#text: the names a saved location shows.
+      it.each([
+        [
+          'an override in the address',
+          { address: 'Paris\u202E', lat: 1, lon: 1 },
+          { address: 'Address may not contain text-direction override characters' },
+        ],
+        [
+          'an isolate in the nickname',
+          { address: 'x', nickname: '\u2067Home', lat: 1, lon: 1 },
+          { nickname: 'Nickname may not contain text-direction override characters' },
+        ],
+        [
+          'an escape in the nickname',
+          { address: 'x', nickname: 'Home\u001B[2J', lat: 1, lon: 1 },
+          { nickname: 'Nickname may not contain control characters' },
+        ],
+        [
+          'a line break in the address',
+          { address: 'Paris\nFrance', lat: 1, lon: 1 },
+          { address: 'Address may not contain control characters' },
+        ],
+      ])('refuses %s with its field’s message', async (_label, payload, fields) => {
+        const before = await snapshot();
+        const res = await as(alice, 'POST', '/api/weather/', payload);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual(fields);
         expect(await snapshot()).toEqual(before);
       });
 
