@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
@@ -23,10 +24,16 @@ export interface FullStockAnswer {
   encoded(encoding: ContentEncoding): Promise<Buffer> | undefined;
 }
 
-function serializedAnswer(answer: GetFullStockResponse): FullStockAnswer {
-  // What the route's serializer would do (core/serializer.ts): validate, drop undeclared keys, stringify.
+/**
+ * What the route's serializer would do (core/serializer.ts): validate, drop undeclared keys,
+ * stringify. Each step of a `max` answer holds the event loop for ~5–30 ms: other requests (health
+ * checks, small calls) are served between them.
+ */
+async function serializedAnswer(answer: GetFullStockResponse): Promise<FullStockAnswer> {
+  await nextTurn();
   const checked = getFullStockResponseSchema.safeParse(answer);
   if (!checked.success) throw new Error(`get_full_stock built an answer outside its schema: ${checked.error.message}`);
+  await nextTurn();
   const json = Buffer.from(JSON.stringify(checked.data));
   const bodies = new Map<ContentEncoding, Promise<Buffer>>();
   return {
