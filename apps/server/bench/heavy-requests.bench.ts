@@ -289,17 +289,21 @@ async function main() {
   const cached = results.get(KINDS[1]!.name)!;
   const base = results.get(KINDS[0]!.name)!;
   const all = [...cached.burst, ...cached.paced];
-  const p99 = Math.max(...all.map((p) => p.healthP99));
-  const rss = Math.max(...all.map((p) => p.peakRssMb));
-  const baseP99 = Math.max(...[...base.burst, ...base.paced].map((p) => p.healthP99));
-  const baseRss = Math.max(...[...base.burst, ...base.paced].map((p) => p.peakRssMb));
+  // The goal is judged on the medians over rounds (the worse phase); the worst round is shown too.
+  const worseMedian = (r: typeof cached, f: (p: Phase) => number) =>
+    Math.max(median(r.burst.map(f)), median(r.paced.map(f)));
+  const p99 = worseMedian(cached, (p) => p.healthP99);
+  const rss = worseMedian(cached, (p) => p.peakRssMb);
+  const baseP99 = worseMedian(base, (p) => p.healthP99);
+  const baseRss = worseMedian(base, (p) => p.peakRssMb);
   console.log(
-    `answer cache: worst health p99 ${p99.toFixed(1)} ms (baseline ${baseP99.toFixed(1)} ms, ` +
-      `${(baseP99 / p99).toFixed(0)}× lower; goal < ${GOAL_HEALTH_P99_MS} ms): ${p99 < GOAL_HEALTH_P99_MS ? 'PASS' : 'MISS'}`,
+    `answer cache: health p99 ${p99.toFixed(1)} ms (median of rounds, worse phase; worst round ` +
+      `${Math.max(...all.map((p) => p.healthP99)).toFixed(1)} ms; baseline ${baseP99.toFixed(1)} ms, ` +
+      `${(baseP99 / p99).toFixed(0)}× higher; goal < ${GOAL_HEALTH_P99_MS} ms): ${p99 < GOAL_HEALTH_P99_MS ? 'PASS' : 'MISS'}`,
   );
   console.log(
-    `answer cache: peak RSS ${rss.toFixed(0)} MB (baseline ${baseRss.toFixed(0)} MB; goal < ${GOAL_RSS_MB} MB): ` +
-      `${rss < GOAL_RSS_MB ? 'PASS' : 'MISS'}`,
+    `answer cache: peak RSS ${rss.toFixed(0)} MB (worst round ${Math.max(...all.map((p) => p.peakRssMb)).toFixed(0)} MB; ` +
+      `baseline ${baseRss.toFixed(0)} MB; goal < ${GOAL_RSS_MB} MB): ${rss < GOAL_RSS_MB ? 'PASS' : 'MISS'}`,
   );
   if (all.some((p) => p.bad > 0) || [...base.burst, ...base.paced].some((p) => p.bad > 0)) {
     console.log('Some answers were not 200: the figures above are not valid.');
