@@ -9,7 +9,7 @@
  *
  * Each round, per server:
  *   1. burst: 90 concurrent anonymous `get_full_stock?symbol=AAPL&range=max` (interval defaults to
- *      1d: ~6,400 daily bars, ~0.7 MB of JSON) without Accept-Encoding, as the issue measured;
+ *      1d: ~7,000 daily bars, ~0.7 MB of JSON) without Accept-Encoding, as the issue measured;
  *   2. paced: 3 client addresses (127.0.0.2-4, so the per-client limit counts them apart), each asking
  *      for its own symbol's `range=max` 10 times a second for PACED_S seconds whether or not earlier
  *      answers have arrived, with a browser's `Accept-Encoding: gzip, deflate, br`.
