@@ -45,6 +45,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL such as https://example.com' })
     .optional(),
   SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
+  FULL_STOCK_CACHE: z.enum(['on', 'off']).default('on'),
   YAHOO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'YAHOO_BASE_URL must be an http(s) URL' })
     .default('https://query1.finance.yahoo.com'),
@@ -110,6 +111,11 @@ export interface Config {
   webDistDir: string | undefined;
   /** Puzzles kept ready per difficulty; 0 generates each on demand. */
   sudokuPoolSize: number;
+  /**
+   * get_full_stock answers kept serialized and compressed while their data holds, built a few at a
+   * time; false builds each on request (the benchmark's baseline).
+   */
+  fullStockCache: boolean;
   /** Live market data (DATA_MODE=live): Yahoo Finance endpoints, time-out, retries and cache lifetimes. */
   yahooBaseUrl: string;
   /** Page that sets Yahoo's session cookie for the crumb handshake. */
@@ -170,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,
+    fullStockCache: e.FULL_STOCK_CACHE === 'on',
     yahooBaseUrl: e.YAHOO_BASE_URL,
     yahooCookieUrl: e.YAHOO_COOKIE_URL,
     yahooCrumb: e.YAHOO_CRUMB,

@@ -1,9 +1,12 @@
 import { financeEndpoints as endpoints } from '@site/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COMPRESSION_THRESHOLD, negotiateEncoding } from '../../core/compression.js';
 import { route } from '../../core/endpoint.js';
 import { perClientLimit } from '../../core/per-client-limit.js';
 import { financeService } from './finance.service.js';
 import { registerFormBodyParsers } from './form-body.js';
+import { FullStockAnswers } from './full-stock-answers.js';
 import { watchlistRepository } from './watchlist.repository.js';
 
 const FORM_BODY_LIMIT = 16 * 1024;
@@ -11,19 +14,53 @@ const FORM_BODY_LIMIT = 16 * 1024;
 /** Public market-data calls per client address per minute (429 beyond). */
 const MARKET_CALLS_PER_MINUTE = 600;
 
+const MINUTE = 60_000;
+/** Different get_full_stock answers built at once (2 cores: more would only queue on the CPU and the heap). */
+const FULL_STOCK_BUILDS = 2;
+/** Serialized get_full_stock answers kept: at most ~1 MB each (a `max` of daily bars and its encodings). */
+const FULL_STOCK_ANSWERS = 32;
+
+/** Adds `field` to the answer's Vary header (CORS may have set one already). */
+function addVary(reply: FastifyReply, field: string) {
+  const current = reply.getHeader('vary');
+  reply.header('vary', typeof current === 'string' && current ? `${current}, ${field}` : field);
+}
+
 /** docs/api.md#every-call (Finance): stock lookup, full stock and watchlist (wallets live elsewhere). */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = financeService(watchlistRepository(app.deps.database), app.deps.marketData);
   // Public market calls can be heavy (years of bars) and, live, spend the upstream's fair use.
   const marketLimit = { onRequest: perClientLimit(app.deps.counters, 'market', MARKET_CALLS_PER_MINUTE) };
+  const { config, marketData } = app.deps;
+  // An answer holds the quote and today's bar, so it lives as long as they do: the demo market
+  // moves by the minute; live, it is never fresher than its cached quote (docs/api.md#other-behaviour).
+  const fullStockAnswers = config.fullStockCache
+    ? new FullStockAnswers({
+        build: service.getFullStock,
+        lifetimeMs: marketData.mode === 'demo' ? (now) => MINUTE - (now % MINUTE) : () => config.yahooQuoteCacheMs,
+        maxBuilds: FULL_STOCK_BUILDS,
+        maxEntries: FULL_STOCK_ANSWERS,
+      })
+    : undefined;
 
   // Public; `user` is only checked (403 on mismatch) when someone is signed in.
   route(app, endpoints.getStock, marketLimit, async (request, { user }) =>
     service.getStock(request.query.symbol, user?.id),
   );
-  route(app, endpoints.getFullStock, marketLimit, async (request) =>
-    service.getFullStock(request.query.symbol, request.query.range, request.query.interval),
-  );
+  route(app, endpoints.getFullStock, marketLimit, async (request, { reply }) => {
+    const { symbol, range, interval } = request.query;
+    if (!fullStockAnswers) return service.getFullStock(symbol, range, interval);
+    const answer = await fullStockAnswers.get(symbol, range, interval);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const encoded = encoding && answer.encoded(encoding);
+    reply.type('application/json; charset=utf-8');
+    // The answer depends on Accept-Encoding; with Content-Encoding set, core/compression.ts leaves it be.
+    if (answer.json.length >= COMPRESSION_THRESHOLD) addVary(reply, 'Accept-Encoding');
+    if (!encoded) return reply.send(answer.json) as never;
+    const body = await encoded;
+    reply.header('content-encoding', encoding);
+    return reply.send(body) as never;
+  });
   route(app, endpoints.search, marketLimit, async (request) => service.search(request.query.q));
 
   route(app, endpoints.getWatchlist, async (_request, { user }) => service.watchlist(user.id));

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type GetFullStockResponse,
   type GetStockResponse,
@@ -95,6 +96,8 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
 
     async getFullStock(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<GetFullStockResponse> {
       const info = await stock(symbol);
+      // Years of bars take several ms per step: let waiting requests (health checks) in between.
+      await nextTurn();
       const [bars, news] = await Promise.all([
         market.getHistory(symbol, range, interval),
         // News is secondary: an upstream failure leaves it empty rather than failing the page.
@@ -104,6 +107,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
         }),
       ]);
       const exchangeTimezoneName = info.exchangeTimezoneName ?? 'America/New_York';
+      await nextTurn();
       return { symbol, range, interval, info, history: toPriceHistory(bars), exchangeTimezoneName, news };
     },
 

@@ -15,6 +15,8 @@ import { upstreamUnavailable } from '../types.js';
  */
 export class CountingMarketDataProvider implements MarketDataProvider {
   readonly calls = { getQuote: 0, getQuotes: 0, symbolsQuoted: 0 };
+  /** The other reads (kept apart so `calls` stays the quote count the wallet tests compare whole). */
+  readonly otherCalls = { getProfile: 0, getHistory: 0, getNews: 0 };
   /** When true, getQuote and getQuotes fail like an unreachable upstream (503). */
   failQuotes = false;
 
@@ -28,6 +30,9 @@ export class CountingMarketDataProvider implements MarketDataProvider {
     this.calls.getQuote = 0;
     this.calls.getQuotes = 0;
     this.calls.symbolsQuoted = 0;
+    this.otherCalls.getProfile = 0;
+    this.otherCalls.getHistory = 0;
+    this.otherCalls.getNews = 0;
   }
 
   async getQuote(symbol: string): Promise<StockQuote> {
@@ -44,14 +49,17 @@ export class CountingMarketDataProvider implements MarketDataProvider {
   }
 
   getProfile(symbol: string): Promise<StockProfile> {
+    this.otherCalls.getProfile++;
     return this.inner.getProfile(symbol);
   }
 
   getHistory(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<Bar[]> {
+    this.otherCalls.getHistory++;
     return this.inner.getHistory(symbol, range, interval);
   }
 
   getNews(symbol: string): Promise<NewsItem[]> {
+    this.otherCalls.getNews++;
     return this.inner.getNews(symbol);
   }
 

@@ -1,0 +1,97 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import {
+  type GetFullStockResponse,
+  getFullStockResponseSchema,
+  type HistoryInterval,
+  type HistoryRange,
+} from '@site/contract';
+import { COMPRESSION_THRESHOLD, type ContentEncoding } from '../../core/compression.js';
+import { TtlCache } from '../../core/ttl-cache.js';
+import { buildLimit } from './build-limit.js';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** The settings of core/compression.ts, so a cached answer is encoded exactly as a built one would be. */
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const GZIP_OPTIONS = { level: 6 };
+
+/** One serialized `get_full_stock` answer: its JSON, and each encoding made once, on first demand. */
+export interface FullStockAnswer {
+  readonly json: Buffer;
+  /** The body for `encoding`; undefined = send the JSON as it is (below the compression threshold). */
+  encoded(encoding: ContentEncoding): Promise<Buffer> | undefined;
+}
+
+/**
+ * What the route's serializer would do (core/serializer.ts): validate, drop undeclared keys,
+ * stringify. Each step of a `max` answer holds the event loop for ~5–30 ms: other requests (health
+ * checks, small calls) are served between them.
+ */
+async function serializedAnswer(answer: GetFullStockResponse): Promise<FullStockAnswer> {
+  await nextTurn();
+  const checked = getFullStockResponseSchema.safeParse(answer);
+  if (!checked.success) throw new Error(`get_full_stock built an answer outside its schema: ${checked.error.message}`);
+  await nextTurn();
+  const json = Buffer.from(JSON.stringify(checked.data));
+  const bodies = new Map<ContentEncoding, Promise<Buffer>>();
+  return {
+    json,
+    encoded(encoding) {
+      if (json.length < COMPRESSION_THRESHOLD) return undefined;
+      let body = bodies.get(encoding);
+      if (!body) {
+        body = encoding === 'br' ? brotli(json, BROTLI_OPTIONS) : gzip(json, GZIP_OPTIONS);
+        // A failed compression is not kept: the next request tries again.
+        body.catch(() => bodies.delete(encoding));
+        bodies.set(encoding, body);
+      }
+      return body;
+    },
+  };
+}
+
+export interface FullStockAnswersOptions {
+  /** Builds the answer (quote, profile, history, news): the expensive part. */
+  build: (symbol: string, range: HistoryRange, interval: HistoryInterval) => Promise<GetFullStockResponse>;
+  /** How long an answer built now stays true: until the market data in it can change. */
+  lifetimeMs: (now: number) => number;
+  /** Builds of different keys at once; more wait their turn. */
+  maxBuilds: number;
+  /** Answers kept (a `max` range of daily bars is ~0.7 MB of JSON plus its encodings). */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/**
+ * `get_full_stock` answers kept serialized (and compressed once per encoding) per (symbol, range,
+ * interval) for as long as their data holds (docs/api.md#other-behaviour): identical concurrent
+ * requests share one build, and at most `maxBuilds` different ones are built at once, so a burst
+ * of years-long histories cannot fill the event loop or the heap (issue 17, item 5).
+ */
+export class FullStockAnswers {
+  private readonly cache: TtlCache<FullStockAnswer>;
+  private readonly limited: ReturnType<typeof buildLimit>;
+  private readonly now: () => number;
+
+  constructor(private readonly options: FullStockAnswersOptions) {
+    this.now = options.now ?? (() => Date.now());
+    this.cache = new TtlCache({ maxEntries: options.maxEntries, now: this.now });
+    this.limited = buildLimit(options.maxBuilds);
+  }
+
+  get(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<FullStockAnswer> {
+    // The lifetime counts from when the build starts: its data is at least that old.
+    let builtAt = 0;
+    return this.cache.getOrLoad(
+      `${symbol}|${range}|${interval}`,
+      () => this.options.lifetimeMs(builtAt) - (this.now() - builtAt),
+      () =>
+        this.limited(async () => {
+          builtAt = this.now();
+          return serializedAnswer(await this.options.build(symbol, range, interval));
+        }),
+    );
+  }
+}
