@@ -14,6 +14,7 @@ import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
+import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
@@ -48,7 +49,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals come before any hook, so they get the security headers here.
