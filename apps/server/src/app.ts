@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
@@ -51,6 +52,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT,
+    // A client that drips its headers or body gets a 408 instead of holding the request open for
+    // ever; Node checks the open requests every `connectionsCheckingInterval` (docs/api.md).
+    ...requestTimeoutOptions(config.requestTimeoutMs),
+    // Node's own refusals (bad Content-Length, headers or address too large, the time-out) in our JSON.
+    clientErrorHandler: clientErrorHandler(headers),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals come before any hook, so they get the security headers here.
     frameworkErrors: (error, request, reply) => frameworkErrorHandler(error, request, reply.headers(headers)),

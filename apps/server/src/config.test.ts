@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 14 * 24 * 3600 * 1000,
       logLevel: 'info',
       trustProxy: false,
+      requestTimeoutMs: 30_000,
       corsOrigins: [],
       cookieSecure: 'auto',
       cookieSameSite: 'lax',
@@ -59,6 +60,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true: .*X-Forwarded-For.*number of proxies/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY=10\.0\.0\.0\/99: .*10\.0\.0\.0\/99/);
+  });
+
+  it('reads the request time-out, within bounds', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
   it('lists every invalid variable in one readable error', () => {

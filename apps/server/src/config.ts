@@ -32,6 +32,7 @@ const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: `TRUST_PROXY=${v}: ${parsed.message}` });
       return z.NEVER;
     }),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -98,6 +99,8 @@ export interface Config {
   logLevel: string;
   /** Proxies believed about X-Forwarded-*: off, a hop count or their addresses (core/trust-proxy.ts). */
   trustProxy: TrustProxy;
+  /** How long a client may take to send one whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
   corsOrigins: string[];
   /** 'auto': Secure when the request arrived over HTTPS (directly or, with TRUST_PROXY, via a proxy). */
   cookieSecure: 'auto' | boolean;
@@ -164,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     corsOrigins: e.CORS_ORIGINS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     cookieSameSite: e.COOKIE_SAMESITE,
