@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
@@ -14,6 +15,7 @@ import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
+import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
@@ -48,8 +50,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT,
+    // A client that drips its headers or body gets a 408 instead of holding the request open for
+    // ever; Node checks the open requests every `connectionsCheckingInterval` (docs/api.md).
+    ...requestTimeoutOptions(config.requestTimeoutMs),
+    // Node's own refusals (bad Content-Length, headers or address too large, the time-out) in our JSON.
+    clientErrorHandler: clientErrorHandler(headers),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals come before any hook, so they get the security headers here.
     frameworkErrors: (error, request, reply) => frameworkErrorHandler(error, request, reply.headers(headers)),

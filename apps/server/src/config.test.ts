@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       sessionTtlMs: 14 * 24 * 3600 * 1000,
       logLevel: 'info',
       trustProxy: false,
+      requestTimeoutMs: 30_000,
       corsOrigins: [],
       cookieSecure: 'auto',
       cookieSameSite: 'lax',
@@ -28,7 +29,7 @@ describe('loadConfig', () => {
       DATA_MODE: 'live',
       REDIS_URL: 'redis://127.0.0.1:6379',
       SESSION_TTL_DAYS: '1',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       CORS_ORIGINS: 'https://a.example, https://b.example',
       LOG_LEVEL: '',
     });
@@ -38,7 +39,7 @@ describe('loadConfig', () => {
       dataMode: 'live',
       redisUrl: 'redis://127.0.0.1:6379',
       sessionTtlMs: 24 * 3600 * 1000,
-      trustProxy: true,
+      trustProxy: 1,
       corsOrigins: ['https://a.example', 'https://b.example'],
       logLevel: 'info',
     });
@@ -50,6 +51,20 @@ describe('loadConfig', () => {
       loadConfig({ OPEN_METEO_TIMEOUT_MS: '1500', NWS_TIMEOUT_MS: '1200', GEOCODING_TIMEOUT_MS: '900' }),
     ).toMatchObject({ openMeteoTimeoutMs: 1500, nwsTimeoutMs: 1200, geocodingTimeoutMs: 900 });
     expect(() => loadConfig({ GEOCODING_TIMEOUT_MS: '5' })).toThrow(/GEOCODING_TIMEOUT_MS/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses and refuses true', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true: .*X-Forwarded-For.*number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY=10\.0\.0\.0\/99: .*10\.0\.0\.0\/99/);
+  });
+
+  it('reads the request time-out, within bounds', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
   it('lists every invalid variable in one readable error', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { dataModeSchema } from '@site/contract';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
 
 /** Every setting the server reads, with its default. The README lists the same table. */
 const envSchema = z.object({
@@ -23,9 +24,15 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY=${v}: ${parsed.message}` });
+      return z.NEVER;
+    }),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -92,7 +99,10 @@ export interface Config {
   adminEmail: string;
   sessionTtlMs: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies believed about X-Forwarded-*: off, a hop count or their addresses (core/trust-proxy.ts). */
+  trustProxy: TrustProxy;
+  /** How long a client may take to send one whole request (headers and body) before a 408. */
+  requestTimeoutMs: number;
   corsOrigins: string[];
   /** 'auto': Secure when the request arrived over HTTPS (directly or, with TRUST_PROXY, via a proxy). */
   cookieSecure: 'auto' | boolean;
@@ -167,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     corsOrigins: e.CORS_ORIGINS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     cookieSameSite: e.COOKIE_SAMESITE,

@@ -30,6 +30,12 @@ export interface ApiRoute {
   readonly path: string;
   readonly access: Access;
   readonly claimedUser?: ClaimedUserParam;
+  /**
+   * A GET that writes (the original API's choice of method, kept for its clients): with a session
+   * cookie it is refused when it arrives as a page navigation or from a site that is neither this
+   * one nor in `CORS_ORIGINS`, since no CSRF header guards a GET (docs/api.md#csrf).
+   */
+  readonly changesState?: true;
 }
 
 /** Where the API is mounted. */
@@ -63,7 +69,8 @@ export const routes = {
     image: { method: 'GET', path: '/portfolio/:id/image', access: 'public' },
   },
   sudoku: {
-    play: { method: 'GET', path: '/sudoku/play', access: 'user', claimedUser: query('userid') },
+    // Starts (stores) a new game.
+    play: { method: 'GET', path: '/sudoku/play', access: 'user', claimedUser: query('userid'), changesState: true },
     savedGames: { method: 'GET', path: '/sudoku/savedGames', access: 'user', claimedUser: query('userid') },
     game: { method: 'GET', path: '/sudoku/game', access: 'user' },
     stats: { method: 'GET', path: '/sudoku/stats', access: 'user' },

@@ -16,7 +16,7 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
-import { type AuthUser, assertClaimedUser, requireAdmin, requireUser } from './access.js';
+import { type AuthUser, assertClaimedUser, refuseCrossSiteStateChange, requireAdmin, requireUser } from './access.js';
 
 /** The signed-in user as the handler of an endpoint with this access gets it. */
 export type ActingUser<A extends Access> = A extends 'user' | 'admin'
@@ -100,8 +100,8 @@ function actingUser(endpoint: Endpoint, request: FastifyRequest): AuthUser | und
 /**
  * Registers `endpoint` (from the contract) on `app`, which is mounted at `/api`: its method and
  * path, its schemas and OpenAPI description, the standard error answers it lists, the access
- * check (`requireUser` / `requireAdmin` as the first onRequest hook) and the acting user handed
- * to `handler`.
+ * check (`requireUser` / `requireAdmin` as the first onRequest hook), the cross-site refusal of a
+ * GET that changes state (`changesState`), and the acting user handed to `handler`.
  */
 export function route<E extends Endpoint>(app: AnyFastifyInstance, endpoint: E, handler: EndpointHandler<E>): void;
 export function route<E extends Endpoint>(
@@ -120,7 +120,10 @@ export function route<E extends Endpoint>(
   const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler;
   if (!handler) throw new Error(`${endpoint.route.method} ${endpoint.route.path}: no handler`);
   const accessHook = accessHooks[endpoint.route.access];
-  const onRequest = [...asArray(accessHook), ...asArray(options.onRequest)];
+  const crossSiteHook = endpoint.route.changesState
+    ? refuseCrossSiteStateChange(app.deps.config.corsOrigins)
+    : undefined;
+  const onRequest = [...asArray(accessHook), ...asArray(crossSiteHook), ...asArray(options.onRequest)];
   const preHandler = asArray(options.preHandler);
 
   const routeOptions: RouteOptions = {

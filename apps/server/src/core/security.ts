@@ -42,7 +42,7 @@ export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'trustProxy
     'x-xss-protection': '0',
   };
   // Only behind a trusted TLS-terminating proxy: HSTS on what may be plain HTTP would lock a local site out.
-  if (config.trustProxy) headers['strict-transport-security'] = 'max-age=15552000; includeSubDomains';
+  if (config.trustProxy !== false) headers['strict-transport-security'] = 'max-age=15552000; includeSubDomains';
   return Object.freeze(headers);
 }
 

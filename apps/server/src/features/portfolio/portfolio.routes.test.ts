@@ -373,7 +373,7 @@ describe('absolute image URLs (docs/api.md#other-behaviour)', () => {
   });
 
   it('honour the proxy scheme and host with TRUST_PROXY', async () => {
-    const t = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
+    const t = await createTestApp('sqlite', { TRUST_PROXY: '1' });
     try {
       const image = await firstImage(t, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.example.org' });
       expect(image).toMatch(/^https:\/\/www\.example\.org\/api\/portfolio\/\d+\/image\?v=/);

@@ -137,7 +137,7 @@ const HSTS = 'max-age=15552000; includeSubDomains';
 describe('the exact security header set', () => {
   const cases: [string, Record<string, string>, Record<string, string | undefined>][] = [
     ['by default', {}, { ...EXACT_HEADERS, 'strict-transport-security': undefined }],
-    ['behind a trusted proxy (HSTS)', { TRUST_PROXY: 'true' }, { ...EXACT_HEADERS, 'strict-transport-security': HSTS }],
+    ['behind a trusted proxy (HSTS)', { TRUST_PROXY: '1' }, { ...EXACT_HEADERS, 'strict-transport-security': HSTS }],
     [
       'with CORS origins (cross-origin resources)',
       { CORS_ORIGINS: 'https://app.example' },
@@ -200,10 +200,10 @@ const HTTPS = { 'x-forwarded-proto': 'https' };
 
 describe('session cookies', () => {
   let plain: TestApp; // TRUST_PROXY=false (the default): X-Forwarded-Proto is not believed.
-  let proxied: TestApp; // TRUST_PROXY=true: behind a TLS-terminating proxy.
+  let proxied: TestApp; // TRUST_PROXY=1: behind one TLS-terminating proxy.
   beforeAll(async () => {
     plain = await createTestApp('sqlite');
-    proxied = await createTestApp('sqlite', { TRUST_PROXY: 'true' });
+    proxied = await createTestApp('sqlite', { TRUST_PROXY: '1' });
   });
   afterAll(async () => {
     await plain?.close();
