@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
@@ -10,7 +9,7 @@ import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
-import { connectRedis } from './core/redis.js';
+import { openRedis, type RedisConnection } from './core/redis.js';
 import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
@@ -73,11 +72,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const ownsDatabase = !options.database;
   const database = options.database ?? openConfiguredDatabase(config);
-  let redis: Redis | undefined;
+  let redis: RedisConnection | undefined;
   let counters: CounterStore;
   let sharedCache: SharedCacheStore | undefined;
   if (config.redisUrl) {
-    redis = await connectRedis(config.redisUrl);
+    // Never fatal: with Redis down the server starts, counts in-process and skips the shared cache
+    // until the connection (retried in the background) is up (core/redis.ts).
+    redis = await openRedis(config.redisUrl, app.log);
     counters = new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`);
     sharedCache = new RedisCacheStore(redis, `${config.redisKeyPrefix}cache:`);
   } else {
@@ -89,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await counters.close();
-    await redis?.quit();
+    await redis?.close();
     if (ownsDatabase) await database.destroy();
   });
 

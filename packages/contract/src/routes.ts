@@ -47,6 +47,7 @@ const body = (name: ClaimedUserParam['name']) => ({ in: 'body', name }) as const
 export const routes = {
   health: {
     get: { method: 'GET', path: '/health', access: 'public' },
+    ready: { method: 'GET', path: '/health/ready', access: 'public' },
   },
   auth: {
     signup: { method: 'POST', path: '/signup', access: 'public' },

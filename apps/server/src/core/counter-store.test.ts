@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store.js';
-import { connectRedis } from './redis.js';
+import { openRedis } from './redis.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
+const redis = redisUrl ? await openRedis(redisUrl) : undefined;
 afterAll(async () => {
-  await redis?.quit();
+  await redis?.close();
 });
 
 const stores: [string, () => CounterStore][] = [['memory', () => new MemoryCounterStore()]];

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis.js';
 
 /** A key's count in its current window, and when that window ends. */
 export interface WindowCount {
@@ -55,35 +55,59 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/**
+ * Counts in Redis, shared by every instance. While Redis is away (down, restarting, not yet
+ * connected at start) each instance counts in-process instead, so limits still hold per instance
+ * and no request fails for it (README, "Running several instances"); counting returns to Redis
+ * by itself when it is back.
+ */
 export class RedisCounterStore implements CounterStore {
+  private readonly fallback = new MemoryCounterStore();
+
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
   ) {}
 
   async hit(key: string, windowMs: number) {
     const k = this.prefix + key;
-    // INCR, set the expiry only if none is set yet, read what is left of it: one round trip,
-    // atomic per key.
-    const result = await this.redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-    const count = Number(result?.[0]?.[1] ?? 0);
-    return { count, resetAt: resetAt(result?.[2]?.[1], windowMs) };
+    return this.redis.run(
+      async (client) => {
+        // INCR, set the expiry only if none is set yet, read what is left of it: one round trip,
+        // atomic per key.
+        const result = await client.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+        const count = Number(result?.[0]?.[1] ?? 0);
+        return { count, resetAt: resetAt(result?.[2]?.[1], windowMs) };
+      },
+      () => this.fallback.hit(key, windowMs),
+    );
   }
 
   async get(key: string) {
     const k = this.prefix + key;
-    const result = await this.redis.multi().get(k).pttl(k).exec();
-    const value = result?.[0]?.[1];
-    if (typeof value !== 'string') return { count: 0, resetAt: Date.now() };
-    return { count: Number.parseInt(value, 10), resetAt: resetAt(result?.[1]?.[1], 0) };
+    return this.redis.run(
+      async (client) => {
+        const result = await client.multi().get(k).pttl(k).exec();
+        const value = result?.[0]?.[1];
+        if (typeof value !== 'string') return { count: 0, resetAt: Date.now() };
+        return { count: Number.parseInt(value, 10), resetAt: resetAt(result?.[1]?.[1], 0) };
+      },
+      () => this.fallback.get(key),
+    );
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    // Both places, so a count kept during an outage does not come back at the next one.
+    await this.fallback.reset(key);
+    await this.redis.run(
+      (client) => client.del(this.prefix + key),
+      () => 0,
+    );
   }
 
   async close() {
     // The Redis connection is owned by the app and closed there.
+    await this.fallback.close();
   }
 }
 

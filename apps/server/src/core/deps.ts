@@ -1,8 +1,8 @@
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Integrations } from '../integrations/index.js';
 import type { CounterStore } from './counter-store.js';
+import type { RedisConnection } from './redis.js';
 import type { SharedCacheStore } from './shared-cache-store.js';
 
 /**
@@ -15,7 +15,8 @@ export interface AppDeps extends Integrations {
   counters: CounterStore;
   /** Upstream answers shared between instances (Redis); undefined = each instance caches alone. */
   sharedCache: SharedCacheStore | undefined;
-  redis: Redis | undefined;
+  /** The Redis connection when REDIS_URL is set (its state for health; it may be down). */
+  redis: RedisConnection | undefined;
 }
 
 declare module 'fastify' {

@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds)('HTTP behaviour on %s', (kind) => {
   it('reports health with the database kind and data mode', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: kind, dataMode: 'demo' });
+    expect(res.json()).toEqual({ status: 'ok', database: kind, dataMode: 'demo', redis: 'off' });
   });
 
   it('accepts a trailing slash on API paths', async () => {

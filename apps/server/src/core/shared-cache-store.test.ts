@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis } from './redis.js';
+import { openRedis } from './redis.js';
 import { RedisCacheStore, type SharedCacheStore } from './shared-cache-store.js';
 import { TtlCache } from './ttl-cache.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const redis = redisUrl ? await connectRedis(redisUrl) : undefined;
+const redis = redisUrl ? await openRedis(redisUrl) : undefined;
 afterAll(async () => {
-  await redis?.quit();
+  await redis?.close();
 });
 
 /** Two caches on one store stand for the same cache in two server instances. */

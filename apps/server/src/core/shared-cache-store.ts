@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis.js';
 
 /**
  * The second cache level that several instances share (Redis when REDIS_URL is set), so one
@@ -10,18 +10,27 @@ export interface SharedCacheStore {
   set(key: string, value: string, ttlMs: number): Promise<void>;
 }
 
+/** The shared cache in Redis; while Redis is away every read is a miss and writes are skipped. */
 export class RedisCacheStore implements SharedCacheStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
   ) {}
 
   async getMany(keys: readonly string[]) {
     if (keys.length === 0) return [];
-    return this.redis.mget(keys.map((k) => this.prefix + k));
+    return this.redis.run(
+      (client) => client.mget(keys.map((k) => this.prefix + k)),
+      () => keys.map(() => null),
+    );
   }
 
   async set(key: string, value: string, ttlMs: number) {
-    await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+    await this.redis.run(
+      async (client) => {
+        await client.set(this.prefix + key, value, 'PX', Math.max(1, Math.round(ttlMs)));
+      },
+      () => undefined,
+    );
   }
 }

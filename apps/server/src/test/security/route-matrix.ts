@@ -202,6 +202,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/docs/static/*': docs('/api/docs/static/swagger-ui.css'),
 
   'GET /api/health': { access: 'public', request: async () => get('/api/health') },
+  'GET /api/health/ready': { access: 'public', request: async () => get('/api/health/ready') },
   'POST /api/signup': {
     access: 'public',
     csrfExempt: true,
