@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +9,7 @@ import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
 import { registerOpenApi } from './core/openapi.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
+import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './core/request-id.js';
 import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
@@ -58,14 +58,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: clientErrorHandler(headers),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals come before any hook, so they get the security headers here.
-    frameworkErrors: (error, request, reply) => frameworkErrorHandler(error, request, reply.headers(headers)),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorHandler(error, request, reply.headers(headers).header(REQUEST_ID_HEADER, request.id)),
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
 
   recordRoutes(app);
+  registerRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
