@@ -7,6 +7,7 @@ import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
+import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
 import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './core/request-id.js';
@@ -83,8 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } else {
     counters = new MemoryCounterStore();
   }
-  const integrations = { ...createIntegrations(config, { sharedCache }), ...options.overrides };
-  const deps: AppDeps = { config, database, counters, sharedCache, redis, ...integrations };
+  // Measured only when someone may read the numbers (METRICS_TOKEN); README '### Metrics'.
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const integrations = {
+    ...createIntegrations(config, { sharedCache, onUpstreamCall: metrics?.upstreamCall }),
+    ...options.overrides,
+  };
+  const deps: AppDeps = { config, database, counters, sharedCache, redis, metrics, ...integrations };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -102,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCompression(app);
   await registerOpenApi(app);
   await app.register(authPlugin);
+  if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
 
   await app.register(
     async (api) => {
