@@ -105,7 +105,7 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('counts upstream calls by provider and outcome', async () => {
+  it('counts upstream calls by provider and outcome, and cache lookups', async () => {
     upstream.on('/v1/forecast', {
       body: readFixture(new URL('../integrations/weather/fixtures/open-meteo-forecast.json', import.meta.url)),
     });
@@ -114,8 +114,12 @@ describe('GET /metrics', () => {
     upstream.on('/v1/forecast', { status: 500 });
     const failed = await t.app.inject({ url: '/api/weather?lat=10.5&lon=20.5&formatted=Elsewhere' });
     expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    const again = await t.app.inject({ url: '/api/weather?lat=48.85&lon=2.35&formatted=Paris' });
+    expect(again.statusCode).toBe(200);
     const text = await scrape();
     expect(sample(text, 'upstream_calls_total{provider="open-meteo",outcome="ok"}')).toBe(1);
+    expect(sample(text, 'cache_lookups_total{cache="weather",result="miss"}')).toBe(2);
+    expect(sample(text, 'cache_lookups_total{cache="weather",result="hit"}')).toBe(1);
     expect(sample(text, 'upstream_calls_total{provider="open-meteo",outcome="status"}')).toBe(1);
   });
 

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { UpstreamCallObserver } from '../integrations/http/upstream-client.js';
+import type { CacheLookupResult } from './ttl-cache.js';
 
 /**
  * Prometheus metrics for one app instance (README '### Metrics'). Each app owns its own
@@ -16,6 +17,9 @@ export interface AppMetrics {
   upstreamCalls: Counter<'provider' | 'outcome'>;
   trades: Counter<'side'>;
   logins: Counter<'outcome'>;
+  cacheLookups: Counter<'cache' | 'result'>;
+  /** Handed to the features' caches (core/ttl-cache.ts `onLookup`). */
+  cacheLookup: (cache: string, result: CacheLookupResult) => void;
   /** Handed to the outside-service adapters (integrations/http/upstream-client.ts). */
   upstreamCall: UpstreamCallObserver;
   /** Reads a gauge's value at scrape time (the Sudoku pool's depth per difficulty). */
@@ -33,8 +37,16 @@ export function createMetrics(): AppMetrics {
     labelNames: ['provider', 'outcome'] as const,
     registers,
   });
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Cache lookups by cache and result (hit, shared, miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers,
+  });
   return {
     registry,
+    cacheLookups,
+    cacheLookup: (cache, result) => cacheLookups.inc({ cache, result }),
     httpRequests: new Counter({
       name: 'http_requests_total',
       help: 'HTTP answers by method, route pattern and status',
