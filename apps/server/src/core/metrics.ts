@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { UpstreamCallObserver } from '../integrations/http/upstream-client.js';
+import { errorBody } from './error-handler.js';
 import type { CacheLookupResult } from './ttl-cache.js';
 
 /**
@@ -125,7 +126,7 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ message: 'The metrics need a valid bearer token.' });
+        .send(errorBody(401, 'The metrics need a valid bearer token.'));
     }
     return reply
       .header('content-type', metrics.registry.contentType)
