@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,8 +7,10 @@ import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
+import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
+import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './core/request-id.js';
 import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
@@ -58,14 +59,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clientErrorHandler: clientErrorHandler(headers),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's refusals come before any hook, so they get the security headers here.
-    frameworkErrors: (error, request, reply) => frameworkErrorHandler(error, request, reply.headers(headers)),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    frameworkErrors: (error, request, reply) =>
+      frameworkErrorHandler(error, request, reply.headers(headers).header(REQUEST_ID_HEADER, request.id)),
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
 
   recordRoutes(app);
+  registerRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -84,8 +84,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   } else {
     counters = new MemoryCounterStore();
   }
-  const integrations = { ...createIntegrations(config, { sharedCache }), ...options.overrides };
-  const deps: AppDeps = { config, database, counters, sharedCache, redis, ...integrations };
+  // Measured only when someone may read the numbers (METRICS_TOKEN); README '### Metrics'.
+  const metrics = config.metricsToken ? createMetrics() : undefined;
+  const integrations = {
+    ...createIntegrations(config, { sharedCache, onUpstreamCall: metrics?.upstreamCall }),
+    ...options.overrides,
+  };
+  const deps: AppDeps = { config, database, counters, sharedCache, redis, metrics, ...integrations };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -103,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCompression(app);
   await registerOpenApi(app);
   await app.register(authPlugin);
+  if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
 
   await app.register(
     async (api) => {

@@ -67,6 +67,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
   });
 
+  it('reads METRICS_TOKEN only when long enough to be a secret', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    for (const bad of ['short', 'has a space in it!!', 'a'.repeat(257)]) {
+      expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN/);
+    }
+  });
+
   it('lists every invalid variable in one readable error', () => {
     expect(() =>
       loadConfig({ PORT: 'eighty', DATA_MODE: 'fake', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short' }),

@@ -22,6 +22,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
+  // A bearer token for GET /metrics; unset = no metrics endpoint at all (README '### Metrics').
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, 'METRICS_TOKEN must be 16 to 256 visible characters without spaces')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .string()
@@ -99,6 +104,8 @@ export interface Config {
   adminEmail: string;
   sessionTtlMs: number;
   logLevel: string;
+  /** Bearer token that unlocks GET /metrics; undefined = the endpoint does not exist. */
+  metricsToken: string | undefined;
   /** Proxies believed about X-Forwarded-*: off, a hop count or their addresses (core/trust-proxy.ts). */
   trustProxy: TrustProxy;
   /** How long a client may take to send one whole request (headers and body) before a 408. */
@@ -176,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     corsOrigins: e.CORS_ORIGINS,

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Integrations } from '../integrations/index.js';
 import type { CounterStore } from './counter-store.js';
+import type { AppMetrics } from './metrics.js';
 import type { RedisConnection } from './redis.js';
 import type { SharedCacheStore } from './shared-cache-store.js';
 
@@ -17,6 +18,8 @@ export interface AppDeps extends Integrations {
   sharedCache: SharedCacheStore | undefined;
   /** The Redis connection when REDIS_URL is set (its state for health; it may be down). */
   redis: RedisConnection | undefined;
+  /** Prometheus metrics of this app; undefined when METRICS_TOKEN is unset (nothing is measured). */
+  metrics: AppMetrics | undefined;
 }
 
 declare module 'fastify' {

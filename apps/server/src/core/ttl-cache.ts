@@ -1,7 +1,12 @@
 import type { SharedCacheStore } from './shared-cache-store.js';
 
+/** `hit`: this instance had it (or was already loading it); `shared`: another instance had; `miss`: loaded. */
+export type CacheLookupResult = 'hit' | 'shared' | 'miss';
+
 export interface TtlCacheOptions {
   maxEntries: number;
+  /** Told how each `getOrLoad` was answered (metrics' cache_lookups_total). */
+  onLookup?: ((result: CacheLookupResult) => void) | undefined;
   now?: () => number;
   /**
    * A store shared by every instance (Redis) behind the in-process map: misses look there before
@@ -111,16 +116,22 @@ export class TtlCache<V> {
    * value, e.g. a partial answer is kept briefly); one load per key at a time.
    */
   async getOrLoad(key: string, ttlMs: number | ((value: V) => number), load: () => Promise<V>): Promise<V> {
+    const report = this.options.onLookup;
     const hit = this.get(key);
+    const pending = hit === undefined ? this.inFlight.get(key) : undefined;
+    if (hit !== undefined || pending) report?.('hit');
     if (hit !== undefined) return hit;
-    const pending = this.inFlight.get(key);
     if (pending) return pending;
     const promise = (async () => {
       try {
         if (this.options.shared) {
           const sharedHit = (await this.getMany([key])).get(key);
-          if (sharedHit !== undefined) return sharedHit;
+          if (sharedHit !== undefined) {
+            report?.('shared');
+            return sharedHit;
+          }
         }
+        report?.('miss');
         const value = await load();
         this.set(key, value, typeof ttlMs === 'function' ? ttlMs(value) : ttlMs);
         return value;

@@ -3,6 +3,7 @@ import type { SharedCacheStore } from '../core/shared-cache-store.js';
 import { createGeocodingProvider } from './geocoding/create-geocoder.js';
 import { type Locator, locateInGazetteer } from './geocoding/locate.js';
 import type { GeocodingProvider } from './geocoding/types.js';
+import type { UpstreamCallObserver } from './http/upstream-client.js';
 import { createMarketDataProvider } from './market-data/create-market-data.js';
 import type { MarketDataProvider } from './market-data/types.js';
 import { createWeatherProvider } from './weather/create-weather.js';
@@ -21,11 +22,17 @@ export interface Integrations {
   locate: Locator;
 }
 
-export function createIntegrations(config: Config, options: { sharedCache?: SharedCacheStore | undefined } = {}) {
+export function createIntegrations(
+  config: Config,
+  options: { sharedCache?: SharedCacheStore | undefined; onUpstreamCall?: UpstreamCallObserver | undefined } = {},
+) {
   return {
-    marketData: createMarketDataProvider(config, { sharedCache: options.sharedCache }),
-    weather: createWeatherProvider(config),
-    geocoder: createGeocodingProvider(config),
+    marketData: createMarketDataProvider(config, {
+      sharedCache: options.sharedCache,
+      onUpstreamCall: options.onUpstreamCall,
+    }),
+    weather: createWeatherProvider(config, options.onUpstreamCall),
+    geocoder: createGeocodingProvider(config, options.onUpstreamCall),
     locate: locateInGazetteer,
   } satisfies Integrations;
 }

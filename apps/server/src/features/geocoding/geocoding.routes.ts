@@ -17,6 +17,7 @@ export const geocodingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = geocodingService(app.deps.geocoder, {
     cache: live,
     sharedCache: live ? app.deps.sharedCache : undefined,
+    onCacheLookup: app.deps.metrics?.cacheLookup,
   });
   const limit = { preHandler: perClientLimit(app.deps.counters, 'geocode', PER_MINUTE) };
 

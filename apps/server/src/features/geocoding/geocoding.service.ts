@@ -7,7 +7,7 @@ import {
 } from '@site/contract';
 import { badRequest, notFound } from '../../core/http-errors.js';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
-import { TtlCache } from '../../core/ttl-cache.js';
+import { type CacheLookupResult, TtlCache } from '../../core/ttl-cache.js';
 import type { GeocodingProvider } from '../../integrations/geocoding/types.js';
 import { withNonVerifiedParts } from './non-verified.js';
 
@@ -16,14 +16,26 @@ const CACHE_MS = 10 * 60 * 1000;
 
 export function geocodingService(
   provider: GeocodingProvider,
-  options: { cache?: boolean; sharedCache?: SharedCacheStore | undefined } = {},
+  options: {
+    cache?: boolean;
+    sharedCache?: SharedCacheStore | undefined;
+    /** Metrics: how each lookup was answered. */
+    onCacheLookup?: ((cache: string, result: CacheLookupResult) => void) | undefined;
+  } = {},
 ) {
   const shared = (namespace: string) => options.sharedCache && { store: options.sharedCache, namespace };
+  const observe = (cache: string) =>
+    options.onCacheLookup && ((result: CacheLookupResult) => options.onCacheLookup?.(cache, result));
   const autocompleteCache = new TtlCache<GeocodeAutocompleteResponse>({
     maxEntries: 500,
     shared: shared('geocode:autocomplete'),
+    onLookup: observe('geocode_autocomplete'),
   });
-  const placeCache = new TtlCache<GeocodePlaceResponse>({ maxEntries: 200, shared: shared('geocode:place') });
+  const placeCache = new TtlCache<GeocodePlaceResponse>({
+    maxEntries: 200,
+    shared: shared('geocode:place'),
+    onLookup: observe('geocode_place'),
+  });
   const useCache = options.cache ?? true;
 
   return {

@@ -1,7 +1,7 @@
 import { sudokuEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { generatePuzzle, PuzzlePool } from './engine/index.js';
+import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
 
@@ -13,6 +13,9 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
     generate: (difficulty) => generatePuzzle(difficulty),
     onError: (error) => app.log.error({ err: error }, 'Sudoku puzzle pool refill failed'),
   });
+  app.deps.metrics?.gaugeOnScrape('sudoku_pool_puzzles', 'Ready-made puzzles waiting in the pool', 'difficulty', () =>
+    Object.fromEntries(DIFFICULTIES.map((d) => [d, pool.available(d)])),
+  );
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
   const service = sudokuService(sudokuRepository(app.deps.database), pool);

@@ -21,10 +21,14 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     service.rename(user.id, request.body.wallet_id, request.body.new_wallet_name),
   );
   route(app, endpoints.setActive, async (request, { user }) => service.setActive(user.id, request.body.wallet_id));
-  route(app, endpoints.buy, async (request, { user }) =>
-    service.buy(user.id, request.body.wallet_id, request.body.symbol, request.body.quantity),
-  );
-  route(app, endpoints.sell, async (request, { user }) =>
-    service.sell(user.id, request.body.wallet_id, request.body.symbol, request.body.quantity),
-  );
+  route(app, endpoints.buy, async (request, { user }) => {
+    const answer = await service.buy(user.id, request.body.wallet_id, request.body.symbol, request.body.quantity);
+    app.deps.metrics?.trades.inc({ side: 'buy' });
+    return answer;
+  });
+  route(app, endpoints.sell, async (request, { user }) => {
+    const answer = await service.sell(user.id, request.body.wallet_id, request.body.symbol, request.body.quantity);
+    app.deps.metrics?.trades.inc({ side: 'sell' });
+    return answer;
+  });
 };

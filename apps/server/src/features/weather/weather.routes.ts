@@ -13,6 +13,7 @@ const PER_MINUTE = 300;
 export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
   const weather = weatherService({
     provider: app.deps.weather,
+    onCacheLookup: app.deps.metrics?.cacheLookup,
     locate: app.deps.locate,
     // Demo forecasts are computed locally; sharing them would cost more than it saves.
     sharedCache: app.deps.config.dataMode === 'live' ? app.deps.sharedCache : undefined,

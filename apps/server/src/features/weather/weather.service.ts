@@ -1,6 +1,6 @@
 import type { Supplemental, WeatherQuery, WeatherResponse } from '@site/contract';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
-import { TtlCache } from '../../core/ttl-cache.js';
+import { type CacheLookupResult, TtlCache } from '../../core/ttl-cache.js';
 import type { Locator } from '../../integrations/geocoding/locate.js';
 import { currentZoneName, zoneAt } from '../../integrations/time-zones.js';
 import type { Forecast, WeatherProvider } from '../../integrations/weather/types.js';
@@ -37,9 +37,12 @@ export function weatherService(options: {
   cacheMs?: number;
   /** Forecasts shared between instances (Redis), so a city's forecast is fetched once for all. */
   sharedCache?: SharedCacheStore | undefined;
+  /** Metrics: how each forecast lookup was answered. */
+  onCacheLookup?: ((cache: string, result: CacheLookupResult) => void) | undefined;
 }) {
   const cache = new TtlCache<Forecast>({
     maxEntries: 1000,
+    onLookup: options.onCacheLookup && ((result) => options.onCacheLookup?.('weather', result)),
     ...(options.now ? { now: options.now } : {}),
     shared: options.sharedCache && { store: options.sharedCache, namespace: 'weather:forecast' },
   });

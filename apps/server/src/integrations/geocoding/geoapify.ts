@@ -6,7 +6,13 @@ import {
   type GeocodeParsedQuery,
 } from '@site/contract';
 import { z } from 'zod';
-import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
+import {
+  getJson,
+  type UpstreamCallObserver,
+  UpstreamError,
+  type UpstreamOptions,
+  upstreamUrl,
+} from '../http/upstream-client.js';
 import { currentZoneName } from '../time-zones.js';
 import { type AutocompleteRequest, feature, type GeocodingProvider } from './types.js';
 
@@ -102,6 +108,8 @@ export function fromGeoapify(raw: RawFeature): GeocodeFeature | undefined {
 const PARSED_KEYS = ['housenumber', 'street', 'postcode', 'city', 'state', 'country', 'expected_type'] as const;
 
 export interface GeoapifyOptions {
+  /** Told of each call's outcome (metrics, app.deps.metrics). */
+  onCall?: UpstreamCallObserver | undefined;
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
@@ -111,6 +119,8 @@ export interface GeoapifyOptions {
 export function geoapifyGeocoder(options: GeoapifyOptions): GeocodingProvider {
   const upstream: UpstreamOptions = {
     service: 'The address search service (Geoapify)',
+    provider: 'geoapify',
+    onCall: options.onCall,
     timeoutMs: options.timeoutMs ?? 5000,
     retryDelayMs: options.retryDelayMs ?? 300,
   };

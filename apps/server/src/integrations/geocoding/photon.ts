@@ -1,6 +1,12 @@
 import type { GeocodeAutocompleteResponse, GeocodeFeature, GeocodeType } from '@site/contract';
 import { z } from 'zod';
-import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
+import {
+  getJson,
+  type UpstreamCallObserver,
+  UpstreamError,
+  type UpstreamOptions,
+  upstreamUrl,
+} from '../http/upstream-client.js';
 import { parseAddressText, parsedQuery } from './address-text.js';
 import { distanceKm } from './gazetteer.js';
 import { type AutocompleteRequest, feature, type GeocodingProvider } from './types.js';
@@ -120,6 +126,8 @@ export function fromPhoton(f: PhotonFeature): GeocodeFeature {
 }
 
 export interface PhotonOptions {
+  /** Told of each call's outcome (metrics, app.deps.metrics). */
+  onCall?: UpstreamCallObserver | undefined;
   baseUrl: string;
   timeoutMs?: number;
   retryDelayMs?: number;
@@ -158,6 +166,8 @@ const PLACE_ID = /^photon:([NWR])(\d+)@(-?[\d.]+),(-?[\d.]+)$/;
 export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
   const upstream: UpstreamOptions = {
     service: 'The address search service (Photon)',
+    provider: 'photon',
+    onCall: options.onCall,
     timeoutMs: options.timeoutMs ?? 5000,
     retryDelayMs: options.retryDelayMs ?? 300,
   };

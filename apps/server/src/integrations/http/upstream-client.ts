@@ -22,9 +22,15 @@ export class UpstreamError extends HttpError {
   }
 }
 
+/** Told of every finished call (all retries included): how metrics count upstream calls. */
+export type UpstreamCallObserver = (provider: string, outcome: 'ok' | UpstreamFailure) => void;
+
 export interface UpstreamOptions {
   /** Shown to users: "The weather service (Open-Meteo) …". */
   service: string;
+  /** Short name for metrics ("open-meteo"); with `onCall`, each call's outcome is reported. */
+  provider?: string;
+  onCall?: UpstreamCallObserver | undefined;
   timeoutMs: number;
   /** Extra attempts after the first on 429, 5xx or a dropped connection (time-outs are not retried). Default 1. */
   retries?: number;
@@ -66,6 +72,23 @@ export async function getJson(
   url: string,
   options: UpstreamOptions,
   acceptStatus: (status: number) => boolean = () => false,
+): Promise<{ status: number; body: unknown }> {
+  const report =
+    options.onCall && ((outcome: 'ok' | UpstreamFailure) => options.onCall?.(options.provider ?? 'other', outcome));
+  try {
+    const answer = await getJsonWithRetries(url, options, acceptStatus);
+    report?.('ok');
+    return answer;
+  } catch (error) {
+    report?.(error instanceof UpstreamError ? error.failure : 'network');
+    throw error;
+  }
+}
+
+async function getJsonWithRetries(
+  url: string,
+  options: UpstreamOptions,
+  acceptStatus: (status: number) => boolean,
 ): Promise<{ status: number; body: unknown }> {
   const retries = options.retries ?? 1;
   const baseDelay = options.retryDelayMs ?? 400;

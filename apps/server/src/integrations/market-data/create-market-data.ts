@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
+import type { UpstreamCallObserver } from '../http/upstream-client.js';
 import { DemoMarketDataProvider } from './demo/demo-provider.js';
 import type { MarketDataProvider } from './types.js';
 import { YahooClient } from './yahoo/yahoo-client.js';
@@ -10,7 +11,11 @@ export type { Bar, MarketDataProvider } from './types.js';
 /** The provider `DATA_MODE` selects: the offline demo market or Yahoo Finance. */
 export function createMarketDataProvider(
   config: Config,
-  options: { now?: () => number; sharedCache?: SharedCacheStore | undefined } = {},
+  options: {
+    now?: () => number;
+    sharedCache?: SharedCacheStore | undefined;
+    onUpstreamCall?: UpstreamCallObserver;
+  } = {},
 ): MarketDataProvider {
   if (config.dataMode === 'live') {
     const client = new YahooClient({
@@ -19,12 +24,14 @@ export function createMarketDataProvider(
       crumb: config.yahooCrumb,
       timeoutMs: config.yahooTimeoutMs,
       maxRetries: config.yahooMaxRetries,
+      onCall: options.onUpstreamCall,
     });
     return new YahooMarketDataProvider({
       client,
       quoteTtlMs: config.yahooQuoteCacheMs,
       profileTtlMs: config.yahooProfileCacheMs,
-      ...options,
+      ...(options.now ? { now: options.now } : {}),
+      sharedCache: options.sharedCache,
     });
   }
   return new DemoMarketDataProvider(options.now ? { now: options.now } : {});

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import type { UpstreamCallObserver } from '../http/upstream-client.js';
 import { demoWeatherProvider } from './demo-weather.js';
 import { openMeteoProvider } from './open-meteo.js';
 import type { WeatherProvider } from './types.js';
@@ -9,11 +10,13 @@ export function createWeatherProvider(
     Config,
     'dataMode' | 'openMeteoBaseUrl' | 'nwsBaseUrl' | 'nwsUserAgent' | 'openMeteoTimeoutMs' | 'nwsTimeoutMs'
   >,
+  onCall?: UpstreamCallObserver,
 ): WeatherProvider {
   if (config.dataMode === 'demo') return demoWeatherProvider();
   return openMeteoProvider({
     baseUrl: config.openMeteoBaseUrl,
     timeoutMs: config.openMeteoTimeoutMs,
-    nws: { baseUrl: config.nwsBaseUrl, userAgent: config.nwsUserAgent, timeoutMs: config.nwsTimeoutMs },
+    onCall,
+    nws: { baseUrl: config.nwsBaseUrl, userAgent: config.nwsUserAgent, timeoutMs: config.nwsTimeoutMs, onCall },
   });
 }

@@ -1,6 +1,6 @@
 import type { Supplemental } from '@site/contract';
 import { z } from 'zod';
-import { getJson, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
+import { getJson, type UpstreamCallObserver, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
 
 /**
  * The US National Weather Service (api.weather.gov, no key, a User-Agent required):
@@ -50,6 +50,8 @@ export function supplementalFromPeriods(periods: NwsPeriod[]): Supplemental {
 }
 
 export interface NwsOptions {
+  /** Told of each call's outcome (metrics, app.deps.metrics). */
+  onCall?: UpstreamCallObserver | undefined;
   baseUrl: string;
   userAgent: string;
   timeoutMs?: number;
@@ -67,6 +69,8 @@ export interface NwsResult {
 export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions): Promise<NwsResult> {
   const upstream: UpstreamOptions = {
     service: 'The National Weather Service',
+    provider: 'nws',
+    onCall: options.onCall,
     timeoutMs: options.timeoutMs ?? 6000,
     retryDelayMs: options.retryDelayMs ?? 400,
     headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' },

@@ -1,7 +1,13 @@
 import type { CurrentWeather, DailyWeather, Supplemental } from '@site/contract';
 import { z } from 'zod';
-import { getJson, UpstreamError, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
-import { fetchNwsForecasts } from './nws.js';
+import {
+  getJson,
+  type UpstreamCallObserver,
+  UpstreamError,
+  type UpstreamOptions,
+  upstreamUrl,
+} from '../http/upstream-client.js';
+import { fetchNwsForecasts, type NwsOptions } from './nws.js';
 import { isSunUp } from './sun.js';
 import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
 import { celsiusToFahrenheit, kmhToMph, knotsToMph, metresPerSecondToMph, mmToInches } from './units.js';
@@ -74,10 +80,12 @@ const openMeteoSchema = z.object({
 type OpenMeteoAnswer = z.infer<typeof openMeteoSchema>;
 
 export interface OpenMeteoOptions {
+  /** Told of each call's outcome (metrics, app.deps.metrics). */
+  onCall?: UpstreamCallObserver | undefined;
   baseUrl: string;
   timeoutMs?: number;
   retryDelayMs?: number;
-  nws?: { baseUrl: string; userAgent: string; timeoutMs?: number; retryDelayMs?: number };
+  nws?: NwsOptions;
 }
 
 const n = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -177,6 +185,8 @@ export function mapOpenMeteo(body: OpenMeteoAnswer, at?: { lat: number; lon: num
 export function openMeteoProvider(options: OpenMeteoOptions): WeatherProvider {
   const upstream: UpstreamOptions = {
     service: 'The weather service (Open-Meteo)',
+    provider: 'open-meteo',
+    onCall: options.onCall,
     timeoutMs: options.timeoutMs ?? 8000,
     retryDelayMs: options.retryDelayMs ?? 400,
   };

@@ -1,6 +1,8 @@
-import { getJson, upstreamUrl } from '../../http/upstream-client.js';
+import { getJson, type UpstreamCallObserver, upstreamUrl } from '../../http/upstream-client.js';
 
 export interface YahooClientOptions {
+  /** Told of each call's outcome (metrics, app.deps.metrics). */
+  onCall?: UpstreamCallObserver | undefined;
   /** e.g. https://query1.finance.yahoo.com (no trailing slash needed). */
   baseUrl: string;
   /** A page that sets Yahoo's session cookie (https://fc.yahoo.com); used for the crumb handshake. */
@@ -132,6 +134,8 @@ export class YahooClient {
         url,
         {
           service: SERVICE,
+          provider: 'yahoo',
+          onCall: this.options.onCall,
           timeoutMs: this.options.timeoutMs,
           retries: this.options.maxRetries,
           retryDelayMs: this.options.retryBaseMs ?? 500,

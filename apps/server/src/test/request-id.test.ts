@@ -1,0 +1,67 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
+import { createTestDatabase } from './test-databases.js';
+
+/** X-Request-Id on every answer and `reqId` on every log line of the request (core/request-id.ts). */
+describe('X-Request-Id', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('names every answer, errors included', async () => {
+    const answers = [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/no-such-thing' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400]);
+    for (const res of answers) expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(answers.map((r) => r.headers['x-request-id'])).size).toBe(3);
+  });
+
+  it('keeps a safe incoming id and replaces an unsafe one', async () => {
+    const safe = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-1234.abc_DEF' } });
+    expect(safe.headers['x-request-id']).toBe('lb-1234.abc_DEF');
+    for (const unsafe of ['has space', 'a'.repeat(65), 'inject\u2028line', '{"json":1}']) {
+      const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': unsafe } });
+      expect(res.headers['x-request-id'], unsafe).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('is on the log lines of the request', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const database = await createTestDatabase('sqlite');
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      SUDOKU_POOL_SIZE: '0',
+    });
+    const app = await buildApp({ config, database: database.handle, logger: { level: 'info', stream } });
+    try {
+      const res = await app.inject({ url: '/api/no-such-thing', headers: { 'x-request-id': 'trace-me-42' } });
+      expect(res.headers['x-request-id']).toBe('trace-me-42');
+      const ours = lines.filter((l) => l.reqId === 'trace-me-42');
+      expect(ours.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+});
