@@ -31,7 +31,7 @@ async function stoppedSite(): Promise<string> {
 }
 
 const readMarker = (file: string) => {
-  const db = new Sqlite(file, { readonly: true });
+  const db = new Sqlite(file, { fileMustExist: true });
   try {
     return (db.prepare("select value from site_settings where key = 'marker'").get() as { value: string } | undefined)
       ?.value;
@@ -83,6 +83,9 @@ describe('SQLite backup and restore', () => {
     expect(keptAs).toBe(`${targetFile}.before-restore-20261124T201500Z`);
     expect(readMarker(keptAs as string)).toBe('replaced');
     expect(readMarker(targetFile)).toBe('before');
+    // The snapshot is one self-contained file, and restoring only read it.
+    expect(fs.readdirSync(backupDir)).toEqual([path.basename(file)]);
+    expect(fs.readdirSync(target).sort()).toEqual(['site.sqlite', path.basename(keptAs as string)].sort());
   });
 
   it('refuses a file that is not a SQLite database of this site, changing nothing', async () => {

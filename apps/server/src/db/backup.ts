@@ -78,14 +78,23 @@ export async function takeBackup(options: BackupOptions): Promise<BackupResult> 
     // All pages in one step: one read transaction, so writes from the server meanwhile can
     // neither restart the copy nor leak into it (WAL readers do not block writers).
     await source.backup(partial, { progress: () => 0x7fffffff });
+    // The copy inherits WAL mode, in which merely opening it makes -wal and -shm files beside
+    // it; a rollback-journal snapshot is one self-contained file.
+    const copy = openSqlite(partial);
+    copy.pragma('journal_mode = DELETE');
+    copy.close();
   } catch (error) {
-    fs.rmSync(partial, { force: true });
+    removeWithJournals(partial);
     throw error;
   } finally {
     source.close();
   }
   fs.renameSync(partial, file);
   return { file, deleted: pruneBackups(options.backupDir, options.keep) };
+}
+
+function removeWithJournals(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
 }
 
 /** Deletes the oldest snapshots beyond `keep`; files not named like ours are left alone. */
@@ -99,12 +108,16 @@ export function pruneBackups(backupDir: string, keep: number): string[] {
   return doomed;
 }
 
-/** Refuses anything but an intact SQLite database that holds this site's migrations table. */
-export function verifySnapshot(file: string): void {
+/**
+ * Refuses anything but an intact SQLite database that holds this site's migrations table. It
+ * opens the file read-write (a read-only open of a WAL file would leave -wal and -shm behind),
+ * so callers check a copy, never the operator's snapshot itself.
+ */
+export function verifyDatabaseFile(file: string): void {
   if (!fs.existsSync(file)) throw new BackupError(`No such file: ${file}`);
   let db: SqliteDatabase.Database | undefined;
   try {
-    db = openSqlite(file, { readonly: true, fileMustExist: true });
+    db = openSqlite(file, { fileMustExist: true });
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`${file} is damaged (integrity_check: ${String(check)}).`);
     const table = db.prepare("select name from sqlite_master where type = 'table' and name = ?").get(MIGRATIONS_TABLE);
@@ -152,11 +165,25 @@ export interface RestoreResult {
 /** Puts a snapshot in place of a stopped site's database, keeping the old one beside it. */
 export function restoreSnapshot(options: RestoreOptions): RestoreResult {
   const { snapshot, databaseFile } = options;
-  verifySnapshot(snapshot);
-  if (databaseInUse(databaseFile)) {
-    throw new BackupError(`${databaseFile} is in use: stop the site (and any migrate) before restoring.`);
-  }
+  if (!fs.existsSync(snapshot)) throw new BackupError(`No such file: ${snapshot}`);
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
+  // Checked as a copy beside the target, so the snapshot itself is only ever read.
+  const incoming = `${databaseFile}.restoring`;
+  fs.copyFileSync(snapshot, incoming);
+  try {
+    try {
+      verifyDatabaseFile(incoming);
+    } catch (error) {
+      if (error instanceof BackupError) throw new BackupError(error.message.replaceAll(incoming, snapshot));
+      throw error;
+    }
+    if (databaseInUse(databaseFile)) {
+      throw new BackupError(`${databaseFile} is in use: stop the site (and any migrate) before restoring.`);
+    }
+  } catch (error) {
+    removeWithJournals(incoming);
+    throw error;
+  }
   let keptAs: string | undefined;
   if (fs.existsSync(databaseFile)) {
     // Folding the WAL into the file first makes the kept copy whole on its own; closing the last
@@ -167,9 +194,7 @@ export function restoreSnapshot(options: RestoreOptions): RestoreResult {
     keptAs = `${databaseFile}.before-restore-${utcStamp(options.now ?? new Date())}`;
     fs.renameSync(databaseFile, keptAs);
   }
-  for (const suffix of ['-wal', '-shm']) fs.rmSync(databaseFile + suffix, { force: true });
-  const incoming = `${databaseFile}.restoring`;
-  fs.copyFileSync(snapshot, incoming);
+  for (const suffix of ['-wal', '-shm', '-journal']) fs.rmSync(databaseFile + suffix, { force: true });
   fs.renameSync(incoming, databaseFile);
   return { keptAs };
 }
