@@ -17,7 +17,7 @@ import { serializerCompiler } from './core/serializer.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
-import { type DatabaseHandle, openConfiguredDatabase } from './db/database.js';
+import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -31,6 +31,7 @@ import { todoRoutes } from './features/todo/todo.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 import { createIntegrations, type Integrations } from './integrations/index.js';
+import { scheduleBackups } from './ops/backup-schedule.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -100,6 +101,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (ownsDatabase) await database.migrate();
+  // Snapshots of the site's own SQLite file (README, '### Backups'); PostgreSQL uses pg_dump.
+  if (ownsDatabase && database.dialect === 'sqlite' && config.backupIntervalMs) {
+    scheduleBackups(app, {
+      databaseFile: sqliteFileIn(config.dataDir),
+      backupDir: config.backupDir,
+      keep: config.backupKeep,
+      intervalMs: config.backupIntervalMs,
+    });
+  }
   await ensureAdmin(deps, app.log);
   await seedSampleProjects(deps);
 

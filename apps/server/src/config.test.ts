@@ -87,4 +87,30 @@ describe('loadConfig', () => {
       for (const name of ['PORT', 'DATA_MODE', 'DATABASE_URL']) expect(message).toContain(name);
     }
   });
+  it('reads the backup settings: folder, schedule and retention', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/site' })).toMatchObject({
+      backupDir: path.resolve('/srv/site/backups'),
+      backupIntervalMs: undefined,
+      backupKeep: 7,
+    });
+    expect(loadConfig({ BACKUP_DIR: '/mnt/snapshots', BACKUP_INTERVAL_HOURS: '6', BACKUP_KEEP: '30' })).toMatchObject({
+      backupDir: path.resolve('/mnt/snapshots'),
+      backupIntervalMs: 6 * 3600 * 1000,
+      backupKeep: 30,
+    });
+    expect(loadConfig({ BACKUP_INTERVAL_HOURS: '0.5' }).backupIntervalMs).toBe(30 * 60 * 1000);
+    for (const bad of [
+      { BACKUP_INTERVAL_HOURS: '0' },
+      { BACKUP_INTERVAL_HOURS: 'daily' },
+      { BACKUP_INTERVAL_HOURS: '1000' },
+    ]) {
+      expect(() => loadConfig(bad)).toThrow(/BACKUP_INTERVAL_HOURS/);
+    }
+    for (const bad of ['0', '2.5', 'all']) expect(() => loadConfig({ BACKUP_KEEP: bad })).toThrow(/BACKUP_KEEP/);
+  });
+
+  it('refuses a backup schedule on PostgreSQL, pointing to pg_dump', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', BACKUP_INTERVAL_HOURS: '24' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', BACKUP_INTERVAL_HOURS: '24' })).toThrow(/pg_dump/);
+  });
 });

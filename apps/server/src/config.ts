@@ -86,6 +86,10 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PHOTON_BASE_URL must be an http(s) URL' })
     .default('https://photon.komoot.io'),
   GEOCODING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  BACKUP_DIR: z.string().min(1).optional(),
+  // At most 24 days: a longer delay overflows Node's timers.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(576).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -156,6 +160,12 @@ export interface Config {
   photonBaseUrl: string;
   /** Time-out of one Geoapify / Photon request. */
   geocodingTimeoutMs: number;
+  /** Where SQLite snapshots are written (`npm run backup` and the schedule); default DATA_DIR/backups. */
+  backupDir: string;
+  /** How often the server takes a snapshot; undefined = never on its own (SQLite only). */
+  backupIntervalMs: number | undefined;
+  /** Snapshots kept in backupDir; older ones are deleted after each new one. */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -170,6 +180,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.BACKUP_INTERVAL_HOURS !== undefined && e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BACKUP_INTERVAL_HOURS: scheduled backups are for SQLite; back PostgreSQL up with pg_dump (README, Backups)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -212,5 +227,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoapifyBaseUrl: e.GEOAPIFY_BASE_URL,
     photonBaseUrl: e.PHOTON_BASE_URL,
     geocodingTimeoutMs: e.GEOCODING_TIMEOUT_MS,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    backupIntervalMs: e.BACKUP_INTERVAL_HOURS === undefined ? undefined : e.BACKUP_INTERVAL_HOURS * 3600 * 1000,
+    backupKeep: e.BACKUP_KEEP,
   };
 }

@@ -44,7 +44,12 @@ export interface DatabaseOptions {
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
 export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseHandle {
-  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'site.sqlite') });
+  return openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+}
+
+/** The SQLite file of a site whose DATA_DIR is `dataDir` (also what backups copy and restores replace). */
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'site.sqlite');
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
