@@ -70,6 +70,11 @@ const overrides = [
       },
     ]),
   },
+  {
+    // ops/ runs the site (scheduled backups); its tests may build the app, it never reaches into features.
+    includes: ['apps/server/src/ops/**'],
+    ...rule([{ group: ['**/features', '**/features/**'], message: 'ops/ never imports features' }]),
+  },
 ];
 
 const file = path.join(root, 'biome.json');
