@@ -1,31 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { describe, expect, it } from 'vitest';
 import { verifyDatabaseFile } from '../db/backup.js';
-import { TEST_ADMIN_PASSWORD } from '../test/test-app.js';
+import { sitesOnDisk } from '../test/site-on-disk.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { tempDir, startSite } = sitesOnDisk();
 
 async function siteWith(env: Record<string, string>) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-scheduled-'));
-  dirs.push(dataDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    SUDOKU_POOL_SIZE: '0',
-    ...env,
-  });
-  const app = await buildApp({ config, logger: false });
-  await app.ready();
+  const dataDir = tempDir('site-scheduled-');
+  const app = await startSite(dataDir, env);
   return { app, backupDir: path.join(dataDir, 'backups') };
 }
 

@@ -1,46 +1,17 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { describe, expect, it } from 'vitest';
 import { restoreSnapshot, takeBackup } from '../db/backup.js';
 import { sqliteFileIn } from '../db/database.js';
-import { injectAs, signUp, TEST_ADMIN_PASSWORD, TEST_PASSWORD, type TestUser } from '../test/test-app.js';
+import { sitesOnDisk } from '../test/site-on-disk.js';
+import { injectAs, signUp, TEST_PASSWORD, type TestUser } from '../test/test-app.js';
 
 const require = createRequire(import.meta.url);
 const Sqlite = require('better-sqlite3') as typeof SqliteDatabase;
 
-const dirs: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
-const apps: FastifyInstance[] = [];
-afterEach(async () => {
-  for (const app of apps.splice(0)) await app.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** The real server on its own SQLite file in `dataDir`, as `npm start` opens it. */
-async function startSite(dataDir: string): Promise<FastifyInstance> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    SUDOKU_POOL_SIZE: '0',
-  });
-  const app = await buildApp({ config, logger: false });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
+const { tempDir, startSite } = sitesOnDisk();
 
 describe('a SQLite snapshot of a running site', () => {
   it('restores a snapshot taken under write load with every write acknowledged before it began', async () => {
