@@ -1,3 +1,5 @@
+export * from './account.js';
+export * from './admin.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './endpoint.js';

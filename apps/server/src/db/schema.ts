@@ -11,6 +11,10 @@ export interface UsersTable {
   password_hash: string;
   is_admin: number;
   created_at: string;
+  /** Set while the admin has disabled the account: no login, no session. */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last time one of the user's sessions was used (written at most every few minutes). */
+  last_seen_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -21,6 +25,23 @@ export interface SessionsTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** When a request last used it, written at most every few minutes (null only before 010). */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The User-Agent at sign-in, cut to 256 characters. */
+  user_agent: ColumnType<string | null, string | null | undefined, never>;
+  /** The client address at sign-in (request.ip, after TRUST_PROXY). */
+  ip: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** One-time password-reset links: the token's SHA-256 only; single use, 1 hour. */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  issued_by: 'admin' | 'cli' | 'email';
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface TodosTable {
@@ -152,6 +173,7 @@ export interface WalletHistoryTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
   todos: TodosTable;
   sudoku_games: SudokuGamesTable;
   weather_favorites: WeatherFavoritesTable;

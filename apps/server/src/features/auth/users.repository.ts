@@ -56,6 +56,18 @@ export function usersRepository(db: Kysely<Database>) {
       return row.id;
     },
 
+    /**
+     * Deletes the user and, through the foreign keys' ON DELETE CASCADE, every row they own
+     * (sessions, reset tokens, to-dos, games, favourites, watchlist, wallets and their ledgers),
+     * in one transaction on either database. Returns whether a user was deleted.
+     */
+    async remove(id: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
     async hasAdmin(): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).limit(1).executeTakeFirst();
       return row !== undefined;
