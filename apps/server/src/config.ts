@@ -90,15 +90,21 @@ const envSchema = z.object({
   // At most 24 days: a longer delay overflows Node's timers.
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(576).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
-  // Outgoing mail for password-reset links; unset = no e-mail (README, '### E-mail').
+  // Outgoing mail for password-reset links; unset = no e-mail (README, '### Password resets').
   SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587' })
+    .url({
+      protocol: /^smtps?$/,
+      error: 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    })
     .optional(),
   MAIL_FROM: z
     .string()
     .max(320)
     .regex(/^[^\r\n]+$/, 'MAIL_FROM must be one line')
-    .regex(/^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, 'MAIL_FROM must be an address, or a name and <address>')
+    .regex(
+      /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'MAIL_FROM must be an address, or a name and <address>',
+    )
     .default('Site <no-reply@localhost>'),
 });
 

@@ -36,10 +36,8 @@ describe.each(testDatabaseKinds)('admin: users on %s', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as T;
   };
-  const list = (query: string) => ok<{ users: AdminUser[]; total: number; page: number; page_size: number }>(
-    'GET',
-    `/api/admin/users?${query}`,
-  );
+  const list = (query: string) =>
+    ok<{ users: AdminUser[]; total: number; page: number; page_size: number }>('GET', `/api/admin/users?${query}`);
   const login = (username: string, password = TEST_PASSWORD) =>
     t.app.inject({
       method: 'POST',
@@ -234,9 +232,7 @@ describe.each(testDatabaseKinds)('admin: users on %s', (kind) => {
     const owned = (snapshot: typeof before, userId: number, walletIds: Set<unknown>) =>
       Object.entries(snapshot).flatMap(([table, rows]) =>
         rows
-          .filter((r) =>
-            table === 'users' ? r.id === userId : r.user_id === userId || walletIds.has(r.wallet_id),
-          )
+          .filter((r) => (table === 'users' ? r.id === userId : r.user_id === userId || walletIds.has(r.wallet_id)))
           .map((r) => `${table} ${JSON.stringify(r)}`),
       );
     // She owns rows in every table that holds user data, so the check after the deletion means something.

@@ -8,7 +8,6 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_PASSWORD,
   type TestApp,
-  type TestUser,
 } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 
@@ -17,7 +16,9 @@ const LINK = /https:\/\/me\.example\.com\/reset-password\?token=([A-Za-z0-9_-]{4
 
 /** A message's body as written: quoted-printable soft breaks and escapes undone. */
 const decoded = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 describe.each(testDatabaseKinds)('password reset by e-mail on %s', (kind) => {
   let smtp: SmtpCatcher;
@@ -90,7 +91,12 @@ describe.each(testDatabaseKinds)('password reset by e-mail on %s', (kind) => {
     const own = await createTestApp(kind, { SMTP_URL: smtp.url, PUBLIC_URL });
     try {
       const ask = (email: string) =>
-        own.app.inject({ method: 'POST', url: '/api/password-reset/request', payload: { email }, remoteAddress: nextAddress() });
+        own.app.inject({
+          method: 'POST',
+          url: '/api/password-reset/request',
+          payload: { email },
+          remoteAddress: nextAddress(),
+        });
       const bob = await signUp(own.app);
       const disabled = await signUp(own.app);
       const admin = await logIn(own.app, 'admin', TEST_ADMIN_PASSWORD);
@@ -125,7 +131,8 @@ describe.each(testDatabaseKinds)('password reset by e-mail on %s', (kind) => {
       expect(limited.headers['retry-after']).toBeDefined();
     }
     const address = '10.3.9.9';
-    for (let i = 0; i < 10; i++) expect((await request(`x${i}-${process.pid}@example.com`, address)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await request(`x${i}-${process.pid}@example.com`, address)).statusCode).toBe(200);
     expect((await request(`y-${process.pid}@example.com`, address)).statusCode).toBe(429);
   });
 });

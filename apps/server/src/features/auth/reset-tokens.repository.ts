@@ -28,7 +28,10 @@ export function resetTokensRepository(db: Kysely<Database>) {
      * Stores a new token for the user and deletes the user's earlier ones, used or not, and every
      * expired token of anyone: the newest link is the only one that works.
      */
-    async issue(token: { tokenHash: string; userId: number; issuedBy: ResetIssuer; expiresAt: number }, now = Date.now()) {
+    async issue(
+      token: { tokenHash: string; userId: number; issuedBy: ResetIssuer; expiresAt: number },
+      now = Date.now(),
+    ) {
       await db.transaction().execute(async (trx) => {
         await trx
           .deleteFrom('password_reset_tokens')
