@@ -21,7 +21,7 @@ const NO_EMAIL = 'Password reset by e-mail is not available on this site';
 export const RESET_REQUESTED =
   'If an account uses this address, a link to reset its password is on its way. The link works for 1 hour.';
 
-/** docs/api.md#limits: tokens are 256 random bits, the limits keep the database from being hammered. */
+/** docs/api.md#password-reset: tokens are 256 random bits; the limits keep the database from being hammered. */
 const LINK_WINDOW_MS = 15 * 60 * 1000;
 const LINK_CHECKS_PER_IP = 30;
 const MAIL_WINDOW_MS = 60 * 60 * 1000;
@@ -93,11 +93,10 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
     },
 
     /**
-     * 'Forgot password?': the same answer, after the same work, whether or not the address has an
-     * account. The account lookup and the token insert run for every accepted request (an unknown
-     * address skips only the one-row insert); the mail is sent after the answer, so the mail
-     * server's time never shows in it. Disabled accounts get no mail. Both limits are counted per
-     * address and per e-mail before the lookup, so they do not reveal an account either.
+     * 'Forgot password?' (docs/api.md#password-reset): the same answer whether or not the address
+     * has an account. The lookup runs for every request; an account (not disabled) adds one token
+     * insert, and its mail is handed to the mail server after the answer, so the mail server's
+     * delay never shows in it. Both limits are counted before the lookup, for any address.
      */
     async requestByEmail(email: string, ip: string): Promise<void> {
       const mailer = deps.mailer;
