@@ -180,6 +180,20 @@ describe.each(testDatabaseKinds)('admin: users on %s', (kind) => {
     expect((await login(bob.username)).statusCode).toBe(200);
   });
 
+  it('never accepts a session of a disabled user, even one that outlived the disabling', async () => {
+    const erin = await signUp(t.app);
+    // As if a login had raced the disabling: the user is disabled and a session row is still there.
+    await t.database.handle.db
+      .updateTable('users')
+      .set({ disabled_at: new Date().toISOString() })
+      .where('id', '=', erin.id)
+      .execute();
+    expect((await me(erin)).statusCode).toBe(401);
+    expect((await injectAs(t.app, erin, { method: 'GET', url: '/api/todo' })).statusCode).toBe(401);
+    await ok('POST', `/api/admin/users/${erin.id}/enable`);
+    expect((await me(erin)).statusCode).toBe(200);
+  });
+
   it('will not disable or delete an admin (itself included), and answers 404 for unknown users', async () => {
     const second = await otherAdmin(`admin2_${process.pid}`);
     for (const id of [admin.id, second]) {

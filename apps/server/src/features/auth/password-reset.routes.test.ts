@@ -175,6 +175,14 @@ describe.each(testDatabaseKinds)('password reset by link on %s', (kind) => {
     expect((await check(token, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('lets no more than the limit through when the attempts come all at once', async () => {
+    const address = '10.9.8.7';
+    const answers = await Promise.all(Array.from({ length: 45 }, () => check('C'.repeat(43), address)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
   it('says that e-mailed resets are off without SMTP_URL', async () => {
     const options = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
     expect(options.json()).toEqual({ password_reset_by_email: false });

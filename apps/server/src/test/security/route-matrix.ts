@@ -272,7 +272,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     consumes: true,
     request: async (c) => ({
       url: '/api/password-reset/confirm',
-      payload: { token: await c.fresh('reset', () => resetToken(c)), new_password: 'a new long password' },
+      payload: { token: await c.fresh('reset-to-use', () => resetToken(c)), new_password: 'a new long password' },
     }),
   },
 
