@@ -19,8 +19,10 @@ import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
+import { adminUsersRoutes } from './features/auth/admin-users.routes.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -95,6 +97,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
+    // Mail still being sent (a reset link answered a moment ago) goes out before the database closes.
+    await deps.mailer?.close();
     await counters.close();
     await redis?.close();
     if (ownsDatabase) await database.destroy();
@@ -124,6 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(adminUsersRoutes);
       await api.register(todoRoutes);
       await api.register(portfolioRoutes);
       await api.register(sudokuRoutes);

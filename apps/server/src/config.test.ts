@@ -113,4 +113,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', BACKUP_INTERVAL_HOURS: '24' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', BACKUP_INTERVAL_HOURS: '24' })).toThrow(/pg_dump/);
   });
+
+  it('reads the mail settings: SMTP_URL off by default, MAIL_FROM with a default', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Site <no-reply@localhost>' });
+    const site = { PUBLIC_URL: 'https://me.example.com' };
+    expect(
+      loadConfig({ ...site, SMTP_URL: 'smtps://user:secret@mail.example.com:465', MAIL_FROM: 'Me <me@example.com>' }),
+    ).toMatchObject({ smtpUrl: 'smtps://user:secret@mail.example.com:465', mailFrom: 'Me <me@example.com>' });
+    expect(loadConfig({ ...site, SMTP_URL: 'smtp://127.0.0.1:2525', MAIL_FROM: 'site@example.com' })).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      mailFrom: 'site@example.com',
+    });
+    for (const bad of ['http://mail.example.com', 'mail.example.com:25', 'smtp//x']) {
+      expect(() => loadConfig({ ...site, SMTP_URL: bad })).toThrow(/SMTP_URL must be an smtp/);
+    }
+    // A link built from the request's Host header could point a victim's mail at the sender's site.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/set PUBLIC_URL too/);
+    for (const bad of ['no address', 'Me <not an address>', 'a@b\r\nBcc: victim@example.com', 'Me <a@b'])
+      expect(() => loadConfig({ MAIL_FROM: bad })).toThrow(/MAIL_FROM/);
+  });
 });

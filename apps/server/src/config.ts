@@ -90,6 +90,22 @@ const envSchema = z.object({
   // At most 24 days: a longer delay overflows Node's timers.
   BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(576).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+  // Outgoing mail for password-reset links; unset = no e-mail (README, '### Password resets').
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^[^\r\n]+$/, 'MAIL_FROM must be one line')
+    .regex(
+      /^(?:[^<>]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'MAIL_FROM must be an address, or a name and <address>',
+    )
+    .default('Site <no-reply@localhost>'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -166,6 +182,10 @@ export interface Config {
   backupIntervalMs: number | undefined;
   /** Snapshots kept in backupDir; older ones are deleted after each new one. */
   backupKeep: number;
+  /** smtp(s):// URL of the mail server for password-reset links; undefined = no e-mail. */
+  smtpUrl: string | undefined;
+  /** The From of the mail the site sends: `Name <address>` or an address. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +203,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.BACKUP_INTERVAL_HOURS !== undefined && e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  BACKUP_INTERVAL_HOURS: scheduled backups are for SQLite; back PostgreSQL up with pg_dump (README, Backups)',
+    );
+  }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    // The e-mailed link must not be built from a request's Host header, which its sender chooses.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: set PUBLIC_URL too (the address in e-mailed password-reset links), e.g. PUBLIC_URL=https://me.example.com',
     );
   }
   return {
@@ -230,5 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
     backupIntervalMs: e.BACKUP_INTERVAL_HOURS === undefined ? undefined : e.BACKUP_INTERVAL_HOURS * 3600 * 1000,
     backupKeep: e.BACKUP_KEEP,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

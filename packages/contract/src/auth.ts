@@ -107,7 +107,8 @@ export const authEndpoints = {
     summary: 'Sign in; the token is also this session’s bearer credential',
     body: loginRequestSchema,
     response: loginResponseSchema,
-    errors: authErrors,
+    // 403: the admin disabled the account (docs/api.md#admin).
+    errors: [...authErrors, 403],
   }),
   logout: endpoint(routes.auth.logout, {
     tags: ['auth'],

@@ -4,6 +4,7 @@ import { createGeocodingProvider } from './geocoding/create-geocoder.js';
 import { type Locator, locateInGazetteer } from './geocoding/locate.js';
 import type { GeocodingProvider } from './geocoding/types.js';
 import type { UpstreamCallObserver } from './http/upstream-client.js';
+import { createConfiguredMailer, type Mailer } from './mail/mailer.js';
 import { createMarketDataProvider } from './market-data/create-market-data.js';
 import type { MarketDataProvider } from './market-data/types.js';
 import { createWeatherProvider } from './weather/create-weather.js';
@@ -20,6 +21,8 @@ export interface Integrations {
   geocoder: GeocodingProvider;
   /** Names a bare coordinate from the embedded gazetteer (both modes: it needs no network). */
   locate: Locator;
+  /** Outgoing e-mail when SMTP_URL is set; undefined = the site sends none (no reset by e-mail). */
+  mailer: Mailer | undefined;
 }
 
 export function createIntegrations(
@@ -34,5 +37,6 @@ export function createIntegrations(
     weather: createWeatherProvider(config, options.onUpstreamCall),
     geocoder: createGeocodingProvider(config, options.onUpstreamCall),
     locate: locateInGazetteer,
+    mailer: createConfiguredMailer(config),
   } satisfies Integrations;
 }

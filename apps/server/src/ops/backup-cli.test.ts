@@ -1,31 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runServerScript, sourceNodeArgs as sourceArgs } from '../test/run-script.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
-const sourceArgs = ['--import', 'tsx', '--conditions=source'];
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** `npm run backup` / `npm run restore -- …` as the root package.json runs them (from sources). */
-function runCli(command: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...sourceArgs, path.join(serverRoot, `src/${command}.ts`), ...args],
-      { cwd: serverRoot, env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
-    );
-  });
-}
+const runCli = (command: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
+  runServerScript(command, args, env);
 
 const dirs: string[] = [];
 let server: ServerProcess | undefined;

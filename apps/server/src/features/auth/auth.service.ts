@@ -1,7 +1,7 @@
 import type { LoginRequest, SignupRequest } from '@site/contract';
 import type { WindowCount } from '../../core/counter-store.js';
 import type { AppDeps } from '../../core/deps.js';
-import { conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { conflict, forbidden, HttpError, notFound } from '../../core/http-errors.js';
 import { rateLimited } from '../../core/per-client-limit.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './known-device.js';
@@ -96,6 +96,8 @@ export function authService(deps: AppDeps) {
       if (!(await verifyPassword(user.password_hash, input.password))) {
         throw new HttpError(401, 'Invalid username or password');
       }
+      // Only after the password: a stranger does not learn that the account exists and is disabled.
+      if (user.disabled_at !== null) throw forbidden('This account has been disabled');
       // Both counts are attempts since the last success that was counted in them, so the owner's
       // own logins never add up to a lock-out (known devices neither count nor clear the ceiling).
       await Promise.all([counters.reset(fromHereKey), known ? undefined : counters.reset(everywhereKey)]);

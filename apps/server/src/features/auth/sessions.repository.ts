@@ -31,6 +31,8 @@ export function sessionsRepository(db: Kysely<Database>) {
     ])
     .where('sessions.token_hash', '=', '<token hash>')
     .where('sessions.expires_at', '>', '<now>')
+    // A disabled user's sessions are deleted when they are disabled; this also covers a login that raced it.
+    .where('users.disabled_at', 'is', null)
     .compile();
   // The parameters below are passed in this order.
   if (liveQuery.parameters.join() !== '<token hash>,<now>') throw new Error('Unexpected session query parameters');
@@ -63,6 +65,12 @@ export function sessionsRepository(db: Kysely<Database>) {
 
     async deleteExpired(now = Date.now()) {
       const result = await db.deleteFrom('sessions').where('expires_at', '<=', isoNow(now)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Ends every session of the user (disable, password reset); how many there were. */
+    async deleteAllForUser(userId: number) {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -8,9 +8,11 @@ export interface UserRow {
   email: string;
   password_hash: string;
   is_admin: number;
+  /** Set while the admin has disabled the account (no login). */
+  disabled_at: string | null;
 }
 
-const columns = ['id', 'username', 'email', 'password_hash', 'is_admin'] as const;
+const columns = ['id', 'username', 'email', 'password_hash', 'is_admin', 'disabled_at'] as const;
 
 export function usersRepository(db: Kysely<Database>) {
   return {

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../integrations/mail/mailer.js';
 import { snapshotDatabase } from '../db-snapshot.js';
 import {
   createTestApp,
@@ -25,7 +26,10 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
   let ctx: MatrixContext;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // With a mailer (nodemailer's JSON transport: built, never sent), so the reset request answers 200.
+    t = await createTestApp(kind, { PUBLIC_URL: 'http://localhost' }, undefined, {
+      mailer: createMailer({ jsonTransport: true }, 'Site <no-reply@localhost>'),
+    });
     // Distinct prefixes: bob's answers must never contain alice's name, so it cannot be a prefix of his.
     const alice = await signUp(t.app, uniqueName('alice'));
     const bob = await signUp(t.app, uniqueName('bob'));

@@ -1,7 +1,8 @@
-import { apiErrorSchema, portfolioFieldsSchema, SESSION_COOKIE } from '@site/contract';
+import { apiErrorSchema, idSchema, portfolioFieldsSchema, SESSION_COOKIE } from '@site/contract';
 import fc from 'fast-check';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../integrations/mail/mailer.js';
 import { snapshotDatabase } from '../db-snapshot.js';
 import {
   createTestApp,
@@ -54,7 +55,7 @@ interface FuzzRoute {
   query: ObjectSpec | undefined;
   /** Takes urlencoded and multipart forms besides JSON. */
   forms: boolean;
-  /** Sent as the admin: portfolio changes are admin-only, and a plain user would stop at the 403. */
+  /** Sent as the admin: portfolio changes and admin calls are admin-only; a plain user would stop at the 403. */
   admin: boolean;
 }
 
@@ -74,7 +75,7 @@ function fuzzRoute(entry: { method: HTTPMethods; url: string; schema: unknown })
     body: selfParsed ?? objectSpec(schema.body),
     query: objectSpec(schema.querystring),
     forms: selfParsed !== undefined || (schema.consumes ?? []).some((type) => type.startsWith('multipart/')),
-    admin: entry.url.startsWith('/api/portfolio'),
+    admin: entry.url.startsWith('/api/portfolio') || entry.url.startsWith('/api/admin/'),
   };
 }
 
@@ -166,15 +167,28 @@ interface FuzzContext {
   clients: number;
   /** Answers per route and status, printed with FUZZ_STATS=1. */
   statuses: Record<string, Record<number, number>>;
+  /** The fuzzer's own accounts (user, other, admin), which the admin's user calls must not disable or delete. */
+  protectedUserIds: number[];
+  /** The account those calls act on instead. */
+  spareUserId: number;
 }
 
 async function setUp(kind: TestDatabaseKind): Promise<FuzzContext> {
   // Fuzzed log-outs are followed by a fresh log-in from 127.0.0.1: more than the per-address limit.
-  const t = await createTestApp(kind, { LOGIN_MAX_ATTEMPTS_PER_IP: '1000000' });
+  // A mailer (nodemailer's JSON transport: nothing leaves the process), so reset requests are answered.
+  const t = await createTestApp(
+    kind,
+    { LOGIN_MAX_ATTEMPTS_PER_IP: '1000000', PUBLIC_URL: 'http://localhost' },
+    undefined,
+    {
+      mailer: createMailer({ jsonTransport: true }, 'Site <no-reply@localhost>'),
+    },
+  );
   // Fixed names (each run has a fresh database), so the generated inputs depend on the seed alone.
   const user = await signUp(t.app, 'fuzz_user');
   const other = await signUp(t.app, 'fuzz_other');
   const admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  const spare = await signUp(t.app, 'fuzz_spare');
 
   // Rows the fuzzer can name: some inputs then reach the handlers' "found" and "someone else's" paths.
   const ok = async (as: TestUser, options: InjectOptions) => {
@@ -214,6 +228,8 @@ async function setUp(kind: TestDatabaseKind): Promise<FuzzContext> {
     last: undefined,
     clients: 0,
     statuses: {},
+    protectedUserIds: [user.id, other.id, admin.id],
+    spareUserId: spare.id,
   };
 }
 
@@ -276,8 +292,20 @@ function checkAnswer(res: LightMyRequestResponse) {
 const endsSession = (res: LightMyRequestResponse) =>
   res.cookies.some((c) => c.name === SESSION_COOKIE && c.value === '');
 
-async function exercise(ctx: FuzzContext, route: FuzzRoute, request: FuzzRequest) {
+/**
+ * The admin's user calls may disable or delete the user they name: an id that names one of the
+ * fuzzer's own accounts is turned into the spare account's, so the fuzzer keeps its users.
+ */
+function spareTheFuzzer(ctx: FuzzContext, route: FuzzRoute, request: FuzzRequest): FuzzRequest {
+  if (!route.url.startsWith('/api/admin/users/:id')) return request;
+  const id = idSchema.safeParse(request.params.id);
+  if (!id.success || !ctx.protectedUserIds.includes(id.data)) return request;
+  return { ...request, params: { ...request.params, id: String(ctx.spareUserId) } };
+}
+
+async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest) {
   const actor = route.admin ? ctx.admin : ctx.user;
+  const request = spareTheFuzzer(ctx, route, fuzzed);
   const before = ctx.last ?? (await ctx.snapshot());
   const res = await injectAs(ctx.t.app, actor.current, {
     ...(await injectOptions(route, request)),

@@ -180,6 +180,32 @@ const multipart = async (fields: Record<string, string>) => {
   return { payload, headers };
 };
 
+/** A user of their own (signed up from an address of their own, outside the sign-up limit). */
+const member = async (c: MatrixContext) => {
+  const username = `member${process.pid}_${c.unique()}`;
+  const res = await c.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: { username, email: `${username}@example.com`, password: 'a long password' },
+    remoteAddress: `10.77.${c.unique() % 250}.1`,
+  });
+  if (res.statusCode !== 200) throw new Error(`setup signup: ${res.body}`);
+  return res.json().user_id as number;
+};
+/** A live reset token of a user of its own (the admin's link), as the link carries it. */
+const resetToken = async (c: MatrixContext) => {
+  const { url } = await c.call<{ url: string }>(
+    c.users.admin,
+    'POST',
+    `/api/admin/users/${await member(c)}/reset-link`,
+  );
+  return new URL(url, 'http://localhost').searchParams.get('token') as string;
+};
+const adminUserRoute = (action: string): MatrixEntry => ({
+  access: 'admin',
+  request: async (c) => ({ url: `/api/admin/users/${await c.once('member', () => member(c))}/${action}` }),
+});
+
 const walletIdRoute = (path: string): MatrixEntry => ({
   access: 'user',
   claimedUserParam: true,
@@ -225,6 +251,40 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   // Public (signed out it just answers), but a cookie session must not be ended by a forged post.
   'POST /api/logout': { access: 'public', request: async () => ({ url: '/api/logout' }) },
   'GET /api/me': { access: 'user', request: async () => get('/api/me') },
+  'GET /api/auth/options': { access: 'public', request: async () => get('/api/auth/options') },
+  // The matrix's app has a mailer (authorization-matrix.test.ts); an unknown address gets the same answer.
+  'POST /api/password-reset/request': {
+    access: 'public',
+    request: async (c) => ({
+      url: '/api/password-reset/request',
+      payload: { email: `nobody${c.unique()}@example.com` },
+    }),
+  },
+  'POST /api/password-reset/check': {
+    access: 'public',
+    request: async (c) => ({
+      url: '/api/password-reset/check',
+      payload: { token: await c.once('reset', () => resetToken(c)) },
+    }),
+  },
+  'POST /api/password-reset/confirm': {
+    access: 'public',
+    consumes: true,
+    request: async (c) => ({
+      url: '/api/password-reset/confirm',
+      payload: { token: await c.fresh('reset-to-use', () => resetToken(c)), new_password: 'a new long password' },
+    }),
+  },
+
+  'GET /api/admin/users': { access: 'admin', request: async () => get('/api/admin/users', { q: 'member' }) },
+  'POST /api/admin/users/:id/disable': adminUserRoute('disable'),
+  'POST /api/admin/users/:id/enable': adminUserRoute('enable'),
+  'POST /api/admin/users/:id/reset-link': adminUserRoute('reset-link'),
+  'DELETE /api/admin/users/:id': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => ({ url: `/api/admin/users/${await c.fresh('doomed', () => member(c))}` }),
+  },
 
   'GET /api/todo': {
     access: 'user',
