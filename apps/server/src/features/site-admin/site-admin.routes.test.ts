@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { adminStatusResponseSchema, NOTICE_PARAGRAPHS_MAX, sudokuDifficultySchema } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import {
   createTestApp,
   injectAs,
@@ -21,6 +22,7 @@ const rootVersion = (
   }
 ).version;
 
+const FORECAST = readFixture(new URL('../../integrations/weather/fixtures/open-meteo-forecast.json', import.meta.url));
 const NOTICE = { title: 'Maintenance tonight', paragraphs: ['The site is down from 22:00.', 'Write to {email}.'] };
 
 describe.each(testDatabaseKinds)('site admin on %s', (kind) => {
@@ -92,6 +94,70 @@ describe.each(testDatabaseKinds)('site admin on %s', (kind) => {
       const nobody = await t.app.inject({ url: '/api/admin/status' });
       expect(nobody.statusCode).toBe(401);
       expect(nobody.body).not.toContain('size_bytes');
+    });
+  });
+
+  describe('providers in live mode', () => {
+    let upstream: FakeUpstream;
+    let live: TestApp;
+    beforeAll(async () => {
+      upstream = await startFakeUpstream();
+      live = await createTestApp(kind, {
+        DATA_MODE: 'live',
+        OPEN_METEO_BASE_URL: upstream.baseUrl,
+        PHOTON_BASE_URL: upstream.baseUrl,
+        NWS_BASE_URL: upstream.baseUrl,
+        SUDOKU_POOL_SIZE: '1',
+      });
+    });
+    afterAll(async () => {
+      await live.close();
+      await upstream.close();
+    });
+
+    it('lists every configured provider, and the calls, failures and last error of each since start', async () => {
+      const liveAdmin = await logIn(live.app, 'admin', TEST_ADMIN_PASSWORD);
+      const status = async () => {
+        const res = await injectAs(live.app, liveAdmin, { url: '/api/admin/status' });
+        expect(res.statusCode).toBe(200);
+        return adminStatusResponseSchema.parse(res.json());
+      };
+      const first = await status();
+      expect(first.data_mode).toBe('live');
+      expect(first.providers.map((p) => [p.provider, p.calls])).toEqual([
+        ['nws', 0],
+        ['open-meteo', 0],
+        ['photon', 0],
+        ['yahoo', 0],
+      ]);
+
+      upstream.on('/v1/forecast', { status: 503 });
+      const failed = await live.app.inject({ url: '/api/weather?lat=48.85&lon=2.35&formatted=Paris' });
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+      upstream.on('/v1/forecast', { body: FORECAST });
+      const ok = await live.app.inject({ url: '/api/weather?lat=48.85&lon=2.35&formatted=Paris' });
+      expect(ok.statusCode, ok.body).toBe(200);
+
+      const openMeteo = (await status()).providers.find((p) => p.provider === 'open-meteo');
+      expect(openMeteo).toMatchObject({ calls: 2, failures: 1, error_rate: 0.5 });
+      expect(openMeteo?.last_error).toMatch(/HTTP 503/);
+      expect(Date.parse(openMeteo?.last_success_at ?? '')).toBeGreaterThanOrEqual(
+        Date.parse(openMeteo?.last_failure_at ?? ''),
+      );
+    });
+
+    it('shows the Sudoku pool filling towards SUDOKU_POOL_SIZE', async () => {
+      const liveAdmin = await logIn(live.app, 'admin', TEST_ADMIN_PASSWORD);
+      await expect
+        .poll(
+          async () =>
+            (await injectAs(live.app, liveAdmin, { url: '/api/admin/status' })).json().sudoku_pool as {
+              size: number;
+              target: number;
+            }[],
+          { timeout: 20_000, interval: 100 },
+        )
+        .toSatisfy((pool) => pool.every((level) => level.target === 1) && pool.some((level) => level.size === 1));
     });
   });
 
