@@ -207,6 +207,20 @@ describe('GET /metrics', () => {
     expect(sample(text, 'trades_total{side="sell"}')).toBe(1);
   });
 
+  it('reads the Sudoku pool depth per difficulty at scrape time', async () => {
+    const pooled = await createTestApp('sqlite', { METRICS_TOKEN: TOKEN, SUDOKU_POOL_SIZE: '1' });
+    try {
+      const depth = async () => {
+        const res = await pooled.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+        return ['easy', 'medium', 'hard'].map((d) => sample(res.body, `sudoku_pool_puzzles{difficulty="${d}"}`));
+      };
+      // The pool fills in the background after start: the gauge follows it.
+      await expect.poll(depth, { timeout: 20_000, interval: 100 }).toEqual([1, 1, 1]);
+    } finally {
+      await pooled.close();
+    }
+  });
+
   it('keeps each app’s numbers apart', async () => {
     const other = await createTestApp('sqlite', { METRICS_TOKEN: TOKEN });
     try {
