@@ -54,7 +54,7 @@ interface FuzzRoute {
   query: ObjectSpec | undefined;
   /** Takes urlencoded and multipart forms besides JSON. */
   forms: boolean;
-  /** Sent as the admin: portfolio changes are admin-only, and a plain user would stop at the 403. */
+  /** Sent as the admin: portfolio changes and /api/admin/ are admin-only, and a plain user would stop at the 403. */
   admin: boolean;
 }
 
@@ -74,7 +74,7 @@ function fuzzRoute(entry: { method: HTTPMethods; url: string; schema: unknown })
     body: selfParsed ?? objectSpec(schema.body),
     query: objectSpec(schema.querystring),
     forms: selfParsed !== undefined || (schema.consumes ?? []).some((type) => type.startsWith('multipart/')),
-    admin: entry.url.startsWith('/api/portfolio'),
+    admin: entry.url.startsWith('/api/portfolio') || entry.url.startsWith('/api/admin/'),
   };
 }
 
