@@ -87,6 +87,20 @@ describe.each(testDatabaseKinds)('site admin on %s', (kind) => {
       expect(await size()).toBeGreaterThan(before);
     });
 
+    it.runIf(process.env.TEST_REDIS_URL)('reports a configured Redis that answers as ok', async () => {
+      const withRedis = await createTestApp(kind, {
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        REDIS_KEY_PREFIX: `status-test-${process.pid}:`,
+      });
+      try {
+        const redisAdmin = await logIn(withRedis.app, 'admin', TEST_ADMIN_PASSWORD);
+        const res = await injectAs(withRedis.app, redisAdmin, { url: '/api/admin/status' });
+        expect(res.json().redis).toBe('ok');
+      } finally {
+        await withRedis.close();
+      }
+    });
+
     it('is refused to a signed-in user who is not the admin (403) and to nobody (401)', async () => {
       const other = await injectAs(t.app, alice, { url: '/api/admin/status' });
       expect(other.statusCode).toBe(403);
