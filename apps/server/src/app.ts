@@ -15,6 +15,7 @@ import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
+import { StatusSources } from './core/status-sources.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
@@ -28,11 +29,13 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
+import { siteAdminRoutes } from './features/site-admin/site-admin.routes.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
-import { createIntegrations, type Integrations } from './integrations/index.js';
+import { observeAll, UpstreamStats } from './integrations/http/upstream-stats.js';
+import { createIntegrations, type Integrations, liveProviderNames } from './integrations/index.js';
 import { scheduleBackups } from './ops/backup-schedule.js';
 
 export interface BuildAppOptions {
@@ -50,6 +53,7 @@ const BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const startedAt = new Date();
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -89,11 +93,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   // Measured only when someone may read the numbers (METRICS_TOKEN); README '### Metrics'.
   const metrics = config.metricsToken ? createMetrics() : undefined;
+  // Always kept, for the admin status (docs/api.md#admin); metrics count the same calls when on.
+  const upstreamStats = new UpstreamStats(liveProviderNames(config));
   const integrations = {
-    ...createIntegrations(config, { sharedCache, onUpstreamCall: metrics?.upstreamCall }),
+    ...createIntegrations(config, {
+      sharedCache,
+      onUpstreamCall: observeAll(upstreamStats.observe, metrics?.upstreamCall),
+      onCacheLookup: metrics?.cacheLookup,
+    }),
     ...options.overrides,
   };
-  const deps: AppDeps = { config, database, counters, sharedCache, redis, metrics, ...integrations };
+  const deps: AppDeps = {
+    config,
+    database,
+    counters,
+    sharedCache,
+    redis,
+    metrics,
+    upstreamStats,
+    statusSources: new StatusSources(),
+    startedAt,
+    ...integrations,
+  };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
@@ -137,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(walletsRoutes);
       await api.register(weatherRoutes);
       await api.register(geocodingRoutes);
+      await api.register(siteAdminRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,52 +1,7 @@
-import net from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RawAnswer, rawExchange } from '../test/raw-http.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** Whether the server closed the connection (rather than the test giving up). */
-  closed: boolean;
-}
-
-/**
- * Writes `parts` to a raw TCP connection (`gapMs` apart, stopping once the server has closed it)
- * and collects everything the server sends until it closes or `giveUpMs` passes.
- */
-async function rawExchange(port: number, parts: string[], gapMs = 0, giveUpMs = 10_000): Promise<RawAnswer> {
-  const socket = net.connect({ host: '127.0.0.1', port });
-  let received = '';
-  let closed = false;
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => {
-    received += chunk;
-  });
-  socket.on('error', () => {}); // A reset after the answer is expected.
-  const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  socket.on('close', () => {
-    closed = true;
-  });
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  for (const part of parts) {
-    if (closed) break;
-    socket.write(part);
-    if (gapMs > 0) await sleep(gapMs);
-  }
-  await Promise.race([ended, sleep(giveUpMs)]);
-  socket.destroy();
-
-  // The last answer on the connection (a keep-alive test sends a good request first).
-  const start = received.lastIndexOf('HTTP/1.1 ');
-  const text = start >= 0 ? received.slice(start) : received;
-  const [head = '', body = ''] = text.split('\r\n\r\n');
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers = Object.fromEntries(
-    lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-  );
-  return { status: Number(statusLine.split(' ')[1]), headers, body, closed };
-}
 
 describe('what Node refuses before Fastify sees a request', () => {
   let t: TestApp;
@@ -62,6 +17,8 @@ describe('what Node refuses before Fastify sees a request', () => {
     expect(answer.status).toBe(status);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // Node answered before any request existed, yet the answer still names itself for the logs.
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(JSON.parse(answer.body)).toEqual({ success: false, code: status, message: expect.stringMatching(message) });
     expect(answer.closed).toBe(true);
   };

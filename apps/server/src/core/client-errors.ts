@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { type ServerOptions, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './error-handler.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 /** Node's parser and time-out errors, each with the status Node itself would answer and our message. */
 function describe(code: string | undefined): { status: number; message: string } {
@@ -39,14 +41,17 @@ export function requestTimeoutOptions(timeoutMs: number): { requestTimeout: numb
 /**
  * Fastify's `clientErrorHandler`: what Node refuses before a request reaches Fastify (a malformed
  * Content-Length, headers or an address over 16 kB, a request that did not arrive in time) is
- * answered in our JSON error format (docs/api.md#errors) with the security headers, then the
- * connection is closed, as Node does. Nothing is written once an answer has started on the socket.
+ * answered in our JSON error format (docs/api.md#errors) with the security headers and a fresh
+ * X-Request-Id (the request's own headers were never read, so an incoming id cannot be kept; the
+ * id is on the log line), then the connection is closed, as Node does. Nothing is written once an
+ * answer has started on the socket.
  */
 export function clientErrorHandler(headers: Readonly<Record<string, string>>) {
   return function onClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const { status, message } = describe(error.code);
-    this.log.debug({ err: error }, 'client error');
+    const reqId = randomUUID();
+    this.log.debug({ err: error, reqId, statusCode: status }, 'client error');
     // The answer Node is writing for an earlier request on this connection, if any (internal field).
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && !inFlight?.headersSent) {
@@ -54,6 +59,7 @@ export function clientErrorHandler(headers: Readonly<Record<string, string>>) {
       const lines = [
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
         ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        `${REQUEST_ID_HEADER}: ${reqId}`,
         'content-type: application/json; charset=utf-8',
         `content-length: ${Buffer.byteLength(body)}`,
         'connection: close',

@@ -1,10 +1,12 @@
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
+import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
 import type { CounterStore } from './counter-store.js';
 import type { AppMetrics } from './metrics.js';
 import type { RedisConnection } from './redis.js';
 import type { SharedCacheStore } from './shared-cache-store.js';
+import type { StatusSources } from './status-sources.js';
 
 /**
  * What every feature may use; built once per app instance in `buildApp`. Outside systems
@@ -20,6 +22,12 @@ export interface AppDeps extends Integrations {
   redis: RedisConnection | undefined;
   /** Prometheus metrics of this app; undefined when METRICS_TOKEN is unset (nothing is measured). */
   metrics: AppMetrics | undefined;
+  /** Each outside service's calls and failures since start (always on; the admin status). */
+  upstreamStats: UpstreamStats;
+  /** Read-outs features offer the admin status (core/status-sources.ts). */
+  statusSources: StatusSources;
+  /** When this app instance was built (the admin status's uptime). */
+  startedAt: Date;
 }
 
 declare module 'fastify' {

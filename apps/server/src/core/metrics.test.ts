@@ -123,6 +123,69 @@ describe('GET /metrics', () => {
     expect(sample(text, 'upstream_calls_total{provider="open-meteo",outcome="status"}')).toBe(1);
   });
 
+  it('counts logins refused by the rate limit as limited', async () => {
+    const before = await scrape();
+    const { username } = await signUp(t.app);
+    const statuses: number[] = [];
+    // LOGIN_MAX_FAILURES_PER_USERNAME (10 by default) failures, then refusals.
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: 'wrong-pass' },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toContain(429);
+    const after = await scrape();
+    const delta = (outcome: string) =>
+      sample(after, `logins_total{outcome="${outcome}"}`) - sample(before, `logins_total{outcome="${outcome}"}`);
+    expect(delta('limited')).toBe(statuses.filter((s) => s === 429).length);
+    expect(delta('failure')).toBe(statuses.filter((s) => s === 401).length);
+  });
+
+  it('counts hits and misses of the full-stock answer cache', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ url: '/api/finance/get_full_stock?symbol=MSFT&range=1mo&interval=1d' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const text = await scrape();
+    expect(sample(text, 'cache_lookups_total{cache="full-stock",result="miss"}')).toBe(1);
+    expect(sample(text, 'cache_lookups_total{cache="full-stock",result="hit"}')).toBe(2);
+  });
+
+  it('counts hits and misses of the Yahoo answer caches, and Yahoo calls', async () => {
+    const yahoo = await startFakeUpstream();
+    const live = await createTestApp('sqlite', {
+      METRICS_TOKEN: TOKEN,
+      DATA_MODE: 'live',
+      YAHOO_BASE_URL: yahoo.baseUrl,
+      YAHOO_COOKIE_URL: `${yahoo.baseUrl}/cookie`,
+      YAHOO_CRUMB: 'off',
+      YAHOO_MAX_RETRIES: '0',
+    });
+    try {
+      const yahooFixture = (name: string) =>
+        readFixture(new URL(`../integrations/market-data/yahoo/fixtures/${name}`, import.meta.url));
+      yahoo.on('/v10/finance/quoteSummary/AAPL', { body: yahooFixture('quotesummary-aapl.json') });
+      for (let i = 0; i < 2; i++) {
+        const res = await live.app.inject({ url: '/api/finance/get_stock?symbol=AAPL' });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const res = await live.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      // The profile is loaded once; its price module fills the quote cache, so quotes only hit.
+      expect(yahoo.requests.map((r) => r.path)).toEqual(['/v10/finance/quoteSummary/AAPL']);
+      expect(sample(res.body, 'cache_lookups_total{cache="yahoo-profile",result="miss"}')).toBe(1);
+      expect(sample(res.body, 'cache_lookups_total{cache="yahoo-profile",result="hit"}')).toBe(1);
+      expect(sample(res.body, 'cache_lookups_total{cache="yahoo-quote",result="hit"}')).toBe(2);
+      expect(sample(res.body, 'cache_lookups_total{cache="yahoo-quote",result="miss"}')).toBe(0);
+      expect(sample(res.body, 'upstream_calls_total{provider="yahoo",outcome="ok"}')).toBe(1);
+    } finally {
+      await live.close();
+      await yahoo.close();
+    }
+  });
+
   it('counts completed trades by side', async () => {
     const user = await signUp(t.app);
     const post = (url: string, payload: object) => injectAs(t.app, user, { method: 'POST', url, payload });
@@ -142,6 +205,20 @@ describe('GET /metrics', () => {
     const text = await scrape();
     expect(sample(text, 'trades_total{side="buy"}')).toBe(1);
     expect(sample(text, 'trades_total{side="sell"}')).toBe(1);
+  });
+
+  it('reads the Sudoku pool depth per difficulty at scrape time', async () => {
+    const pooled = await createTestApp('sqlite', { METRICS_TOKEN: TOKEN, SUDOKU_POOL_SIZE: '1' });
+    try {
+      const depth = async () => {
+        const res = await pooled.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+        return ['easy', 'medium', 'hard'].map((d) => sample(res.body, `sudoku_pool_puzzles{difficulty="${d}"}`));
+      };
+      // The pool fills in the background after start: the gauge follows it.
+      await expect.poll(depth, { timeout: 20_000, interval: 100 }).toEqual([1, 1, 1]);
+    } finally {
+      await pooled.close();
+    }
   });
 
   it('keeps each app’s numbers apart', async () => {

@@ -38,6 +38,28 @@ describe.skipIf(!redis)('TtlCache shared through Redis', () => {
     expect(Object.fromEntries(found)).toEqual({ MSFT: { price: 1 }, TSLA: { price: 2 } });
   });
 
+  it('reports each key of a many-key lookup as a hit here, a shared hit or a miss (metrics)', async () => {
+    const shared = store();
+    const [a] = twoInstances(shared);
+    const seen: string[] = [];
+    const b = new TtlCache<{ price: number }>({
+      maxEntries: 10,
+      shared: { store: shared, namespace: 'quote' },
+      onLookup: (result) => seen.push(result),
+    });
+    a.set('MSFT', { price: 1 }, 10_000);
+    b.set('TSLA', { price: 2 }, 10_000);
+    await new Promise((r) => setTimeout(r, 20));
+    await b.getMany(['TSLA', 'MSFT', 'NOPE']);
+    expect(seen).toEqual(['hit', 'shared', 'miss']);
+    // A getOrLoad that finds the key in the shared store reports it once, as shared.
+    seen.length = 0;
+    a.set('IBM', { price: 3 }, 10_000);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await b.getOrLoad('IBM', 10_000, async () => ({ price: 0 }))).toEqual({ price: 3 });
+    expect(seen).toEqual(['shared']);
+  });
+
   it('lets shared entries expire, so the next instance loads afresh', async () => {
     const [a, b] = twoInstances(store());
     a.set('IBM', { price: 5 }, 80);

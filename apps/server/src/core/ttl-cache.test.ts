@@ -15,6 +15,16 @@ describe('TtlCache', () => {
     expect(cache.get('b')).toBeUndefined();
   });
 
+  it('reports every lookup, one at a time or many at once', async () => {
+    const seen: string[] = [];
+    const cache = new TtlCache<number>({ maxEntries: 10, onLookup: (result) => seen.push(result) });
+    await cache.getOrLoad('a', 1000, async () => 1);
+    await cache.getOrLoad('a', 1000, async () => 2);
+    cache.set('b', 2, 1000);
+    await cache.getMany(['a', 'b', 'c']);
+    expect(seen).toEqual(['miss', 'hit', 'hit', 'hit', 'miss']);
+  });
+
   it('drops the oldest entries beyond its size', () => {
     const cache = new TtlCache<number>({ maxEntries: 2 });
     cache.set('a', 1, 1000);

@@ -84,9 +84,22 @@ export class TtlCache<V> {
     return this.entries.size;
   }
 
-  /** Cached values for `keys`, from this instance first and then from the shared store. */
+  /**
+   * Cached values for `keys`, from this instance first and then from the shared store; each key's
+   * lookup is reported like a `getOrLoad` (a key not found is a miss: the caller loads it).
+   */
   async getMany(keys: readonly string[]): Promise<Map<string, V>> {
+    const { found, fromShared } = await this.lookUp(keys);
+    const report = this.options.onLookup;
+    if (report) {
+      for (const key of keys) report(found.has(key) ? (fromShared.has(key) ? 'shared' : 'hit') : 'miss');
+    }
+    return found;
+  }
+
+  private async lookUp(keys: readonly string[]): Promise<{ found: Map<string, V>; fromShared: Set<string> }> {
     const found = new Map<string, V>();
+    const fromShared = new Set<string>();
     const missing: string[] = [];
     for (const key of keys) {
       const hit = this.get(key);
@@ -94,12 +107,12 @@ export class TtlCache<V> {
       else missing.push(key);
     }
     const shared = this.options.shared;
-    if (!shared || missing.length === 0) return found;
+    if (!shared || missing.length === 0) return { found, fromShared };
     let texts: (string | null)[];
     try {
       texts = await shared.store.getMany(missing.map((k) => `${shared.namespace}:${k}`));
     } catch {
-      return found; // The shared store is down: behave as a miss.
+      return { found, fromShared }; // The shared store is down: behave as a miss.
     }
     const now = this.now();
     missing.forEach((key, i) => {
@@ -107,8 +120,9 @@ export class TtlCache<V> {
       if (!entry || entry.e <= now) return;
       this.remember(key, entry.v, entry.e);
       found.set(key, entry.v);
+      fromShared.add(key);
     });
-    return found;
+    return { found, fromShared };
   }
 
   /**
@@ -125,7 +139,7 @@ export class TtlCache<V> {
     const promise = (async () => {
       try {
         if (this.options.shared) {
-          const sharedHit = (await this.getMany([key])).get(key);
+          const sharedHit = (await this.lookUp([key])).found.get(key);
           if (sharedHit !== undefined) {
             report?.('shared');
             return sharedHit;

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { SharedCacheStore } from '../core/shared-cache-store.js';
+import type { CacheLookupResult } from '../core/ttl-cache.js';
 import { createGeocodingProvider } from './geocoding/create-geocoder.js';
 import { type Locator, locateInGazetteer } from './geocoding/locate.js';
 import type { GeocodingProvider } from './geocoding/types.js';
@@ -25,18 +26,30 @@ export interface Integrations {
   mailer: Mailer | undefined;
 }
 
-export function createIntegrations(
-  config: Config,
-  options: { sharedCache?: SharedCacheStore | undefined; onUpstreamCall?: UpstreamCallObserver | undefined } = {},
-) {
+export interface IntegrationHooks {
+  sharedCache?: SharedCacheStore | undefined;
+  /** Told of every outside call (metrics, the admin status). */
+  onUpstreamCall?: UpstreamCallObserver | undefined;
+  /** Told of every lookup in an adapter's answer caches (metrics' cache_lookups_total). */
+  onCacheLookup?: ((cache: string, result: CacheLookupResult) => void) | undefined;
+}
+
+export function createIntegrations(config: Config, options: IntegrationHooks = {}) {
   return {
     marketData: createMarketDataProvider(config, {
       sharedCache: options.sharedCache,
       onUpstreamCall: options.onUpstreamCall,
+      onCacheLookup: options.onCacheLookup,
     }),
     weather: createWeatherProvider(config, options.onUpstreamCall),
     geocoder: createGeocodingProvider(config, options.onUpstreamCall),
     locate: locateInGazetteer,
     mailer: createConfiguredMailer(config),
   } satisfies Integrations;
+}
+
+/** The outside services `config` reaches (none in demo mode): listed on the admin status from the start. */
+export function liveProviderNames(config: Pick<Config, 'dataMode' | 'geoapifyApiKey'>): string[] {
+  if (config.dataMode !== 'live') return [];
+  return ['yahoo', 'open-meteo', 'nws', config.geoapifyApiKey ? 'geoapify' : 'photon'];
 }

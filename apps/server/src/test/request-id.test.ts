@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { rawExchange } from './raw-http.js';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
 import { createTestDatabase } from './test-databases.js';
 
@@ -38,7 +40,8 @@ describe('X-Request-Id', () => {
     }
   });
 
-  it('is on the log lines of the request', async () => {
+  /** An app whose log lines (at `level`) are collected in `lines`. */
+  async function loggingApp(level: string) {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -53,7 +56,34 @@ describe('X-Request-Id', () => {
       WEB_DIST_DIR: '/nonexistent-web-dist',
       SUDOKU_POOL_SIZE: '0',
     });
-    const app = await buildApp({ config, database: database.handle, logger: { level: 'info', stream } });
+    const app = await buildApp({ config, database: database.handle, logger: { level, stream } });
+    return { app, lines, database };
+  }
+
+  it('is on the answer and the log line of what Node refuses before Fastify (400, 431)', async () => {
+    const { app, lines, database } = await loggingApp('debug');
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = app.server.address() as AddressInfo;
+      const answers = [
+        await rawExchange(port, ['HELLO THERE\r\n\r\n']),
+        await rawExchange(port, [`GET /api/health?q=${'a'.repeat(17 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`]),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([400, 431]);
+      const ids = answers.map((a) => a.headers['x-request-id']);
+      expect(new Set(ids).size).toBe(2);
+      for (const id of ids) {
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toEqual(['client error']);
+      }
+    } finally {
+      await app.close();
+      await database.drop();
+    }
+  });
+
+  it('is on the log lines of the request', async () => {
+    const { app, lines, database } = await loggingApp('info');
     try {
       const res = await app.inject({ url: '/api/no-such-thing', headers: { 'x-request-id': 'trace-me-42' } });
       expect(res.headers['x-request-id']).toBe('trace-me-42');

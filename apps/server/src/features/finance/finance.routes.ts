@@ -40,6 +40,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         lifetimeMs: marketData.mode === 'demo' ? (now) => MINUTE - (now % MINUTE) : () => config.yahooQuoteCacheMs,
         maxBuilds: FULL_STOCK_BUILDS,
         maxEntries: FULL_STOCK_ANSWERS,
+        onLookup: app.deps.metrics && ((result) => app.deps.metrics?.cacheLookup('full-stock', result)),
       })
     : undefined;
 

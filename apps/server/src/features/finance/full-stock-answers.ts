@@ -8,7 +8,7 @@ import {
   type HistoryRange,
 } from '@site/contract';
 import { COMPRESSION_THRESHOLD, type ContentEncoding } from '../../core/compression.js';
-import { TtlCache } from '../../core/ttl-cache.js';
+import { type CacheLookupResult, TtlCache } from '../../core/ttl-cache.js';
 import { buildLimit } from './build-limit.js';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -62,6 +62,8 @@ export interface FullStockAnswersOptions {
   /** Answers kept (a `max` range of daily bars is ~0.7 MB of JSON plus its encodings). */
   maxEntries: number;
   now?: () => number;
+  /** Told of every lookup (metrics' cache_lookups_total, cache `full-stock`). */
+  onLookup?: ((result: CacheLookupResult) => void) | undefined;
 }
 
 /**
@@ -77,7 +79,7 @@ export class FullStockAnswers {
 
   constructor(private readonly options: FullStockAnswersOptions) {
     this.now = options.now ?? (() => Date.now());
-    this.cache = new TtlCache({ maxEntries: options.maxEntries, now: this.now });
+    this.cache = new TtlCache({ maxEntries: options.maxEntries, now: this.now, onLookup: options.onLookup });
     this.limited = buildLimit(options.maxBuilds);
   }
 

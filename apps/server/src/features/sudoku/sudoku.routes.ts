@@ -16,6 +16,14 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.deps.metrics?.gaugeOnScrape('sudoku_pool_puzzles', 'Ready-made puzzles waiting in the pool', 'difficulty', () =>
     Object.fromEntries(DIFFICULTIES.map((d) => [d, pool.available(d)])),
   );
+  // The admin status shows the same levels (core/status-sources.ts).
+  app.deps.statusSources.register('sudokuPool', () =>
+    DIFFICULTIES.map((difficulty) => ({
+      difficulty,
+      size: pool.available(difficulty),
+      target: app.deps.config.sudokuPoolSize,
+    })),
+  );
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
   const service = sudokuService(sudokuRepository(app.deps.database), pool);

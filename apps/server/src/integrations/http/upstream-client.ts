@@ -22,8 +22,12 @@ export class UpstreamError extends HttpError {
   }
 }
 
-/** Told of every finished call (all retries included): how metrics count upstream calls. */
-export type UpstreamCallObserver = (provider: string, outcome: 'ok' | UpstreamFailure) => void;
+/**
+ * Told of every finished call (all retries included): how metrics count upstream calls and the
+ * admin status (integrations/http/upstream-stats.ts) keeps each provider's record. `message` is
+ * the failure as our users read it (never the URL, which may carry an API key).
+ */
+export type UpstreamCallObserver = (provider: string, outcome: 'ok' | UpstreamFailure, message?: string) => void;
 
 export interface UpstreamOptions {
   /** Shown to users: "The weather service (Open-Meteo) …". */
@@ -74,13 +78,16 @@ export async function getJson(
   acceptStatus: (status: number) => boolean = () => false,
 ): Promise<{ status: number; body: unknown }> {
   const report =
-    options.onCall && ((outcome: 'ok' | UpstreamFailure) => options.onCall?.(options.provider ?? 'other', outcome));
+    options.onCall &&
+    ((outcome: 'ok' | UpstreamFailure, message?: string) =>
+      options.onCall?.(options.provider ?? 'other', outcome, message));
   try {
     const answer = await getJsonWithRetries(url, options, acceptStatus);
     report?.('ok');
     return answer;
   } catch (error) {
-    report?.(error instanceof UpstreamError ? error.failure : 'network');
+    if (error instanceof UpstreamError) report?.(error.failure, error.message);
+    else report?.('network', `${options.service} failed unexpectedly.`);
     throw error;
   }
 }

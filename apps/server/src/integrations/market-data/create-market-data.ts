@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { SharedCacheStore } from '../../core/shared-cache-store.js';
+import type { CacheLookupResult } from '../../core/ttl-cache.js';
 import type { UpstreamCallObserver } from '../http/upstream-client.js';
 import { DemoMarketDataProvider } from './demo/demo-provider.js';
 import type { MarketDataProvider } from './types.js';
@@ -14,7 +15,8 @@ export function createMarketDataProvider(
   options: {
     now?: () => number;
     sharedCache?: SharedCacheStore | undefined;
-    onUpstreamCall?: UpstreamCallObserver;
+    onUpstreamCall?: UpstreamCallObserver | undefined;
+    onCacheLookup?: ((cache: string, result: CacheLookupResult) => void) | undefined;
   } = {},
 ): MarketDataProvider {
   if (config.dataMode === 'live') {
@@ -32,6 +34,7 @@ export function createMarketDataProvider(
       profileTtlMs: config.yahooProfileCacheMs,
       ...(options.now ? { now: options.now } : {}),
       sharedCache: options.sharedCache,
+      onCacheLookup: options.onCacheLookup,
     });
   }
   return new DemoMarketDataProvider(options.now ? { now: options.now } : {});

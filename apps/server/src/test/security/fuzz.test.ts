@@ -55,7 +55,7 @@ interface FuzzRoute {
   query: ObjectSpec | undefined;
   /** Takes urlencoded and multipart forms besides JSON. */
   forms: boolean;
-  /** Sent as the admin: portfolio changes and admin calls are admin-only; a plain user would stop at the 403. */
+  /** Sent as the admin: portfolio changes and /api/admin/ are admin-only, and a plain user would stop at the 403. */
   admin: boolean;
 }
 

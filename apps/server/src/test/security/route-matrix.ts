@@ -357,6 +357,17 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     },
   },
 
+  'GET /api/admin/status': { access: 'admin', request: async () => get('/api/admin/status') },
+  'PUT /api/admin/notice': {
+    access: 'admin',
+    request: async (c) => ({
+      url: '/api/admin/notice',
+      payload: { title: `Notice ${c.unique()}`, paragraphs: ['Written by the security sweep.'] },
+    }),
+  },
+  'DELETE /api/admin/notice': { access: 'admin', request: async () => ({ url: '/api/admin/notice' }) },
+  'GET /api/site/notice': { access: 'public', request: async () => get('/api/site/notice') },
+
   'GET /api/sudoku/play': {
     access: 'user',
     claimedUserParam: true,

@@ -9,7 +9,7 @@ import {
 } from '@site/contract';
 import { HttpError } from '../../../core/http-errors.js';
 import type { SharedCacheStore } from '../../../core/shared-cache-store.js';
-import { TtlCache } from '../../../core/ttl-cache.js';
+import { type CacheLookupResult, TtlCache } from '../../../core/ttl-cache.js';
 import { type Bar, badUpstream, type MarketDataProvider, profileFromQuote, unknownSymbol } from '../types.js';
 import type { YahooClient } from './yahoo-client.js';
 import {
@@ -44,6 +44,8 @@ export interface YahooProviderOptions {
   now?: () => number;
   /** Shared with the other instances (Redis), so one upstream call serves them all. */
   sharedCache?: SharedCacheStore | undefined;
+  /** Told of every lookup in each answer cache, named `yahoo-<kind>` (metrics' cache_lookups_total). */
+  onCacheLookup?: ((cache: string, result: CacheLookupResult) => void) | undefined;
 }
 
 const QUOTE_BATCH = 100;
@@ -100,12 +102,13 @@ export class YahooMarketDataProvider implements MarketDataProvider {
 
   constructor(private readonly options: YahooProviderOptions) {
     this.client = options.client;
-    const { now, sharedCache } = options;
+    const { now, sharedCache, onCacheLookup } = options;
     const cache = <V>(namespace: string, maxEntries: number) =>
       new TtlCache<V>({
         maxEntries,
         ...(now ? { now } : {}),
         shared: sharedCache && { store: sharedCache, namespace: `yahoo:${namespace}` },
+        onLookup: onCacheLookup && ((result) => onCacheLookup(`yahoo-${namespace}`, result)),
       });
     this.quotes = cache('quote', 2000);
     this.profiles = cache('profile', 500);

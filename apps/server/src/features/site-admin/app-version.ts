@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The site's version as the admin status shows it: the `version` of the repository's root
+ * package.json, read once at start (the same depth from src/ and dist/), or 'unknown' when the
+ * file is not deployed beside the server.
+ */
+export function appVersion(rootPackageJson = path.resolve(import.meta.dirname, '../../../../../package.json')): string {
+  try {
+    const version = (JSON.parse(fs.readFileSync(rootPackageJson, 'utf8')) as { version?: unknown }).version;
+    return typeof version === 'string' && version ? version : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
