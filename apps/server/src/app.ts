@@ -20,6 +20,7 @@ import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
+import { accountRoutes } from './features/auth/account.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(todoRoutes);
       await api.register(portfolioRoutes);
       await api.register(sudokuRoutes);
