@@ -18,9 +18,9 @@ import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-stor
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
+import { accountRoutes } from './features/auth/account.routes.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
-import { accountRoutes } from './features/auth/account.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { financeRoutes } from './features/finance/finance.routes.js';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';

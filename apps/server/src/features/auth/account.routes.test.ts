@@ -87,7 +87,11 @@ describe.each(testDatabaseKinds)('account API on %s', (kind) => {
       const longId = (await sessionRows(alice.id)).at(-1)?.id;
       // An expired session is not listed.
       const expired = (await sessionRows(alice.id))[0]!;
-      await db().updateTable('sessions').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', expired.id).execute();
+      await db()
+        .updateTable('sessions')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('id', '=', expired.id)
+        .execute();
       // Spread the last uses so the order is certain.
       const rows = await sessionRows(alice.id);
       for (const [i, row] of rows.entries()) {
@@ -273,8 +277,14 @@ describe.each(testDatabaseKinds)('account API on %s', (kind) => {
       const alice = await newUser();
       const other = await logIn(t.app, alice.username, TEST_PASSWORD);
       const [a, b] = await Promise.all([
-        call(alice, 'POST', '/api/account/password', { current_password: TEST_PASSWORD, new_password: 'first new one' }),
-        call(other, 'POST', '/api/account/password', { current_password: TEST_PASSWORD, new_password: 'second new one' }),
+        call(alice, 'POST', '/api/account/password', {
+          current_password: TEST_PASSWORD,
+          new_password: 'first new one',
+        }),
+        call(other, 'POST', '/api/account/password', {
+          current_password: TEST_PASSWORD,
+          new_password: 'second new one',
+        }),
       ]);
       const statuses = [a.statusCode, b.statusCode].sort((x, y) => x - y);
       // Both may pass the check; the compare-and-set lets one write. The loser is 403 (its
@@ -298,7 +308,10 @@ describe.each(testDatabaseKinds)('account API on %s', (kind) => {
       expect((await me(alice)).json().email).toBe(email);
       expect((await userRow(alice.id))?.email).toBe(email);
       // Its own address in another case is not "taken".
-      const again = await call(alice, 'PUT', '/api/account/email', { email: email.toUpperCase(), password: TEST_PASSWORD });
+      const again = await call(alice, 'PUT', '/api/account/email', {
+        email: email.toUpperCase(),
+        password: TEST_PASSWORD,
+      });
       expect(again.statusCode).toBe(200);
     });
 

@@ -80,12 +80,7 @@ export function authService(deps: AppDeps) {
      * address, per (username, address), then per username across addresses unless the request comes
      * from a device that signed in to this account before. A refused attempt checks no password.
      */
-    async login(
-      input: LoginRequest,
-      ip: string,
-      device: LoginDevice = {},
-      userAgent?: string,
-    ): Promise<IssuedSession> {
+    async login(input: LoginRequest, ip: string, device: LoginDevice = {}, userAgent?: string): Promise<IssuedSession> {
       const perIp = await counters.hit(`login:ip:${ip}`, LOGIN_WINDOW_MS);
       if (perIp.count > config.loginMaxAttemptsPerIp) throw tooManyLogins(config.loginMaxAttemptsPerIp, perIp);
       const user = await users.findByUsername(input.username);
