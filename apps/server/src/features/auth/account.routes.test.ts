@@ -11,6 +11,7 @@ import {
   uniqueName,
 } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
+import { isKnownDevice, KNOWN_DEVICE_COOKIE } from './known-device.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -212,7 +213,15 @@ describe.each(testDatabaseKinds)('account API on %s', (kind) => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, message: 'Password changed', ended_sessions: 2 });
-      expect((await userRow(alice.id))?.password_hash).not.toBe(before);
+      const after = (await userRow(alice.id))?.password_hash;
+      expect(after).not.toBe(before);
+      // This browser stays a known device under the new password (the old cookie is void).
+      const device = res.cookies.find((c) => c.name === KNOWN_DEVICE_COOKIE);
+      expect(device?.path).toBe('/api/login');
+      expect(isKnownDevice(device?.value, { id: alice.id, passwordHash: after ?? '' })).toBe(true);
+      expect(isKnownDevice(alice.cookies[KNOWN_DEVICE_COOKIE], { id: alice.id, passwordHash: after ?? '' })).toBe(
+        false,
+      );
       expect((await me(alice)).statusCode).toBe(200);
       expect((await me(other)).statusCode).toBe(401);
       expect((await me(third)).statusCode).toBe(401);

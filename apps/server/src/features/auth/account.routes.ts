@@ -6,6 +6,7 @@ import { route } from '../../core/endpoint.js';
 import { unauthorized } from '../../core/http-errors.js';
 import { type AccountActor, accountService } from './account.service.js';
 import { clearSessionCookies } from './auth.plugin.js';
+import { setKnownDeviceCookie } from './session-cookies.js';
 
 /** The session's user and session; every account call acts on these alone (docs/api.md#account). */
 function actor(request: FastifyRequest, user: AuthUser): AccountActor {
@@ -19,8 +20,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.get, async (_request, { user }) => service.get(user.id));
 
-  route(app, endpoints.changePassword, async (request, { user }) => {
-    const ended = await service.changePassword(actor(request, user), request.body);
+  route(app, endpoints.changePassword, async (request, { user, reply }) => {
+    const { ended, knownDevice } = await service.changePassword(actor(request, user), request.body);
+    setKnownDeviceCookie(request, reply, app.deps.config, knownDevice);
     return { success: true as const, message: 'Password changed', ended_sessions: ended };
   });
 

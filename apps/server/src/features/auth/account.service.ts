@@ -14,6 +14,7 @@ import { type AccountRow, accountRepository } from './account.repository.js';
 import { accountExport } from './account-export.js';
 import { LOGIN_WINDOW_MS } from './auth.service.js';
 import { clientName } from './client-name.js';
+import { type KnownDeviceToken, knownDeviceToken } from './known-device.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { sessionsRepository } from './sessions.repository.js';
 import { usersRepository } from './users.repository.js';
@@ -78,18 +79,25 @@ export function accountService(deps: AppDeps) {
       };
     },
 
-    /** The new password; every other session ends, this one stays. Answers how many ended. */
-    async changePassword(actor: AccountActor, input: ChangePasswordRequest): Promise<number> {
+    /**
+     * The new password; every other session ends, this one stays. Answers how many ended, and a
+     * known-device cookie for this browser under the new password (the old ones are void).
+     */
+    async changePassword(
+      actor: AccountActor,
+      input: ChangePasswordRequest,
+    ): Promise<{ ended: number; knownDevice: KnownDeviceToken }> {
       const row = await checkPassword(actor, input.current_password, 'Current password is incorrect');
+      const newHash = await hashPassword(input.new_password);
       const ended = await accounts.changePassword({
         userId: actor.userId,
         verifiedHash: row.password_hash,
-        newHash: await hashPassword(input.new_password),
+        newHash,
         keepSessionId: actor.sessionId,
       });
       // Another change won the race: the password given is no longer the current one.
       if (ended === null) throw forbidden('Current password is incorrect');
-      return ended;
+      return { ended, knownDevice: knownDeviceToken({ id: actor.userId, passwordHash: newHash }) };
     },
 
     async changeEmail(actor: AccountActor, input: ChangeEmailRequest): Promise<string> {
