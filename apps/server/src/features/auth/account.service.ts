@@ -12,7 +12,7 @@ import { rateLimited } from '../../core/per-client-limit.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { type AccountRow, accountRepository } from './account.repository.js';
 import { accountExport } from './account-export.js';
-import { LOGIN_WINDOW_MS } from './auth.service.js';
+import { LOGIN_WINDOW_MS, loginCounterKeys } from './auth.service.js';
 import { clientName } from './client-name.js';
 import { type KnownDeviceToken, knownDeviceToken } from './known-device.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -51,12 +51,11 @@ export function accountService(deps: AppDeps) {
    * guesses here and at the log-in form share one budget. A success clears both counts.
    */
   async function checkPassword(actor: AccountActor, password: string, wrong: string): Promise<AccountRow> {
-    const fromHereKey = `login:user-ip:${actor.userId}:${actor.ip}`;
+    const { fromHere: fromHereKey, everywhere: everywhereKey } = loginCounterKeys(actor.userId, actor.ip);
     const fromHere = await counters.hit(fromHereKey, LOGIN_WINDOW_MS);
     if (fromHere.count > config.loginMaxFailuresPerUsername) {
       throw tooManyAttempts(config.loginMaxFailuresPerUsername, fromHere);
     }
-    const everywhereKey = `login:user:${actor.userId}`;
     const everywhere = await counters.hit(everywhereKey, LOGIN_WINDOW_MS);
     if (everywhere.count > config.loginMaxAttemptsPerUsername) {
       throw tooManyAttempts(config.loginMaxAttemptsPerUsername, everywhere);

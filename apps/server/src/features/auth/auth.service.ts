@@ -24,6 +24,15 @@ export interface IssuedSession {
   knownDevice: KnownDeviceToken;
 }
 
+/**
+ * The log-in limiter's per-account counters (docs/api.md#limits): per (account, client address)
+ * and per account from every address. The account page's password checks count on them too.
+ */
+export const loginCounterKeys = (userId: number, ip: string) => ({
+  fromHere: `login:user-ip:${userId}:${ip}`,
+  everywhere: `login:user:${userId}`,
+});
+
 /** The client a session is issued to, recorded for the account page's session list. */
 export interface SessionClient {
   ip: string;
@@ -88,7 +97,7 @@ export function authService(deps: AppDeps) {
       const account = { id: user.id, passwordHash: user.password_hash };
 
       // A stranger's failures lock only the stranger's address out of the account…
-      const fromHereKey = `login:user-ip:${user.id}:${ip}`;
+      const { fromHere: fromHereKey, everywhere: everywhereKey } = loginCounterKeys(user.id, ip);
       const fromHere = await counters.hit(fromHereKey, LOGIN_WINDOW_MS);
       if (fromHere.count > config.loginMaxFailuresPerUsername) {
         throw tooManyLogins(config.loginMaxFailuresPerUsername, fromHere);
@@ -96,7 +105,6 @@ export function authService(deps: AppDeps) {
       // …and many addresses together meet a ceiling that the owner's known devices do not.
       // Counted only past the per-address limit, so one address adds at most that limit to it.
       const known = device.sessionUserId === user.id || isKnownDevice(device.cookie, account);
-      const everywhereKey = `login:user:${user.id}`;
       if (!known) {
         const everywhere = await counters.hit(everywhereKey, LOGIN_WINDOW_MS);
         if (everywhere.count > config.loginMaxAttemptsPerUsername) {
