@@ -9,9 +9,11 @@ import Bowser from 'bowser';
 export function clientName(userAgent: string | null | undefined): string {
   const ua = userAgent?.trim();
   if (!ua) return 'API client';
-  const { browser, os } = Bowser.parse(ua);
-  if (browser.name && os.name) return `${browser.name} on ${os.name}`;
-  if (browser.name) return browser.name;
+  const { browser: parsed, os } = Bowser.parse(ua);
+  // For a browser it does not know bowser falls back to the first token, often 'Mozilla'.
+  const browser = parsed.name === 'Mozilla' ? undefined : parsed.name;
+  if (browser && os.name) return `${browser} on ${os.name}`;
+  if (browser) return browser;
   // 'curl/8.5.0' → 'curl'; an unrecognised browser still says 'Mozilla/5.0 (…)'.
   const product = ua.match(/^[\w.!#$%&'*+^`|~-]+/)?.[0];
   if (!product || product === 'Mozilla') return os.name ? `Browser on ${os.name}` : 'Unknown client';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestApp,
@@ -76,6 +77,33 @@ describe.each(testDatabaseKinds)('session last use on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await session(bob)).last_used_at).toBe(recent);
     expect(await lastSeen(bob)).toBeNull();
+  });
+
+  it('never fails a request when the write fails', async () => {
+    const dave = await signUp(t.app);
+    await setLastUse(dave, SESSION_USE_INTERVAL_MS * 3);
+    const stale = (await session(dave)).last_used_at;
+    // A trigger makes every later write of last_used_at fail, on either database.
+    const { db: raw } = t.database.handle;
+    if (kind === 'sqlite') {
+      await sql`create trigger refuse_last_use before update of last_used_at on sessions
+        begin select raise(abort, 'refused by the test'); end`.execute(raw);
+    } else {
+      await sql`create function refuse_last_use() returns trigger language plpgsql
+        as $$ begin raise exception 'refused by the test'; end $$`.execute(raw);
+      await sql`create trigger refuse_last_use before update of last_used_at on sessions
+        for each row execute function refuse_last_use()`.execute(raw);
+    }
+    try {
+      for (let i = 0; i < 3; i++) {
+        expect((await injectAs(t.app, dave, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await session(dave)).last_used_at).toBe(stale);
+    } finally {
+      await sql`drop trigger refuse_last_use${kind === 'sqlite' ? sql`` : sql` on sessions`}`.execute(raw);
+      if (kind === 'postgres') await sql`drop function refuse_last_use()`.execute(raw);
+    }
   });
 
   it('answers every request when many see the stale time at once, and records the use', async () => {
