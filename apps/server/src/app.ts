@@ -19,6 +19,7 @@ import { StatusSources } from './core/status-sources.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
+import { accountRoutes } from './features/auth/account.routes.js';
 import { ensureAdmin } from './features/auth/admin-bootstrap.js';
 import { adminUsersRoutes } from './features/auth/admin-users.routes.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(accountRoutes);
       await api.register(passwordResetRoutes);
       await api.register(adminUsersRoutes);
       await api.register(todoRoutes);

@@ -10,6 +10,8 @@ export interface AuthContext {
   method: 'cookie' | 'token';
   token: string;
   csrfToken: string;
+  /** The session's id (the account page marks it as the current one and keeps it). */
+  sessionId: number;
 }
 
 declare module 'fastify' {
@@ -62,7 +64,16 @@ export const authPlugin = fp(
         email: session.email,
         isAdmin: session.isAdmin,
       };
-      request.auth = { method: headerToken ? 'token' : 'cookie', token, csrfToken: session.csrfToken };
+      request.auth = {
+        method: headerToken ? 'token' : 'cookie',
+        token,
+        csrfToken: session.csrfToken,
+        sessionId: session.sessionId,
+      };
+      // Throttled and not awaited: a failed write is logged and never fails the request.
+      service.noteUse(session)?.catch((error: unknown) => {
+        request.log.warn({ err: error }, 'Could not record the session’s last use');
+      });
 
       if (request.auth.method === 'cookie' && UNSAFE_METHODS.has(request.method)) {
         if (request.routeOptions.config?.csrf === false) return;

@@ -24,16 +24,18 @@ const noCsrf = { config: { csrf: false } };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.signup, noCsrf, async (request, { reply }) => {
-    const session = await app.auth.signup(request.body, request.ip);
+    const session = await app.auth.signup(request.body, request.ip, request.headers['user-agent']);
     setSessionCookies(request, reply, app.deps.config, session);
     return sessionBody(session, 'Account created');
   });
 
   route(app, endpoints.login, noCsrf, async (request, { reply }) => {
-    const session = await app.auth.login(request.body, request.ip, {
-      cookie: request.cookies[KNOWN_DEVICE_COOKIE],
-      sessionUserId: request.user?.id,
-    });
+    const session = await app.auth.login(
+      request.body,
+      request.ip,
+      { cookie: request.cookies[KNOWN_DEVICE_COOKIE], sessionUserId: request.user?.id },
+      request.headers['user-agent'],
+    );
     setSessionCookies(request, reply, app.deps.config, session);
     return sessionBody(session, 'Login successful');
   });

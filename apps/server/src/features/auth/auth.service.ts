@@ -6,11 +6,12 @@ import { rateLimited } from '../../core/per-client-limit.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './known-device.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { type SessionWithUser, sessionsRepository } from './sessions.repository.js';
+import { SESSION_USE_INTERVAL_MS, type SessionWithUser, sessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 import { usersRepository } from './users.repository.js';
 
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** Log-in attempts are counted in windows of this length (docs/api.md#limits). */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 const SIGNUPS_PER_IP = 20;
 
@@ -21,6 +22,21 @@ export interface IssuedSession {
   user: { id: number; username: string; isAdmin: boolean };
   /** The cookie that marks this browser as one the account signed in on (known-device.ts). */
   knownDevice: KnownDeviceToken;
+}
+
+/**
+ * The log-in limiter's per-account counters (docs/api.md#limits): per (account, client address)
+ * and per account from every address. The account page's password checks count on them too.
+ */
+export const loginCounterKeys = (userId: number, ip: string) => ({
+  fromHere: `login:user-ip:${userId}:${ip}`,
+  everywhere: `login:user:${userId}`,
+});
+
+/** The client a session is issued to, recorded for the account page's session list. */
+export interface SessionClient {
+  ip: string;
+  userAgent: string | undefined;
 }
 
 /** What a login request brings that may show it comes from the account's owner. */
@@ -36,16 +52,20 @@ export function authService(deps: AppDeps) {
   const sessions = sessionsRepository(deps.database.db);
   const { counters, config } = deps;
 
-  async function issueSession(user: IssuedSession['user'], account: DeviceAccount): Promise<IssuedSession> {
+  async function issueSession(
+    user: IssuedSession['user'],
+    account: DeviceAccount,
+    client: SessionClient,
+  ): Promise<IssuedSession> {
     const token = newToken();
     const csrfToken = newToken();
     const expiresAt = Date.now() + config.sessionTtlMs;
-    await sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt });
+    await sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt, ...client });
     return { token, csrfToken, expiresAt, user, knownDevice: knownDeviceToken(account) };
   }
 
   return {
-    async signup(input: SignupRequest, ip: string): Promise<IssuedSession> {
+    async signup(input: SignupRequest, ip: string, userAgent?: string): Promise<IssuedSession> {
       const signups = await counters.hit(`signup:ip:${ip}`, SIGNUP_WINDOW_MS);
       if (signups.count > SIGNUPS_PER_IP) {
         throw rateLimited('Too many sign-ups from this address. Please try again later.', SIGNUPS_PER_IP, signups);
@@ -60,7 +80,7 @@ export function authService(deps: AppDeps) {
         if (isUniqueViolation(error)) throw takenError();
         throw error;
       }
-      return issueSession({ id, username: input.username, isAdmin: false }, { id, passwordHash });
+      return issueSession({ id, username: input.username, isAdmin: false }, { id, passwordHash }, { ip, userAgent });
     },
 
     /**
@@ -69,7 +89,7 @@ export function authService(deps: AppDeps) {
      * address, per (username, address), then per username across addresses unless the request comes
      * from a device that signed in to this account before. A refused attempt checks no password.
      */
-    async login(input: LoginRequest, ip: string, device: LoginDevice = {}): Promise<IssuedSession> {
+    async login(input: LoginRequest, ip: string, device: LoginDevice = {}, userAgent?: string): Promise<IssuedSession> {
       const perIp = await counters.hit(`login:ip:${ip}`, LOGIN_WINDOW_MS);
       if (perIp.count > config.loginMaxAttemptsPerIp) throw tooManyLogins(config.loginMaxAttemptsPerIp, perIp);
       const user = await users.findByUsername(input.username);
@@ -77,7 +97,7 @@ export function authService(deps: AppDeps) {
       const account = { id: user.id, passwordHash: user.password_hash };
 
       // A stranger's failures lock only the stranger's address out of the account…
-      const fromHereKey = `login:user-ip:${user.id}:${ip}`;
+      const { fromHere: fromHereKey, everywhere: everywhereKey } = loginCounterKeys(user.id, ip);
       const fromHere = await counters.hit(fromHereKey, LOGIN_WINDOW_MS);
       if (fromHere.count > config.loginMaxFailuresPerUsername) {
         throw tooManyLogins(config.loginMaxFailuresPerUsername, fromHere);
@@ -85,7 +105,6 @@ export function authService(deps: AppDeps) {
       // …and many addresses together meet a ceiling that the owner's known devices do not.
       // Counted only past the per-address limit, so one address adds at most that limit to it.
       const known = device.sessionUserId === user.id || isKnownDevice(device.cookie, account);
-      const everywhereKey = `login:user:${user.id}`;
       if (!known) {
         const everywhere = await counters.hit(everywhereKey, LOGIN_WINDOW_MS);
         if (everywhere.count > config.loginMaxAttemptsPerUsername) {
@@ -101,12 +120,25 @@ export function authService(deps: AppDeps) {
       // Both counts are attempts since the last success that was counted in them, so the owner's
       // own logins never add up to a lock-out (known devices neither count nor clear the ceiling).
       await Promise.all([counters.reset(fromHereKey), known ? undefined : counters.reset(everywhereKey)]);
-      return issueSession({ id: user.id, username: user.username, isAdmin: user.is_admin === 1 }, account);
+      return issueSession({ id: user.id, username: user.username, isAdmin: user.is_admin === 1 }, account, {
+        ip,
+        userAgent,
+      });
     },
 
     logout: (token: string) => sessions.deleteByTokenHash(hashToken(token)),
 
     resolve: (token: string): Promise<SessionWithUser | undefined> => sessions.findLive(hashToken(token)),
+
+    /**
+     * docs/api.md#account: a session's last use (and its user's last visit) is written only when
+     * the recorded one is older than SESSION_USE_INTERVAL_MS, so the common request stays one read.
+     * Undefined when nothing needs writing.
+     */
+    noteUse(session: SessionWithUser, now = Date.now()): Promise<void> | undefined {
+      if (session.lastUsedAt !== null && Date.parse(session.lastUsedAt) > now - SESSION_USE_INTERVAL_MS) return;
+      return sessions.recordUse(session.sessionId, session.userId, now);
+    },
 
     purgeExpiredSessions: () => sessions.deleteExpired(),
   };

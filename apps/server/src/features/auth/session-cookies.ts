@@ -2,7 +2,7 @@ import { apiUrl, CSRF_COOKIE, routes, SESSION_COOKIE } from '@site/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { IssuedSession } from './auth.service.js';
-import { KNOWN_DEVICE_COOKIE } from './known-device.js';
+import { KNOWN_DEVICE_COOKIE, type KnownDeviceToken } from './known-device.js';
 
 /**
  * `sessionid` is httpOnly (scripts never see it); `csrftoken` is readable so the client can echo
@@ -16,21 +16,31 @@ export function setSessionCookies(
   config: Config,
   session: IssuedSession,
 ) {
+  const base = cookieBase(request, config);
+  const expires = new Date(session.expiresAt);
+  reply.setCookie(SESSION_COOKIE, session.token, { ...base, expires, httpOnly: true });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...base, expires, httpOnly: false });
+  setKnownDeviceCookie(request, reply, config, session.knownDevice);
+}
+
+/** A new known-device cookie, e.g. after a password change voided the old one. */
+export function setKnownDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+  knownDevice: KnownDeviceToken,
+) {
+  reply.setCookie(KNOWN_DEVICE_COOKIE, knownDevice.value, {
+    ...cookieBase(request, config),
+    path: apiUrl(routes.auth.login),
+    expires: new Date(knownDevice.expiresAt),
+    httpOnly: true,
+  });
+}
+
+function cookieBase(request: FastifyRequest, config: Config) {
   const secure =
     config.cookieSameSite === 'none' ||
     (config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure);
-  const base = {
-    path: '/',
-    sameSite: config.cookieSameSite,
-    secure,
-    expires: new Date(session.expiresAt),
-  } as const;
-  reply.setCookie(SESSION_COOKIE, session.token, { ...base, httpOnly: true });
-  reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...base, httpOnly: false });
-  reply.setCookie(KNOWN_DEVICE_COOKIE, session.knownDevice.value, {
-    ...base,
-    path: apiUrl(routes.auth.login),
-    expires: new Date(session.knownDevice.expiresAt),
-    httpOnly: true,
-  });
+  return { path: '/', sameSite: config.cookieSameSite, secure } as const;
 }

@@ -9,6 +9,35 @@ export interface SessionWithUser {
   username: string;
   email: string;
   isAdmin: boolean;
+  /** When a request last used the session (null only for sessions made before migration 010). */
+  lastUsedAt: string | null;
+}
+
+/** What the account page lists (docs/api.md#account). */
+export interface SessionListRow {
+  id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** The auth plugin writes a session's last use when it is older than this (docs/api.md#account). */
+export const SESSION_USE_INTERVAL_MS = 5 * 60 * 1000;
+/** The columns' sizes (migration 010). */
+const USER_AGENT_MAX = 256;
+const IP_MAX = 64;
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  csrfToken: string;
+  expiresAt: number;
+  /** The User-Agent header at sign-in; cut to 256 characters. */
+  userAgent?: string | undefined;
+  /** The client address at sign-in (request.ip). */
+  ip?: string | undefined;
 }
 
 export function sessionsRepository(db: Kysely<Database>) {
@@ -16,7 +45,8 @@ export function sessionsRepository(db: Kysely<Database>) {
    * The lookup every signed-in request makes: one query on the unique token_hash index joined to
    * the user's primary key, only the columns the request needs. Its SQL depends only on the
    * dialect, so it is compiled once here; building and compiling it with Kysely on each request
-   * cost ~14 µs, three times what SQLite takes to run it. Nothing is written per request.
+   * cost ~14 µs, three times what SQLite takes to run it. It also reads `last_used_at`, so the
+   * caller writes the last use only when it is stale (`recordUse`), not on every request.
    */
   const liveQuery = db
     .selectFrom('sessions')
@@ -28,6 +58,7 @@ export function sessionsRepository(db: Kysely<Database>) {
       'users.username as username',
       'users.email as email',
       'users.is_admin as isAdmin',
+      'sessions.last_used_at as lastUsedAt',
     ])
     .where('sessions.token_hash', '=', '<token hash>')
     .where('sessions.expires_at', '>', '<now>')
@@ -39,17 +70,75 @@ export function sessionsRepository(db: Kysely<Database>) {
   type LiveRow = typeof liveQuery extends CompiledQuery<infer R> ? R : never;
 
   return {
-    async create(session: { tokenHash: string; userId: number; csrfToken: string; expiresAt: number }) {
+    async create(session: NewSession) {
+      const now = isoNow();
       await db
         .insertInto('sessions')
         .values({
           token_hash: session.tokenHash,
           user_id: session.userId,
           csrf_token: session.csrfToken,
-          created_at: isoNow(),
+          created_at: now,
+          last_used_at: now,
           expires_at: isoNow(session.expiresAt),
+          user_agent: session.userAgent?.slice(0, USER_AGENT_MAX) || null,
+          ip: session.ip?.slice(0, IP_MAX) || null,
         })
         .execute();
+    },
+
+    /**
+     * Records that a request used the session (and so that its user was seen). Called at most once
+     * per `SESSION_USE_INTERVAL_MS` per session by the auth plugin; the condition keeps parallel
+     * requests that all saw a stale time from writing it more than once.
+     */
+    async recordUse(sessionId: number, userId: number, now = Date.now()) {
+      const at = isoNow(now);
+      const stale = isoNow(now - SESSION_USE_INTERVAL_MS);
+      const result = await db
+        .updateTable('sessions')
+        .set({ last_used_at: at })
+        .where('id', '=', sessionId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', stale)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) {
+        await db.updateTable('users').set({ last_seen_at: at }).where('id', '=', userId).execute();
+      }
+    },
+
+    /** The user's live sessions, most recently used first. */
+    listLive(userId: number, now = Date.now()): Promise<SessionListRow[]> {
+      return db
+        .selectFrom('sessions')
+        .select([
+          'id',
+          'created_at',
+          (eb) => eb.fn.coalesce('last_used_at', 'created_at').as('last_used_at'),
+          'expires_at',
+          'user_agent',
+          'ip',
+        ])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', isoNow(now))
+        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Ends one of the user's sessions; false when the user has no session with that id. */
+    async deleteOfUser(userId: number, sessionId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id', '=', sessionId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Ends every session of the user; how many there were (expired ones included). */
+    async deleteAllOfUser(userId: number): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** The live session for a token digest together with its user, in one query. */

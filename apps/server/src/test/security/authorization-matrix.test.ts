@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('authorization matrix on %s', (kind) => {
     const entry = routeMatrix[key] as MatrixEntry;
     const { method } = splitKey(key);
     const { alice, bob, admin } = ctx.users;
-    const owner = entry.access === 'admin' ? admin : alice;
+    const owner = (await entry.owner?.(ctx)) ?? (entry.access === 'admin' ? admin : alice);
     // `undefined` leaves the seed's user parameter out; the owner's own requests name the owner.
     const build = async (seed: number | undefined) => ({ method, ...(await entry.request(ctx, seed)) });
     const as = async (user: TestUser, options: { via?: 'cookie' | 'token'; csrf?: boolean }) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { multipartBody } from '../multipart.js';
-import type { TestUser } from '../test-app.js';
+import { logIn, signUp, TEST_PASSWORD, type TestUser, uniqueName } from '../test-app.js';
 
 /**
  * Who may call a route. `user`: any signed-in user, on their own data; `admin`: the admin role;
@@ -35,6 +35,12 @@ export interface MatrixEntry {
   status?: number;
   /** Login and signup create the session, so they cannot carry its CSRF token. */
   csrfExempt?: boolean;
+  /**
+   * The user whose own calls succeed, when not alice (or the admin on admin routes): calls that
+   * end the caller's sessions or delete the account act on a user of their own, so alice's
+   * session survives for every other route.
+   */
+  owner?: (ctx: MatrixContext) => Promise<TestUser>;
 }
 
 export interface MatrixUsers {
@@ -180,6 +186,29 @@ const multipart = async (fields: Record<string, string>) => {
   return { payload, headers };
 };
 
+/** A user only `key`'s calls use (signed up on first use). */
+const ownUser = (key: string) => (c: MatrixContext) => c.once(`user:${key}`, () => signUp(c.app, uniqueName('own')));
+/**
+ * Makes `user` usable again, in place, after a call ended its sessions (a new log-in) or deleted
+ * the account (a new sign-up under another name), so the next request of its test can succeed.
+ */
+async function revive(c: MatrixContext, user: TestUser) {
+  const me = await c.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Token ${user.token}` } });
+  if (me.statusCode === 200) return;
+  const fresh = await logIn(c.app, user.username, TEST_PASSWORD).catch(() => signUp(c.app, uniqueName('own')));
+  Object.assign(user, fresh);
+}
+/** A session of alice's other than the one her requests use: its id. */
+const aliceOtherSession = (c: MatrixContext) =>
+  c.fresh('account-session', async () => {
+    const other = await logIn(c.app, c.users.alice.username, TEST_PASSWORD);
+    const { sessions } = await c.call<{ sessions: { id: number; current: boolean }[] }>(
+      other,
+      'GET',
+      '/api/account/sessions',
+    );
+    return sessions.find((s) => s.current)?.id;
+  });
 /** A user of their own (signed up from an address of their own, outside the sign-up limit). */
 const member = async (c: MatrixContext) => {
   const username = `member${process.pid}_${c.unique()}`;
@@ -284,6 +313,47 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     access: 'admin',
     consumes: true,
     request: async (c) => ({ url: `/api/admin/users/${await c.fresh('doomed', () => member(c))}` }),
+  },
+
+  'GET /api/account': { access: 'user', request: async () => get('/api/account') },
+  // The same password again, and her own address: alice's calls succeed and she keeps both.
+  'POST /api/account/password': {
+    access: 'user',
+    request: async () => ({
+      url: '/api/account/password',
+      payload: { current_password: TEST_PASSWORD, new_password: TEST_PASSWORD },
+    }),
+  },
+  'PUT /api/account/email': {
+    access: 'user',
+    request: async (c) => ({
+      url: '/api/account/email',
+      payload: { email: `${c.users.alice.username}@example.com`, password: TEST_PASSWORD },
+    }),
+  },
+  'GET /api/account/sessions': { access: 'user', request: async () => get('/api/account/sessions') },
+  'DELETE /api/account/sessions/:id': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => ({ url: `/api/account/sessions/${await aliceOtherSession(c)}` }),
+  },
+  'POST /api/account/sessions/end-all': {
+    access: 'user',
+    owner: ownUser('end-all'),
+    request: async (c) => {
+      await revive(c, await ownUser('end-all')(c));
+      return { url: '/api/account/sessions/end-all' };
+    },
+  },
+  'GET /api/account/export': { access: 'user', request: async () => get('/api/account/export') },
+  'POST /api/account/delete': {
+    access: 'user',
+    owner: ownUser('delete'),
+    request: async (c) => {
+      await revive(c, await ownUser('delete')(c));
+      return { url: '/api/account/delete', payload: { password: TEST_PASSWORD } };
+    },
   },
 
   'GET /api/todo': {

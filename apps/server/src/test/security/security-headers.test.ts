@@ -91,7 +91,7 @@ describe('security headers', () => {
       }
       const entry = routeMatrix[key];
       if (!entry) throw new Error(`${key} is not in route-matrix.ts`);
-      const owner = entry.access === 'admin' ? ctx.users.admin : ctx.users.alice;
+      const owner = (await entry.owner?.(ctx)) ?? (entry.access === 'admin' ? ctx.users.admin : ctx.users.alice);
       const request = { method, ...(await entry.request(ctx, owner.id)) };
       await check(`${key} signed out`, t.app.inject(request));
       // Public routes already succeed signed out (and the owner calling logout would end the session).

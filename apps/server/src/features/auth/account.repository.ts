@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface AccountRow {
+  id: number;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+  created_at: string;
+}
+
+/** The account page's writes to the user's own row (docs/api.md#account). */
+export function accountRepository(db: Kysely<Database>) {
+  return {
+    findById(id: number): Promise<AccountRow | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'email', 'password_hash', 'is_admin', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Sets the new password hash and ends every other session of the user, in one transaction.
+     * The update applies only while the hash is still the one the caller verified, so of two
+     * changes made at once with the same current password only the first takes effect (the second
+     * finds the row changed: PostgreSQL re-reads it after the first commits, SQLite runs one
+     * transaction at a time). Null when it lost; else how many sessions ended.
+     */
+    async changePassword(change: {
+      userId: number;
+      verifiedHash: string;
+      newHash: string;
+      keepSessionId: number;
+    }): Promise<number | null> {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('users')
+          .set({ password_hash: change.newHash })
+          .where('id', '=', change.userId)
+          .where('password_hash', '=', change.verifiedHash)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return null;
+        const ended = await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', change.userId)
+          .where('id', '!=', change.keepSessionId)
+          .executeTakeFirst();
+        return Number(ended.numDeletedRows);
+      });
+    },
+
+    /** Throws a unique violation (db/errors.ts) when another account has the address. */
+    async changeEmail(userId: number, email: string) {
+      await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+    },
+  };
+}

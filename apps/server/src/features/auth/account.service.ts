@@ -1,0 +1,145 @@
+import type {
+  AccountExport,
+  AccountResponse,
+  AccountSession,
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+} from '@site/contract';
+import type { WindowCount } from '../../core/counter-store.js';
+import type { AppDeps } from '../../core/deps.js';
+import { conflict, forbidden, notFound } from '../../core/http-errors.js';
+import { rateLimited } from '../../core/per-client-limit.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { type AccountRow, accountRepository } from './account.repository.js';
+import { accountExport } from './account-export.js';
+import { LOGIN_WINDOW_MS, loginCounterKeys } from './auth.service.js';
+import { clientName } from './client-name.js';
+import { type KnownDeviceToken, knownDeviceToken } from './known-device.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { sessionsRepository } from './sessions.repository.js';
+import { usersRepository } from './users.repository.js';
+
+/** Who is acting: the session's user and the session itself. */
+export interface AccountActor {
+  userId: number;
+  sessionId: number;
+  ip: string;
+}
+
+/**
+ * The account page's rules (docs/api.md#account). Every call acts on the session's user only.
+ * A call that asks for the password counts the attempt on the log-in limiter's per-account
+ * counters first (docs/api.md#limits), so a stolen session cannot be used to guess it.
+ */
+export function accountService(deps: AppDeps) {
+  const { db } = deps.database;
+  const accounts = accountRepository(db);
+  const sessions = sessionsRepository(db);
+  const users = usersRepository(db);
+  const { counters, config } = deps;
+
+  async function account(userId: number): Promise<AccountRow> {
+    const row = await accounts.findById(userId);
+    // The session was live a moment ago; the account went away in between (deleted elsewhere).
+    if (!row) throw notFound('Account not found');
+    return row;
+  }
+
+  /**
+   * Counts the attempt, then checks the password (increment, then compare, like log-in): per
+   * (account, address) and per account from all addresses, the same keys and limits as log-in, so
+   * guesses here and at the log-in form share one budget. A success clears both counts.
+   */
+  async function checkPassword(actor: AccountActor, password: string, wrong: string): Promise<AccountRow> {
+    const { fromHere: fromHereKey, everywhere: everywhereKey } = loginCounterKeys(actor.userId, actor.ip);
+    const fromHere = await counters.hit(fromHereKey, LOGIN_WINDOW_MS);
+    if (fromHere.count > config.loginMaxFailuresPerUsername) {
+      throw tooManyAttempts(config.loginMaxFailuresPerUsername, fromHere);
+    }
+    const everywhere = await counters.hit(everywhereKey, LOGIN_WINDOW_MS);
+    if (everywhere.count > config.loginMaxAttemptsPerUsername) {
+      throw tooManyAttempts(config.loginMaxAttemptsPerUsername, everywhere);
+    }
+    const row = await account(actor.userId);
+    if (!(await verifyPassword(row.password_hash, password))) throw forbidden(wrong);
+    await Promise.all([counters.reset(fromHereKey), counters.reset(everywhereKey)]);
+    return row;
+  }
+
+  return {
+    async get(userId: number): Promise<AccountResponse> {
+      const row = await account(userId);
+      return {
+        user_id: row.id,
+        username: row.username,
+        email: row.email,
+        is_admin: row.is_admin === 1,
+        created_at: row.created_at,
+      };
+    },
+
+    /**
+     * The new password; every other session ends, this one stays. Answers how many ended, and a
+     * known-device cookie for this browser under the new password (the old ones are void).
+     */
+    async changePassword(
+      actor: AccountActor,
+      input: ChangePasswordRequest,
+    ): Promise<{ ended: number; knownDevice: KnownDeviceToken }> {
+      const row = await checkPassword(actor, input.current_password, 'Current password is incorrect');
+      const newHash = await hashPassword(input.new_password);
+      const ended = await accounts.changePassword({
+        userId: actor.userId,
+        verifiedHash: row.password_hash,
+        newHash,
+        keepSessionId: actor.sessionId,
+      });
+      // Another change won the race: the password given is no longer the current one.
+      if (ended === null) throw forbidden('Current password is incorrect');
+      return { ended, knownDevice: knownDeviceToken({ id: actor.userId, passwordHash: newHash }) };
+    },
+
+    async changeEmail(actor: AccountActor, input: ChangeEmailRequest): Promise<string> {
+      await checkPassword(actor, input.password, 'Password is incorrect');
+      try {
+        await accounts.changeEmail(actor.userId, input.email);
+      } catch (error) {
+        // The unique index on lower(email) decides, so two accounts claiming one address at once
+        // cannot both get it.
+        if (isUniqueViolation(error)) throw conflict('Email is already taken');
+        throw error;
+      }
+      return input.email;
+    },
+
+    async sessions(actor: Pick<AccountActor, 'userId' | 'sessionId'>): Promise<AccountSession[]> {
+      const rows = await sessions.listLive(actor.userId);
+      return rows.map((row) => ({
+        ...row,
+        client: clientName(row.user_agent),
+        current: row.id === actor.sessionId,
+      }));
+    },
+
+    /** 404 for an id that is not one of the user's sessions (another user's included). */
+    async endSession(userId: number, sessionId: number): Promise<void> {
+      if (!(await sessions.deleteOfUser(userId, sessionId))) throw notFound('Session not found');
+    },
+
+    endAllSessions: (userId: number): Promise<number> => sessions.deleteAllOfUser(userId),
+
+    exportData: (userId: number): Promise<AccountExport> => accountExport(db, userId),
+
+    /** Deletes the account and everything it owns; the admin account cannot delete itself. */
+    async remove(actor: AccountActor, password: string): Promise<void> {
+      const row = await account(actor.userId);
+      if (row.is_admin === 1) throw conflict('The admin account cannot be deleted');
+      await checkPassword(actor, password, 'Password is incorrect');
+      await users.remove(actor.userId);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;
+
+const tooManyAttempts = (limit: number, counted: WindowCount) =>
+  rateLimited('Too many password attempts. Please wait 15 minutes and try again.', limit, counted);

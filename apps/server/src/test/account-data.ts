@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { DemoMarketDataProvider } from '../integrations/market-data/demo/demo-provider.js';
+import { injectAs, logIn, TEST_PASSWORD, type TestUser } from './test-app.js';
+
+/** Friday 2025-03-14, 11:00 in New York: the demo market is open, so trades go through. */
+const MARKET_NOW = Date.parse('2025-03-14T15:00:00Z');
+
+/** The demo market on a pinned clock, for apps whose tests trade. */
+export const pinnedDemoMarket = () => new DemoMarketDataProvider({ now: () => MARKET_NOW });
+
+/**
+ * Gives `user` rows in every table a user owns, the way a person would (through the API): a
+ * second session, to-dos (one completed), Sudoku games (playing, lost, won), a saved location, a
+ * watchlist entry, and two wallets, one with a buy and a sale (holdings, trades, history). Reset
+ * tokens are written directly: their calls belong to the password-reset feature. A table added
+ * later needs a line here, or the deletion and export tests say it has no rows to check.
+ */
+export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>, user: TestUser, tag: string) {
+  async function ok(options: InjectOptions) {
+    const res = await injectAs(app, user, options);
+    if (res.statusCode !== 200) throw new Error(`${options.method} ${options.url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  }
+
+  await logIn(app, user.username, TEST_PASSWORD);
+
+  await ok({ method: 'POST', url: '/api/todo', payload: { title: `${tag} open`, description: 'with a description' } });
+  const done = await ok({ method: 'POST', url: '/api/todo', payload: { title: `${tag} done` } });
+  await ok({ method: 'PUT', url: '/api/todo', payload: { todo_id: done.id } });
+
+  await ok({ method: 'GET', url: '/api/sudoku/play?difficulty=easy' });
+  const lost = await ok({ method: 'GET', url: '/api/sudoku/play?difficulty=medium' });
+  await ok({ method: 'PUT', url: '/api/sudoku/giveUp', payload: { gameid: lost.id } });
+  const won = await ok({ method: 'GET', url: '/api/sudoku/play?difficulty=hard' });
+  await ok({ method: 'PUT', url: '/api/sudoku/updateTime', payload: { sudoku_id: won.id, time: 321 } });
+  const check = await ok({
+    method: 'POST',
+    url: '/api/sudoku/checkSolution',
+    payload: { board: won.transformed_solution, gameid: won.id },
+  });
+  if (!check.isCorrect) throw new Error('the solved board was not accepted');
+
+  await ok({
+    method: 'POST',
+    url: '/api/weather/',
+    payload: { address: `${tag} home`, nickname: 'Home', lat: 51.5, lon: -0.12 },
+  });
+  await ok({ method: 'POST', url: '/api/finance/add_watchlist', payload: { symbol: 'AAPL' } });
+
+  const wallet = await ok({
+    method: 'POST',
+    url: '/api/finance/create_wallet',
+    payload: { wallet_name: `${tag} trading` },
+  });
+  const walletId = wallet.wallet.wallet_id as number;
+  await ok({
+    method: 'POST',
+    url: '/api/finance/add_stock_to_wallet',
+    payload: { wallet_id: walletId, symbol: 'AAPL', quantity: 3 },
+  });
+  await ok({
+    method: 'POST',
+    url: '/api/finance/sell_stock_from_wallet',
+    payload: { wallet_id: walletId, symbol: 'AAPL', quantity: 1 },
+  });
+  await ok({ method: 'POST', url: '/api/finance/create_wallet', payload: { wallet_name: `${tag} empty` } });
+
+  const now = Date.now();
+  await db
+    .insertInto('password_reset_tokens')
+    .values({
+      token_hash: randomBytes(32).toString('hex'),
+      user_id: user.id,
+      issued_by: 'admin',
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + 3_600_000).toISOString(),
+      used_at: null,
+    })
+    .execute();
+}
