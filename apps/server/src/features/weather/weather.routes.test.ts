@@ -49,6 +49,16 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
           'timezone',
           'units',
           'weather',
+          // Added by issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality); the seed's stay as they were.
+          'hourly',
+          'daily_details',
+          'current_details',
+          'air_quality',
+          'alerts',
+          'alerts_available',
+          'alerts_status',
+          'updated_at',
+          'sources',
         ].sort(),
       );
       expect(body).toMatchObject({
