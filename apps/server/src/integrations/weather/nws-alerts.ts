@@ -1,7 +1,7 @@
 import { ALERT_SEVERITIES, type AlertSeverity, type WeatherAlert } from '@site/contract';
 import { z } from 'zod';
-import { getJson, type UpstreamOptions, upstreamUrl } from '../http/upstream-client.js';
-import type { NwsOptions } from './nws.js';
+import { getJson, upstreamUrl } from '../http/upstream-client.js';
+import { type NwsOptions, nwsPoint, nwsUpstream } from './nws.js';
 
 /**
  * Active NWS alerts for a point (api.weather.gov/alerts/active?point=lat,lon), a GeoJSON
@@ -85,16 +85,9 @@ export interface NwsAlertsResult {
 
 /** Never throws: any failure is `failed: true` (a forecast never fails for its alerts). */
 export async function fetchNwsAlerts(lat: number, lon: number, options: NwsOptions): Promise<NwsAlertsResult> {
-  const upstream: UpstreamOptions = {
-    service: 'The National Weather Service',
-    provider: 'nws',
-    onCall: options.onCall,
-    timeoutMs: options.timeoutMs ?? 6000,
-    retryDelayMs: options.retryDelayMs ?? 400,
-    headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' },
-  };
+  const upstream = nwsUpstream(options);
   try {
-    const point = `${Number(lat.toFixed(4))},${Number(lon.toFixed(4))}`;
+    const point = nwsPoint(lat, lon);
     const answer = await getJson(upstreamUrl(options.baseUrl, '/alerts/active', { point }), upstream);
     const alerts = alertsFromNws(answer.body);
     return alerts ? { alerts, failed: false } : { alerts: [], failed: true };

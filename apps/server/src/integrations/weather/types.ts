@@ -1,14 +1,16 @@
-import type {
-  AirQuality,
-  AlertsStatus,
-  CurrentDetails,
-  CurrentWeather,
-  DailyDetails,
-  DailyWeather,
-  HourlyWeather,
-  Supplemental,
-  WeatherAlert,
-  WeatherSources,
+import {
+  type AirQuality,
+  type AlertsStatus,
+  type CurrentDetails,
+  type CurrentWeather,
+  type DailyDetails,
+  type DailyWeather,
+  FORECAST_DAYS_DEFAULT,
+  HOURLY_FORECAST_HOURS,
+  type HourlyWeather,
+  type Supplemental,
+  type WeatherAlert,
+  type WeatherSources,
 } from '@site/contract';
 
 export interface ForecastRequest {
@@ -56,8 +58,8 @@ export interface WeatherProvider {
 /** Where the National Weather Service issues forecasts: the US and its territories. */
 export const NWS_COUNTRIES = new Set(['us', 'pr', 'vi', 'gu', 'as', 'mp']);
 
-export const FORECAST_DAYS = 7;
-export const HOURLY_HOURS = 48;
+export const FORECAST_DAYS = FORECAST_DAYS_DEFAULT;
+export const HOURLY_HOURS = HOURLY_FORECAST_HOURS;
 
 /** Display names of the sources (`sources` in the answer). */
 export const SOURCE_NAMES = {
