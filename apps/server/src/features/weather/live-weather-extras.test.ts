@@ -276,9 +276,11 @@ describe('one search upstream', () => {
     expect(again).toEqual(first);
     expect(upstream.requests).toHaveLength(5);
     // Another length is another forecast request (and only that one's parts again).
-    await service.forecast({ ...query, days: 16 });
+    await service.forecast({ ...query, days: 16, hours: 384 });
     expect(count('/v1/forecast')).toBe(2);
-    expect(upstream.requests.filter((r) => r.path === '/v1/forecast')[1]?.query.get('forecast_days')).toBe('16');
+    const longer = upstream.requests.filter((r) => r.path === '/v1/forecast')[1]?.query;
+    expect(longer?.get('forecast_days')).toBe('16');
+    expect(longer?.get('forecast_hours')).toBe('384');
   });
 
   it('asks for air quality and alerts while the forecast is still on its way (in parallel)', async () => {

@@ -73,6 +73,21 @@ describe.each(testDatabaseKinds)('weather extras API on %s', (kind) => {
     expect(Object.keys(body.supplemental)).toEqual(body.weather.map((d: { date: string }) => d.date));
   });
 
+  it('gives every day’s hours on request (hours = days × 24), each day’s Hi/Lo among them', async () => {
+    const body = await weather({ ...DENVER, days: 7, hours: 168 });
+    expect(body.hourly).toHaveLength(168);
+    for (const day of body.weather.slice(1, 6)) {
+      const temps = body.hourly
+        .filter((h: { time: string }) => h.time.startsWith(day.date))
+        .map((h: { temperature: number }) => h.temperature);
+      expect(Math.max(...temps)).toBe(day.temperature_2m_max);
+      expect(Math.min(...temps)).toBe(day.temperature_2m_min);
+    }
+    const res = await t.app.inject({ method: 'GET', url: `/api/weather?${qs({ ...DENVER, hours: 385 })}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/hours must be a whole number from 1 to 384/);
+  });
+
   it('keeps 7 days when days is absent or empty', async () => {
     expect((await weather(DENVER)).weather).toHaveLength(7);
     expect((await weather({ ...DENVER, days: '' })).weather).toHaveLength(7);

@@ -3,7 +3,7 @@ import type { SharedCacheStore } from '../../core/shared-cache-store.js';
 import { type CacheLookupResult, TtlCache } from '../../core/ttl-cache.js';
 import type { Locator } from '../../integrations/geocoding/locate.js';
 import { currentZoneName, zoneAt } from '../../integrations/time-zones.js';
-import { FORECAST_DAYS, type Forecast, type WeatherProvider } from '../../integrations/weather/types.js';
+import { FORECAST_DAYS, type Forecast, HOURLY_HOURS, type WeatherProvider } from '../../integrations/weather/types.js';
 
 /** Forecasts are kept 10 minutes per ~1 km cell (docs/architecture.md#data-and-configuration). */
 export const FORECAST_CACHE_MS = 10 * 60 * 1000;
@@ -51,8 +51,10 @@ export function weatherService(options: {
 
   return {
     cache,
-    /** `days` defaults to 7 for callers that skip the schema (tests, the CLI). */
-    async forecast(query: Omit<WeatherQuery, 'days'> & { days?: number }): Promise<WeatherResponse> {
+    /** `days` (7) and `hours` (48) default for callers that skip the schema (tests). */
+    async forecast(
+      query: Omit<WeatherQuery, 'days' | 'hours'> & { days?: number; hours?: number },
+    ): Promise<WeatherResponse> {
       const { lat, lon } = query;
       const timezone = query.timezone ?? zoneAt(lat, lon);
       let countryCode = query.country_code ?? null;
@@ -65,8 +67,9 @@ export function weatherService(options: {
       address ??= coordinateLabel(lat, lon);
 
       const days = query.days ?? FORECAST_DAYS;
-      const request = { lat: cell(lat), lon: cell(lon), timezone, countryCode, days };
-      const key = `${request.lat},${request.lon}|${timezone}|${countryCode ?? ''}|${days}`;
+      const hours = query.hours ?? HOURLY_HOURS;
+      const request = { lat: cell(lat), lon: cell(lon), timezone, countryCode, days, hours };
+      const key = `${request.lat},${request.lon}|${timezone}|${countryCode ?? ''}|${days}|${hours}`;
       // A forecast with a failed part (texts, alerts, air quality) is asked for again after a minute, not ten.
       const keep = (f: Forecast) => (f.textsMissing || f.partsMissing ? Math.min(ttl, TEXTS_RETRY_MS) : ttl);
       const forecast = await cache.getOrLoad(key, keep, () => options.provider.forecast(request));

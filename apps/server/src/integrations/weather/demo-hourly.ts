@@ -115,15 +115,20 @@ export function demoDayHours(
 }
 
 /**
- * The 48 hours from the current local hour: `hoursOf(date)` gives each date's `demoDayHours`.
+ * `count` (48) hours from the current local hour: `hoursOf(date)` gives each date's `demoDayHours`.
  * Stepping by instants (not wall hours) keeps DST right: a repeated hour appears twice with its
  * two offsets, a skipped one not at all.
  */
-export function demoHourly(zone: string, now: number, hoursOf: (date: string) => DemoHour[]): DemoHour[] {
+export function demoHourly(
+  zone: string,
+  now: number,
+  hoursOf: (date: string) => DemoHour[],
+  count = HOURLY_HOURS,
+): DemoHour[] {
   const { hour } = localTime(now, zone);
   const start = Math.floor(now / 60_000) * 60_000 - Math.round((hour % 1) * 60) * 60_000;
   const out: DemoHour[] = [];
-  for (let i = 0; i < HOURLY_HOURS; i++) {
+  for (let i = 0; i < count; i++) {
     const instant = start + i * 3_600_000;
     const at = localTime(instant, zone);
     const h = hoursOf(at.date)[Math.floor(at.hour)] as DemoHour;

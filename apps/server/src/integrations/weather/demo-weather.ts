@@ -490,7 +490,7 @@ export function demoWeatherProvider(options: { now?: () => number } = {}): Weath
         hoursByDate.set(date, list);
         return list;
       };
-      const hours = demoHourly(timezone, instant, hoursOf);
+      const hours = demoHourly(timezone, instant, hoursOf, request.hours);
       const current = currentConditions(lat, lon, days[0] as SyntheticDay, hour, instant, {
         previousMax: dayOf(addDays(today, -1)).tMax,
         nextMin: dayOf(addDays(today, 1)).tMin,

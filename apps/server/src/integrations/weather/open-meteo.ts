@@ -245,12 +245,18 @@ function currentHourIndex(body: OpenMeteoAnswer): number {
   return later >= 0 ? later : hours.length;
 }
 
-function mapHourly(body: OpenMeteoAnswer, timezone: string, from: number, at?: { lat: number; lon: number }) {
+function mapHourly(
+  body: OpenMeteoAnswer,
+  timezone: string,
+  from: number,
+  count: number,
+  at?: { lat: number; lon: number },
+) {
   const h = body.hourly;
   if (!h) return [];
   const hour = reader(body.hourly_units);
   const out: HourlyWeather[] = [];
-  for (let i = from; i < Math.min(h.time.length, from + HOURLY_HOURS); i++) {
+  for (let i = from; i < Math.min(h.time.length, from + count); i++) {
     const wall = h.time[i] as string;
     const time = localIsoDateTime(wall, timezone);
     if (time === null) continue;
@@ -284,10 +290,11 @@ function mapHourly(body: OpenMeteoAnswer, timezone: string, from: number, at?: {
 export function mapOpenMeteoDetails(
   body: OpenMeteoAnswer,
   at?: { lat: number; lon: number },
+  hours = HOURLY_HOURS,
 ): Pick<Forecast, 'hourly' | 'dailyDetails' | 'currentDetails'> {
   const zone = body.timezone;
   const from = currentHourIndex(body);
-  const hourly = mapHourly(body, zone, from, at);
+  const hourly = mapHourly(body, zone, from, hours, at);
   const d = body.daily;
   const sun = (v: string | null | undefined) => (v ? localIsoDateTime(v, zone) : null);
   const dailyDetails: DailyDetails[] = d.time.map((date, i) => ({
@@ -361,6 +368,7 @@ export function openMeteoProvider(options: OpenMeteoOptions): WeatherProvider {
   return {
     async forecast(request: ForecastRequest): Promise<Forecast> {
       const days = request.days ?? FORECAST_DAYS;
+      const hours = request.hours ?? HOURLY_HOURS;
       // One forecast request carries current, daily and hourly (docs/api.md#weather-hourly-alerts-and-air-quality).
       const url = upstreamUrl(options.baseUrl, '/v1/forecast', {
         latitude: request.lat,
@@ -369,7 +377,7 @@ export function openMeteoProvider(options: OpenMeteoOptions): WeatherProvider {
         daily: DAILY.join(','),
         hourly: HOURLY.join(','),
         past_hours: PAST_HOURS,
-        forecast_hours: HOURLY_HOURS,
+        forecast_hours: hours,
         temperature_unit: 'fahrenheit',
         wind_speed_unit: 'mph',
         precipitation_unit: 'inch',
@@ -394,7 +402,7 @@ export function openMeteoProvider(options: OpenMeteoOptions): WeatherProvider {
         throw new UpstreamError(502, `${upstream.service} sent an answer we could not read.`, 'malformed');
       }
       const base = mapOpenMeteo(parsed.data, request, days);
-      const details = mapOpenMeteoDetails(parsed.data, request);
+      const details = mapOpenMeteoDetails(parsed.data, request, hours);
       const alertsStatus = alerts === null ? 'not-covered' : alerts.failed ? 'unavailable' : 'ok';
       const hasTexts = Object.values(texts.supplemental).some((list) => list.length > 0);
       return {

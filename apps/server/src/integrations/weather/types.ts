@@ -22,6 +22,8 @@ export interface ForecastRequest {
   countryCode: string | null;
   /** Forecast days, 1–16 (FORECAST_DAYS when omitted). */
   days?: number;
+  /** Hours of `hourly`, 1–384 (HOURLY_HOURS when omitted). */
+  hours?: number;
 }
 
 export interface Forecast {
@@ -35,7 +37,7 @@ export interface Forecast {
   source: 'demo' | 'open-meteo';
   /** The text forecasts failed (rather than do not exist): the forecast is then kept only briefly. */
   textsMissing?: boolean;
-  /** 48 hours from the current local hour (docs/api.md#weather-hourly-alerts-and-air-quality). */
+  /** `hours` (48) hours from the current local hour (docs/api.md#weather-hourly-alerts-and-air-quality). */
   hourly: HourlyWeather[];
   /** One per `daily` entry, same dates. */
   dailyDetails: DailyDetails[];
