@@ -107,7 +107,12 @@ describe('the hourly forecast (live)', () => {
   it('converts metric hours too, and answers without hours when Open-Meteo sent none', async () => {
     const body = JSON.parse(FORECAST);
     body.hourly_units = { ...body.hourly_units, temperature_2m: '°C', wind_speed_10m: 'km/h', precipitation: 'mm' };
-    upstream.on('/v1/forecast', { body }, { body: { ...body, hourly: undefined } });
+    upstream.on(
+      '/v1/forecast',
+      { body },
+      { body: { ...body, hourly: undefined } },
+      { body: { ...body, hourly: { time: 'soon', temperature_2m: [1] } } },
+    );
     upstream.on('/v1/air-quality', { body: AIR });
     const metric = await provider.forecast(PARIS);
     expect(metric.hourly[0]?.temperature).toBe(177.3); // 80.7 read as °C
@@ -116,6 +121,10 @@ describe('the hourly forecast (live)', () => {
     expect(bare.hourly).toEqual([]);
     expect(bare.currentDetails.pressure_trend).toBeNull();
     expect(bare.daily).toHaveLength(7);
+    // Unreadable hours cost only the hours.
+    const broken = await provider.forecast({ ...PARIS, lat: 48.88 });
+    expect(broken.hourly).toEqual([]);
+    expect(broken.current.temperature).toBe(78.4);
   });
 });
 

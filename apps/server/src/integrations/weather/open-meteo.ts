@@ -129,25 +129,32 @@ const openMeteoSchema = z.object({
     sunset: times,
     uv_index_max: series,
   }),
-  // Optional: an answer without hours still gives the seed's fields.
-  hourly: z
-    .object({
-      time: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)),
-      temperature_2m: series,
-      apparent_temperature: series,
-      precipitation_probability: series,
-      precipitation: series,
-      wind_speed_10m: series,
-      wind_direction_10m: series,
-      wind_gusts_10m: series,
-      weather_code: series,
-      is_day: series,
-      uv_index: series,
-      pressure_msl: series,
-    })
-    .optional(),
+  // Read apart (hourlySchema): hours that are missing or malformed leave the seed's fields standing.
+  hourly: z.unknown().optional(),
 });
 type OpenMeteoAnswer = z.infer<typeof openMeteoSchema>;
+
+/** Open-Meteo's `hourly` section, as far as we read it. */
+const hourlySchema = z.object({
+  time: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)),
+  temperature_2m: series,
+  apparent_temperature: series,
+  precipitation_probability: series,
+  precipitation: series,
+  wind_speed_10m: series,
+  wind_direction_10m: series,
+  wind_gusts_10m: series,
+  weather_code: series,
+  is_day: series,
+  uv_index: series,
+  pressure_msl: series,
+});
+type OpenMeteoHours = z.infer<typeof hourlySchema>;
+/** The answer's hours, or undefined when it has none we can read. */
+const hoursOf = (body: OpenMeteoAnswer): OpenMeteoHours | undefined => {
+  const parsed = hourlySchema.safeParse(body.hourly);
+  return parsed.success ? parsed.data : undefined;
+};
 
 export interface OpenMeteoOptions {
   /** Told of each call's outcome (metrics, app.deps.metrics). */
@@ -236,8 +243,8 @@ function isDay(body: OpenMeteoAnswer, at: { lat: number; lon: number } | undefin
 }
 
 /** Where the current hour is in `hourly.time` (its 'YYYY-MM-DDTHH' prefix), else the first later hour. */
-function currentHourIndex(body: OpenMeteoAnswer): number {
-  const hours = body.hourly?.time ?? [];
+function currentHourIndex(body: OpenMeteoAnswer, h: OpenMeteoHours | undefined): number {
+  const hours = h?.time ?? [];
   const now = body.current.time.slice(0, 13);
   const exact = hours.findIndex((t) => t.slice(0, 13) === now);
   if (exact >= 0) return exact;
@@ -247,12 +254,12 @@ function currentHourIndex(body: OpenMeteoAnswer): number {
 
 function mapHourly(
   body: OpenMeteoAnswer,
+  h: OpenMeteoHours | undefined,
   timezone: string,
   from: number,
   count: number,
   at?: { lat: number; lon: number },
 ) {
-  const h = body.hourly;
   if (!h) return [];
   const hour = reader(body.hourly_units);
   const out: HourlyWeather[] = [];
@@ -293,8 +300,9 @@ export function mapOpenMeteoDetails(
   hours = HOURLY_HOURS,
 ): Pick<Forecast, 'hourly' | 'dailyDetails' | 'currentDetails'> {
   const zone = body.timezone;
-  const from = currentHourIndex(body);
-  const hourly = mapHourly(body, zone, from, hours, at);
+  const h = hoursOf(body);
+  const from = currentHourIndex(body, h);
+  const hourly = mapHourly(body, h, zone, from, hours, at);
   const d = body.daily;
   const sun = (v: string | null | undefined) => (v ? localIsoDateTime(v, zone) : null);
   const dailyDetails: DailyDetails[] = d.time.map((date, i) => ({
@@ -304,9 +312,9 @@ export function mapOpenMeteoDetails(
     uv_index_max: n(d.uv_index_max?.[i]),
   }));
   const c = body.current;
-  const pressures = body.hourly?.pressure_msl;
+  const pressures = h?.pressure_msl;
   const pressure = n(c.pressure_msl) ?? n(pressures?.[from]);
-  const uv = n(c.uv_index) ?? n(body.hourly?.uv_index?.[from]);
+  const uv = n(c.uv_index) ?? n(h?.uv_index?.[from]);
   const currentDetails: CurrentDetails = {
     uv_index: uv,
     uv_band: uv === null ? null : uvBand(uv),
