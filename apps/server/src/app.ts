@@ -30,6 +30,7 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
+import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { siteAdminRoutes } from './features/site-admin/site-admin.routes.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes);
       await api.register(walletsRoutes);
       await api.register(weatherRoutes);
+      await api.register(preferencesRoutes);
       await api.register(geocodingRoutes);
       await api.register(siteAdminRoutes);
     },

@@ -101,6 +101,8 @@ export const accountExportSchema = z.object({
   sudoku_stats: z.record(z.string(), z.unknown()),
   weather_favorites: z.array(z.record(z.string(), z.unknown())),
   watchlist: z.array(z.record(z.string(), z.unknown())),
+  /** The preferences document (`value`: JSON text, as GET /api/preferences without defaults); [] if never set. */
+  user_preferences: z.array(z.record(z.string(), z.unknown())),
   wallets: z.array(
     z
       .object({

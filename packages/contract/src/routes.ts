@@ -136,6 +136,10 @@ export const routes = {
     listFavorites: { method: 'GET', path: '/weather/saved', access: 'user', claimedUser: query('user') },
     removeFavorite: { method: 'DELETE', path: '/weather/saved', access: 'user', claimedUser: body('user') },
   },
+  preferences: {
+    get: { method: 'GET', path: '/preferences', access: 'user' },
+    update: { method: 'PUT', path: '/preferences', access: 'user' },
+  },
   geocoding: {
     autocomplete: { method: 'GET', path: '/geocode/autocomplete', access: 'public' },
     place: { method: 'GET', path: '/geocode/place', access: 'public' },

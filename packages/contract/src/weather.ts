@@ -10,6 +10,12 @@ export const WEATHER_FAVORITES_MAX = 50;
 export const FAVORITE_NICKNAME_MAX = 60;
 export const FAVORITE_ADDRESS_MAX = 300;
 export const WEATHER_FORMATTED_MAX = 300;
+/** Forecast days: 7 unless `days` asks for 1–16 (Open-Meteo's longest forecast). */
+export const FORECAST_DAYS_DEFAULT = 7;
+export const FORECAST_DAYS_MAX = 16;
+/** Hours in `hourly`, from the location's current hour: 48 unless `hours` asks for 1–384 (16 days). */
+export const HOURLY_FORECAST_HOURS = 48;
+export const HOURLY_FORECAST_HOURS_MAX = FORECAST_DAYS_MAX * 24;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -112,6 +118,15 @@ export const countryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'country_code must be a 2-letter country code')
   .toLowerCase();
 
+/** A query count from 1 to `max`, `fallback` when absent or empty; digits only ('0x10', '1e1', ' 5 ' are refused). */
+function wholeNumber(label: string, max: number, fallback: number) {
+  const message = `${label} must be a whole number from 1 to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v === '' ? undefined : /^\d{1,4}$/.test(v) ? Number(v) : v) : v),
+    z.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback),
+  );
+}
+
 /** GET /api/weather — docs/api.md#every-call; public. */
 export const weatherQuerySchema = z.object({
   lat: latitudeSchema,
@@ -122,6 +137,13 @@ export const weatherQuerySchema = z.object({
   formatted: z.preprocess(emptyToUndefined, userText({ label: 'formatted', max: WEATHER_FORMATTED_MAX }).optional()),
   /** The location's IANA zone; looked up from the coordinates when omitted. */
   timezone: z.preprocess(emptyToUndefined, timeZoneSchema.optional()),
+  /** Forecast days, 1–16; 7 when omitted (the seed's length). */
+  days: wholeNumber('days', FORECAST_DAYS_MAX, FORECAST_DAYS_DEFAULT),
+  /**
+   * Hours in `hourly`, 1–384; 48 when omitted. A client that opens any day's hours asks for
+   * `days × 24` (same single upstream request, a larger answer).
+   */
+  hours: wholeNumber('hours', HOURLY_FORECAST_HOURS_MAX, HOURLY_FORECAST_HOURS),
 });
 export type WeatherQuery = z.infer<typeof weatherQuerySchema>;
 
@@ -181,8 +203,219 @@ export type DetailedForecast = z.infer<typeof detailedForecastSchema>;
 export const supplementalSchema = z.record(z.string(), z.array(detailedForecastSchema));
 export type Supplemental = z.infer<typeof supplementalSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Issue 19 additions: hourly forecast, alerts, more of the current sky, air quality, sources.
+// All new numbers are in the same canonical units as the seed's fields (°F, mph, inches), plus
+// miles for visibility and hPa for pressure; clients convert with `./units.ts`
+// (docs/api.md#weather-units). Every field below is new; no seed field changed.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One hour of `hourly`. `time` is the hour's start in the location's zone as ISO 8601 with that
+ * moment's offset ('2025-06-11T14:00:00-04:00'): its first 13 characters are the local date and
+ * hour, and `Date.parse` gives the instant (offsets may differ across a DST change).
+ */
+export const hourlyWeatherSchema = z.object({
+  time: z.string(),
+  /** °F. */
+  temperature: reading,
+  /** Apparent temperature, °F. */
+  feels_like: reading,
+  /** Percent, 0–100. */
+  precipitation_probability: reading,
+  /** Inches fallen during the hour (rain, showers and snow as water). */
+  precipitation: reading,
+  /** mph, 10 m above ground. */
+  wind_speed: reading,
+  /** Degrees, 0 = from the north, clockwise. */
+  wind_direction: reading,
+  /** mph. */
+  wind_gusts: reading,
+  /** WMO weather code, as `current.code`. */
+  weather_code: z.number().int().nullable(),
+  /** As `current.is_day`: index the client's icon table with it. */
+  is_day: z.enum(['day', 'night']),
+  /** UV index (unitless, 0–~15); null when the source has none. */
+  uv_index: reading,
+});
+export type HourlyWeather = z.infer<typeof hourlyWeatherSchema>;
+
+/** WHO/EPA UV index bands: 0–2 Low, 3–5 Moderate, 6–7 High, 8–10 Very High, 11+ Extreme. */
+export const UV_BANDS = ['Low', 'Moderate', 'High', 'Very High', 'Extreme'] as const;
+export type UvBand = (typeof UV_BANDS)[number];
+export const uvBandSchema = z.enum(UV_BANDS);
+
+/** The band of a UV index (rounded to a whole number first, as the index is published). */
+export function uvBand(uvIndex: number): UvBand {
+  const uv = Math.round(uvIndex);
+  if (uv <= 2) return 'Low';
+  if (uv <= 5) return 'Moderate';
+  if (uv <= 7) return 'High';
+  if (uv <= 10) return 'Very High';
+  return 'Extreme';
+}
+
+/** EPA AQI categories: 0–50, 51–100, 101–150, 151–200, 201–300, 301+. */
+export const AQI_BANDS = [
+  'Good',
+  'Moderate',
+  'Unhealthy for Sensitive Groups',
+  'Unhealthy',
+  'Very Unhealthy',
+  'Hazardous',
+] as const;
+export type AqiBand = (typeof AQI_BANDS)[number];
+export const aqiBandSchema = z.enum(AQI_BANDS);
+
+/** The EPA category of a US AQI value (rounded first, as the index is an integer). */
+export function aqiBand(aqi: number): AqiBand {
+  const v = Math.round(aqi);
+  if (v <= 50) return 'Good';
+  if (v <= 100) return 'Moderate';
+  if (v <= 150) return 'Unhealthy for Sensitive Groups';
+  if (v <= 200) return 'Unhealthy';
+  if (v <= 300) return 'Very Unhealthy';
+  return 'Hazardous';
+}
+
+/** Pollutants of the US AQI, by Open-Meteo's variable names. */
+export const AQI_POLLUTANTS = [
+  'pm2_5',
+  'pm10',
+  'ozone',
+  'nitrogen_dioxide',
+  'sulphur_dioxide',
+  'carbon_monoxide',
+] as const;
+export type AqiPollutant = (typeof AQI_POLLUTANTS)[number];
+/** Display names: 'PM2.5', 'Ozone (O₃)'. */
+export const AQI_POLLUTANT_LABELS: Record<AqiPollutant, string> = {
+  pm2_5: 'PM2.5',
+  pm10: 'PM10',
+  ozone: 'Ozone (O₃)',
+  nitrogen_dioxide: 'Nitrogen dioxide (NO₂)',
+  sulphur_dioxide: 'Sulphur dioxide (SO₂)',
+  carbon_monoxide: 'Carbon monoxide (CO)',
+};
+
+/** Barometric tendency over the last 3 hours: a change of more than 1 hPa either way, else steady. */
+export const pressureTrendSchema = z.enum(['rising', 'falling', 'steady']);
+export type PressureTrend = z.infer<typeof pressureTrendSchema>;
+
+/** Readings that stand beside `current` (which keeps the seed's shape). */
+export const currentDetailsSchema = z.object({
+  /** UV index now (unitless). */
+  uv_index: reading,
+  /** `uvBand(uv_index)`; null with it. */
+  uv_band: uvBandSchema.nullable(),
+  /** °F. */
+  dew_point: reading,
+  /** Sea-level pressure, hPa (convert with `hpaToInHg`). */
+  pressure: reading,
+  /** Compared with 3 hours before; null when either reading is missing. */
+  pressure_trend: pressureTrendSchema.nullable(),
+  /** Miles. */
+  visibility: reading,
+  /** Today's sunrise and sunset (local ISO 8601 with offset); null in polar day or night. */
+  sunrise: z.string().nullable(),
+  sunset: z.string().nullable(),
+});
+export type CurrentDetails = z.infer<typeof currentDetailsSchema>;
+
+/** What `weather[i]` has no room for: the same dates, in the same order. */
+export const dailyDetailsSchema = z.object({
+  /** Local date, YYYY-MM-DD, equal to `weather[i].date`. */
+  date: z.string(),
+  /** Local ISO 8601 with offset, e.g. '2025-06-11T05:25:00-04:00'; null when the sun does not rise or set that day. */
+  sunrise: z.string().nullable(),
+  sunset: z.string().nullable(),
+  /** The day's highest UV index (unitless). */
+  uv_index_max: reading,
+});
+export type DailyDetails = z.infer<typeof dailyDetailsSchema>;
+
+/**
+ * Current air quality (Open-Meteo's air-quality API, or the demo model). When `available` is
+ * false (the call failed, or the source has nothing for the place) every reading is null.
+ */
+export const airQualitySchema = z.object({
+  available: z.boolean(),
+  /** US AQI, 0–500. */
+  us_aqi: reading,
+  /** `aqiBand(us_aqi)`; null with it. */
+  band: aqiBandSchema.nullable(),
+  /** The pollutant with the highest sub-index (what drives `us_aqi`); null when unknown. */
+  main_pollutant: z.enum(AQI_POLLUTANTS).nullable(),
+  /** Concentrations, all in µg/m³ (carbon monoxide too). */
+  pm2_5: reading,
+  pm10: reading,
+  ozone: reading,
+  nitrogen_dioxide: reading,
+  sulphur_dioxide: reading,
+  carbon_monoxide: reading,
+});
+export type AirQuality = z.infer<typeof airQualitySchema>;
+
+/** CAP severity as the NWS sends it; anything else becomes 'Unknown'. Most severe first. */
+export const ALERT_SEVERITIES = ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/**
+ * An active alert in the National Weather Service's property names (api.weather.gov
+ * /alerts/active). Times are ISO 8601 with the issuing office's offset.
+ */
+export const weatherAlertSchema = z.object({
+  /** Stable for the alert's life (the NWS id, a URN). */
+  id: z.string(),
+  /** 'Winter Storm Warning', 'Heat Advisory', … */
+  event: z.string(),
+  /** One line for a banner; null when the NWS sent none (show `event`). */
+  headline: z.string().nullable(),
+  severity: z.enum(ALERT_SEVERITIES),
+  /** 'Immediate', 'Expected', 'Future', 'Past' or 'Unknown'. */
+  urgency: z.string(),
+  /** 'Observed', 'Likely', 'Possible', 'Unlikely' or 'Unknown'. */
+  certainty: z.string(),
+  /** Counties or zones covered, '; '-separated. */
+  areaDesc: z.string(),
+  effective: z.string(),
+  /** When the hazard begins; null when not given. */
+  onset: z.string().nullable(),
+  /** When this message expires (a newer one may follow). */
+  expires: z.string(),
+  /** When the hazard ends; null when not given. */
+  ends: z.string().nullable(),
+  /** The full text; paragraphs separated by blank lines. */
+  description: z.string(),
+  /** What to do; null when none. */
+  instruction: z.string().nullable(),
+  /** 'NWS Miami FL' */
+  senderName: z.string(),
+});
+export type WeatherAlert = z.infer<typeof weatherAlertSchema>;
+
+/**
+ * `ok`: the source answered (`alerts` may be empty: no alerts). `not-covered`: outside the US
+ * (and its territories) in live mode, there is no alert source. `unavailable`: the NWS did not
+ * answer; `alerts` is empty and must not be read as "no alerts".
+ */
+export const alertsStatusSchema = z.enum(['ok', 'not-covered', 'unavailable']);
+export type AlertsStatus = z.infer<typeof alertsStatusSchema>;
+
+/** Who supplied each part, by display name ('Open-Meteo', 'National Weather Service', 'Demo model'). */
+export const weatherSourcesSchema = z.object({
+  forecast: z.string(),
+  /** Null when air quality is unavailable. */
+  air_quality: z.string().nullable(),
+  /** Null when there are no alerts for the place (`alerts_status` other than 'ok'). */
+  alerts: z.string().nullable(),
+  /** Null when there are no text forecasts (outside the US). */
+  detailed_forecasts: z.string().nullable(),
+});
+export type WeatherSources = z.infer<typeof weatherSourcesSchema>;
+
 export const weatherResponseSchema = z.object({
-  /** Seven days, today (in the location's zone) first. */
+  /** `days` days (seven by default), today (in the location's zone) first. */
   weather: z.array(dailyWeatherSchema),
   /** Text forecasts by local date: a key for every day of `weather`, each a list (US places only, else `[]`). */
   supplemental: supplementalSchema,
@@ -199,6 +432,23 @@ export const weatherResponseSchema = z.object({
   }),
   /** Where the numbers came from: the offline demo model or Open-Meteo. */
   source: z.enum(['demo', 'open-meteo']),
+
+  // ----- new in issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality) -----
+  /** `hours` hours (48 by default) from the location's current hour (that hour first), oldest first. */
+  hourly: z.array(hourlyWeatherSchema),
+  /** Sunrise, sunset and UV per day: one entry per `weather` entry, same dates and order. */
+  daily_details: z.array(dailyDetailsSchema),
+  /** UV, dew point, pressure and trend, visibility, today's sunrise and sunset. */
+  current_details: currentDetailsSchema,
+  air_quality: airQualitySchema,
+  /** Active alerts, most severe first; empty unless `alerts_status` is 'ok' and there are some. */
+  alerts: z.array(weatherAlertSchema),
+  /** True when `alerts` is a real answer (`alerts_status === 'ok'`): an empty list then means no alerts. */
+  alerts_available: z.boolean(),
+  alerts_status: alertsStatusSchema,
+  /** When these numbers were fetched or computed (ISO 8601 UTC); answers may come from a cache of up to 10 minutes. */
+  updated_at: z.string(),
+  sources: weatherSourcesSchema,
 });
 export type WeatherResponse = z.infer<typeof weatherResponseSchema>;
 
@@ -285,7 +535,8 @@ const favoriteErrors = [400, 401, 403] as const;
 export const weatherEndpoints = {
   forecast: endpoint(routes.weather.forecast, {
     tags: ['weather'],
-    summary: 'Current conditions, a 7-day forecast and (US) detailed text forecasts for a place',
+    summary:
+      'Current conditions, 48 hours, a 7-day (up to 16) forecast, air quality and (US) alerts and detailed text forecasts for a place',
     query: weatherQuerySchema,
     response: weatherResponseSchema,
     errors: [400, 429, 502, 503],

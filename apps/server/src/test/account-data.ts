@@ -14,7 +14,7 @@ export const pinnedDemoMarket = () => new DemoMarketDataProvider({ now: () => MA
 /**
  * Gives `user` rows in every table a user owns, the way a person would (through the API): a
  * second session, to-dos (one completed), Sudoku games (playing, lost, won), a saved location, a
- * watchlist entry, and two wallets, one with a buy and a sale (holdings, trades, history). Reset
+ * watchlist entry, weather units, and two wallets, one with a buy and a sale (holdings, trades, history). Reset
  * tokens are written directly: their calls belong to the password-reset feature. A table added
  * later needs a line here, or the deletion and export tests say it has no rows to check.
  */
@@ -49,6 +49,7 @@ export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>
     payload: { address: `${tag} home`, nickname: 'Home', lat: 51.5, lon: -0.12 },
   });
   await ok({ method: 'POST', url: '/api/finance/add_watchlist', payload: { symbol: 'AAPL' } });
+  await ok({ method: 'PUT', url: '/api/preferences', payload: { weather: { temperature: 'C' } } });
 
   const wallet = await ok({
     method: 'POST',

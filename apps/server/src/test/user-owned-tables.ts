@@ -73,8 +73,9 @@ export async function ownedRows(
     owned.via === 'user_id'
       ? sql`user_id = ${userId}`
       : sql`wallet_id in (${sql.join(walletIds.map((id) => sql`${id}`))})`;
+  // Ordered by the first column: `id`, or the key of a table with one row per user.
   const result = await sql<
     Record<string, unknown>
-  >`select * from ${sql.table(owned.table)} where ${where} order by id`.execute(db);
+  >`select * from ${sql.table(owned.table)} where ${where} order by 1`.execute(db);
   return result.rows;
 }

@@ -16,6 +16,7 @@ const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
   sudoku_games: (data) => data.sudoku_games,
   weather_favorites: (data) => data.weather_favorites,
   watchlist: (data) => data.watchlist,
+  user_preferences: (data) => data.user_preferences,
   wallets: (data) => data.wallets.map(({ holdings: _h, trades: _t, history: _x, ...wallet }) => wallet),
   wallet_holdings: (data) => data.wallets.flatMap((w) => w.holdings),
   wallet_trades: (data) => data.wallets.flatMap((w) => w.trades),
@@ -116,6 +117,7 @@ describe.each(testDatabaseKinds)('account export on %s', (kind) => {
       sudoku_stats: { best: { easy: null, medium: null, hard: null }, won: 0, lost: 0 },
       weather_favorites: [],
       watchlist: [],
+      user_preferences: [],
       wallets: [],
     });
   });

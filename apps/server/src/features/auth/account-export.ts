@@ -17,11 +17,12 @@ export async function accountExport(db: Kysely<Database>, userId: number, now = 
     .select(['id', 'username', 'email', 'is_admin', 'created_at'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const [todos, sudokuGames, weatherFavorites, watchlist, wallets] = await Promise.all([
+  const [todos, sudokuGames, weatherFavorites, watchlist, preferences, wallets] = await Promise.all([
     db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('sudoku_games').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('weather_favorites').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('watchlist').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('wallets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
   ]);
   // The ledgers through the user's wallets (a subquery, so no list of ids is sent).
@@ -42,6 +43,7 @@ export async function accountExport(db: Kysely<Database>, userId: number, now = 
     sudoku_stats: await sudokuStats(db, userId),
     weather_favorites: weatherFavorites,
     watchlist,
+    user_preferences: preferences,
     wallets: wallets.map((wallet) => ({
       ...wallet,
       holdings: holdings.filter((h) => h.wallet_id === wallet.id),
