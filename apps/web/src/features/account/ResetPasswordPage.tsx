@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { FormAlert } from '../../components/FormAlert';
+import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { PasswordField } from '../../components/PasswordField';
 import { ApiError } from '../../lib/api-client';
@@ -35,12 +37,12 @@ function Frame({ children }: { children: ReactNode }) {
 
 function InvalidLink({ message }: { message?: string }) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={LINK_NOT_VALID} role="alert">
+    <FormAlert title={LINK_NOT_VALID}>
       <Text size="sm">
         {message ?? 'It may have been used already, or it is more than an hour old.'} Ask the site’s admin for a new
         link or use 'Forgot password?' in the login form if it is offered.
       </Text>
-    </Alert>
+    </FormAlert>
   );
 }
 
@@ -77,18 +79,7 @@ export function ResetPasswordPage() {
         {linkRefused(check.error) ? (
           <InvalidLink />
         ) : (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title="Could not check the link"
-            role="alert"
-          >
-            <Text size="sm">{check.error.message}</Text>
-            <Button size="xs" mt="sm" variant="white" color="red" onClick={() => check.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Could not check the link" error={check.error} onRetry={() => check.refetch()} />
         )}
       </Frame>
     );
@@ -140,15 +131,7 @@ function NewPasswordForm({ token, username, expiresAt }: { token: string; userna
         <Text size="sm">
           For the account <strong>{username}</strong>. The link works once, until {formatDateTime(expiresAt)}.
         </Text>
-        {tokenGone ? (
-          <InvalidLink message={confirm.error?.message} />
-        ) : (
-          failure?.alert && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {failure.alert}
-            </Alert>
-          )
-        )}
+        {tokenGone ? <InvalidLink message={confirm.error?.message} /> : <FormAlert>{failure?.alert}</FormAlert>}
         {/* For password managers: which account this new password belongs to. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
         <PasswordField

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { IconMailCheck } from '@tabler/icons-react';
+import { FormAlert } from '../../components/FormAlert';
 import { ApiError } from '../../lib/api-client';
 import { useRequestPasswordReset } from './api/use-password-reset-request';
 
@@ -48,11 +49,7 @@ export function ForgotPasswordForm({ onBack }: ForgotPasswordFormProps) {
         <Text size="sm">
           Enter the e-mail address of your account and we will send you a link to set a new password.
         </Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure.message}
-          </Alert>
-        )}
+        <FormAlert>{failure?.message}</FormAlert>
         <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...form.getInputProps('email')} />
         <Button type="submit" loading={request.isPending} fullWidth>
           Send reset link

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
 import { useLogin } from './api/use-login';
 import { useAuthOptions } from './api/use-password-reset-request';
@@ -75,11 +75,7 @@ export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProp
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {alert && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {alert}
-              </Alert>
-            )}
+            <FormAlert>{alert}</FormAlert>
             <TextInput
               label="Username"
               autoComplete="username"

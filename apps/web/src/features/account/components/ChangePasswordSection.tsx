@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { PasswordField } from '../../../components/PasswordField';
 import { useChangePassword } from '../api/use-account';
 import { formFailure } from '../form-errors';
@@ -51,11 +52,7 @@ export function ChangePasswordSection() {
                 : `Your other sessions were ended (${ended}): sign in there again with the new password.`}
             </Alert>
           )}
-          {alert && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert>{alert}</FormAlert>
           <PasswordField
             label="Current password"
             autoComplete="current-password"

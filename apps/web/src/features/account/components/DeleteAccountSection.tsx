@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AccountResponse } from '@site/contract';
-import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { PasswordField } from '../../../components/PasswordField';
 import { useDeleteAccount } from '../api/use-account';
 import { formFailure } from '../form-errors';
@@ -71,11 +72,7 @@ export function DeleteAccountSection({ account }: { account: AccountResponse }) 
               This deletes <strong>{account.username}</strong> with all its to-dos, games, places, watchlist and
               wallets. It cannot be undone.
             </Text>
-            {alert && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {alert}
-              </Alert>
-            )}
+            <FormAlert>{alert}</FormAlert>
             <PasswordField
               label="Your password"
               autoComplete="current-password"

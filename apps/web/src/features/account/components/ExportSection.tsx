@@ -1,6 +1,7 @@
-import { Alert, Button, Group } from '@mantine/core';
-import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { FormAlert } from '../../../components/FormAlert';
 import { accountApi } from '../api/account-api';
 import { saveJsonFile } from '../save-file';
 import { AccountSection } from './AccountSection';
@@ -19,11 +20,7 @@ export function ExportSection({ username }: { username: string }) {
       title="Your data"
       description="One JSON file with everything your account owns: profile, to-dos, Sudoku games, favourite places, watchlist and wallets."
     >
-      {download.isError && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title="The export failed">
-          {download.error.message}
-        </Alert>
-      )}
+      <FormAlert title="The export failed">{download.isError && download.error.message}</FormAlert>
       <Group>
         <Button
           variant="default"

@@ -1,8 +1,9 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AccountResponse } from '@site/contract';
-import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { PasswordField } from '../../../components/PasswordField';
 import { StatList } from '../../../components/StatList';
 import { isApiError } from '../../../lib/api-client';
@@ -87,11 +88,7 @@ export function ProfileSection({ account }: { account: AccountResponse }) {
       {editing ? (
         <form onSubmit={submit} noValidate aria-label="Change email">
           <Stack gap="sm" maw={420}>
-            {alert && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-                {alert}
-              </Alert>
-            )}
+            <FormAlert>{alert}</FormAlert>
             <TextInput
               label="New email"
               type="email"

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -20,8 +8,9 @@ import {
   type SiteNotice,
   type SiteNoticeResponse,
 } from '@site/contract';
-import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { LoadError } from '../../../components/LoadError';
 import { NoticeCard } from '../../../components/NoticeCard';
 import { PageLoader } from '../../../components/PageLoader';
@@ -110,11 +99,9 @@ function NoticeEditor({ answer }: { answer: SiteNoticeResponse }) {
               </Badge>
             )}
           </Group>
-          {serverError && !(serverError instanceof ApiError && serverError.fields) && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {serverError.message}
-            </Alert>
-          )}
+          <FormAlert>
+            {serverError && !(serverError instanceof ApiError && serverError.fields) && serverError.message}
+          </FormAlert>
           <TextInput label="Title" maxLength={NOTICE_TITLE_MAX} {...form.getInputProps('title')} />
           {paragraphs.map((_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are edited in place; the index is their identity

@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import type { AdminUser, ResetLinkResponse } from '@site/contract';
-import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { FormAlert } from '../../../components/FormAlert';
 import { formatDateTime } from '../../../lib/dates';
 
 interface ResetLinkModalProps {
@@ -17,11 +18,7 @@ export function ResetLinkModal({ user, link, error, pending, onClose }: ResetLin
     <Modal opened={user !== null} onClose={onClose} title="Password reset link" centered size="lg">
       <Stack gap="md">
         {pending && <Text size="sm">Creating a link for {user?.username}…</Text>}
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="No link was made" role="alert">
-            {error.message}
-          </Alert>
-        )}
+        <FormAlert title="No link was made">{error?.message}</FormAlert>
         {link && (
           <>
             <Text size="sm">
