@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { siteConfig } from '../config/site';
+import classes from './NoticeCard.module.css';
 
 export interface NoticeText {
   title: string;
@@ -16,8 +17,7 @@ function withEmailLinks(paragraph: string) {
     <Fragment key={index}>
       {part}
       {index < parts.length - 1 && (
-        // blue.9: the link colour (blue.8) is 4.1:1 on the alert's light blue, blue.9 4.9:1.
-        <Anchor href={`mailto:${siteConfig.contactEmail}`} inherit fw={600} c="blue.9">
+        <Anchor href={`mailto:${siteConfig.contactEmail}`} inherit fw={600} className={classes.link}>
           {siteConfig.contactEmail}
         </Anchor>
       )}

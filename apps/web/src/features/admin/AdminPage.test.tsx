@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { siteConfig } from '../../config/site';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch, requestsTo } from '../../test/fetch-mock';
@@ -49,6 +49,22 @@ describe('AdminPage', () => {
     expect(await screen.findByRole('menuitem', { name: 'Reset link' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Disable' })).toBeNull();
+  });
+
+  it('lists the users as cards on a phone, actions included', async () => {
+    // A phone: the max-width query of UserList matches. (setup.ts's stub answers no to every query.)
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('max-width') })) as never;
+    onTestFinished(() => {
+      window.matchMedia = original;
+    });
+    asAdmin();
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(list).getByRole('listitem', { name: 'dana' });
+    expect(within(card).getByText('Active')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Actions for dana' })).toBeInTheDocument();
   });
 
   it('searches after the typing pauses and pages through the results', async () => {

@@ -34,8 +34,10 @@ export function AccountActions() {
             {me.data.username}
           </Text>
         </UnstyledButton>
+        {/* From 992 px: a tablet's bar has no room for it beside the name (the account page links to Admin). */}
         {me.data.is_admin && (
           <ActionIcon
+            visibleFrom="md"
             component={Link}
             to="/admin"
             variant="subtle"

@@ -26,11 +26,14 @@ function SessionRow({ session, onEnd }: { session: AccountSession; onEnd: (sessi
                 </Badge>
               )}
             </Group>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {session.ip ? `Address ${session.ip}` : 'Address unknown'}
             </Text>
             <Text size="xs" c="dimmed">
-              Signed in {formatDateTime(session.created_at)} · last used {formatDateTime(session.last_used_at)}
+              Signed in {formatDateTime(session.created_at)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              Last used {formatDateTime(session.last_used_at)}
             </Text>
           </Stack>
         </Group>

@@ -65,7 +65,9 @@ function Providers({ providers }: { providers: AdminStatusResponse['providers'] 
         <Table.Tbody>
           {providers.map((p) => (
             <Table.Tr key={p.provider}>
-              <Table.Td fw={600}>{p.provider}</Table.Td>
+              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {p.provider}
+              </Table.Td>
               <Table.Td ta="right">{p.calls}</Table.Td>
               <Table.Td ta="right" c={p.error_rate > 0.1 ? 'red' : undefined}>
                 {formatRate(p.error_rate)}

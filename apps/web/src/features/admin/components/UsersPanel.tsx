@@ -1,4 +1,4 @@
-import { Group, Loader, Pagination, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '@site/contract';
 import { IconSearch } from '@tabler/icons-react';
@@ -6,31 +6,13 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
-import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useAdminUsers, useDisableUser, useEnableUser, useRemoveUser, useResetLink } from '../api/use-admin';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ResetLinkModal } from './ResetLinkModal';
-import { UserActions } from './UserActions';
-import { UserStatusBadge } from './UserStatusBadge';
+import { UserList } from './UserList';
 
 /** Typing pauses this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function Counts({ counts }: { counts: AdminUser['counts'] }) {
-  const parts = [
-    [counts.todos, 'to-dos'],
-    [counts.sudoku_games, 'games'],
-    [counts.weather_favorites, 'places'],
-    [counts.watchlist, 'watched'],
-    [counts.wallets, 'wallets'],
-    [counts.sessions, 'sessions'],
-  ] as const;
-  return (
-    <Text size="xs" c="dimmed">
-      {parts.map(([n, label]) => `${n} ${label}`).join(' · ')}
-    </Text>
-  );
-}
 
 /** Users: search (debounced), pages, and per user disable/enable, a reset link, delete. */
 export function UsersPanel() {
@@ -70,62 +52,16 @@ export function UsersPanel() {
         <Text c="dimmed">{q ? `No user matches “${q}”.` : 'No users yet.'}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Joined</Table.Th>
-                  <Table.Th>Last seen</Table.Th>
-                  <Table.Th>Owns</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.data.users.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {user.username}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {user.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" title={formatDateTime(user.created_at)}>
-                        {formatDate(user.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{user.last_seen_at ? formatDateTime(user.last_seen_at) : 'Never'}</Text>
-                    </Table.Td>
-                    <Table.Td maw={220}>
-                      <Counts counts={user.counts} />
-                    </Table.Td>
-                    <Table.Td>
-                      <UserStatusBadge user={user} />
-                    </Table.Td>
-                    <Table.Td>
-                      <UserActions
-                        user={user}
-                        onDisable={setToDisable}
-                        onEnable={(u) => enable.mutate(u.id)}
-                        onResetLink={(u) => {
-                          setLinkFor(u);
-                          resetLink.mutate(u.id);
-                        }}
-                        onDelete={setToDelete}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <UserList
+            users={users.data.users}
+            onDisable={setToDisable}
+            onEnable={(u) => enable.mutate(u.id)}
+            onResetLink={(u) => {
+              setLinkFor(u);
+              resetLink.mutate(u.id);
+            }}
+            onDelete={setToDelete}
+          />
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
               {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
