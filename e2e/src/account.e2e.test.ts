@@ -97,7 +97,7 @@ describe('managing an account in a real browser (issue 18)', () => {
 
   it('lets the admin find the user on /admin and issue a one-time reset link', async () => {
     await logInThroughUi(page2, server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
-    await page2.getByRole('link', { name: 'Admin' }).click();
+    await page2.getByRole('link', { name: 'Admin', exact: true }).click();
     await page2.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
     await page2.getByLabel('Search users').fill(username);
     const actions = page2.getByRole('button', { name: `Actions for ${username}` });
