@@ -110,6 +110,27 @@ describe('AppLayout', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('links the username to /account, and only the admin gets Admin, in the top bar and the phone drawer', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    mockFetch({ 'GET /api/me': { body: me }, 'GET /api/health': { body: health } });
+    const first = renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('link', { name: 'Account (carol)' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
+    first.unmount();
+
+    mockFetch({
+      'GET /api/me': { body: { ...me, username: 'admin', is_admin: true } },
+      'GET /api/health': { body: health },
+    });
+    const { user } = renderWithProviders(<AppRoutes />);
+    expect(await screen.findByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(within(drawer).getByRole('link', { name: /Account/ })).toHaveAttribute('href', '/account');
+    expect(within(drawer).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(drawer).getByRole('button', { name: /Log Out/ })).toBeInTheDocument();
+  });
+
   it('has a burger menu whose drawer holds the seed items and the mobile warning', async () => {
     mockVisitor();
     const { user } = renderWithProviders(<AppRoutes />);

@@ -13,10 +13,13 @@ const FinanceHomeRoute = lazyPage(() => import('./routes/finance-home'), 'Financ
 const WalletPage = lazyPage(() => import('../features/wallets/WalletPage'), 'WalletPage');
 const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage');
 const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage');
+const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
+const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
 const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage');
 const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
 
-/** docs/product.md#screens routes plus /docs/:app and a 404 page. */
+/** docs/product.md#screens routes (the account, reset and admin pages too) plus /docs/:app and a 404 page. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -30,6 +33,9 @@ export function AppRoutes() {
         <Route path="apps/finance/wallet" element={<WalletPage />} />
         <Route path="apps/finance/stock/:symbol" element={<StockPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="account" element={<AccountPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route path="admin" element={<AdminPage />} />
         <Route path="docs/:app" element={<DocsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

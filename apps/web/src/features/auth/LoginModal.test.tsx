@@ -114,4 +114,35 @@ describe('LoginModal', () => {
 
     await vi.waitFor(() => expect(location.reload).toHaveBeenCalled(), { timeout: 5000 });
   });
+
+  it('offers no Forgot password? when the server cannot e-mail', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/options': { body: { password_reset_by_email: false } } });
+    renderLogin();
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/options')).toHaveLength(1));
+    // The answer is parsed after it arrives (the schema loads lazily): give it time to be shown.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();
+  });
+
+  it('with e-mail on the server, Forgot password? asks for the address and shows the neutral answer', async () => {
+    const neutral = 'If that address has an account, a reset link is on its way.';
+    const fetchMock = mockFetch({
+      'GET /api/auth/options': { body: { password_reset_by_email: true } },
+      'POST /api/password-reset/request': { body: { success: true, message: neutral } },
+    });
+    const { user } = renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/password-reset/request')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Email/), 'dana@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByText(neutral)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/password-reset/request')[0]?.body).toEqual({ email: 'dana@example.com' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('dialog', { name: 'Login' })).toBeInTheDocument();
+  });
 });

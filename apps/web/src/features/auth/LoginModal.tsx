@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
 import { useLogin } from './api/use-login';
+import { useAuthOptions } from './api/use-password-reset-request';
 import { describeLoginFailure } from './auth-errors';
 import { AUTH_MODAL_SIZE } from './auth-modal-size';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { completeSignIn } from './session';
 
 interface LoginModalProps {
@@ -24,6 +26,9 @@ const initialValues: LoginValues = { username: '', password: '' };
 export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProps) {
   const login = useLogin();
   const [alert, setAlert] = useState<string | null>(null);
+  // 'Forgot password?' needs a server that can send e-mail (SMTP_URL); asked once the form shows.
+  const options = useAuthOptions(opened);
+  const [forgot, setForgot] = useState(false);
   const form = useForm<LoginValues>({
     initialValues,
     // docs/product.md: both fields are required and an incomplete form is never sent.
@@ -37,6 +42,7 @@ export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProp
     form.reset();
     setAlert(null);
     login.reset();
+    setForgot(false);
     onClose();
   };
 
@@ -57,36 +63,54 @@ export function LoginModal({ opened, onClose, onSwitchToSignup }: LoginModalProp
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Login" size={AUTH_MODAL_SIZE} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {alert && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {alert}
-            </Alert>
-          )}
-          <TextInput
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            data-autofocus
-            {...form.getInputProps('username')}
-          />
-          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-          <Button type="submit" loading={login.isPending} fullWidth mt="xs">
-            Login
-          </Button>
-          {onSwitchToSignup && (
-            <Text size="sm" c="dimmed" ta="center">
-              No account yet?{' '}
-              <Anchor component="button" type="button" size="sm" onClick={onSwitchToSignup}>
-                Create one
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={forgot ? 'Reset your password' : 'Login'}
+      size={AUTH_MODAL_SIZE}
+      centered
+    >
+      {forgot ? (
+        <ForgotPasswordForm onBack={() => setForgot(false)} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <FormAlert>{alert}</FormAlert>
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              data-autofocus
+              {...form.getInputProps('username')}
+            />
+            <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+            {options.data?.password_reset_by_email && (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => setForgot(true)}
+                style={{ alignSelf: 'flex-end' }}
+                mt={-8}
+              >
+                Forgot password?
               </Anchor>
-            </Text>
-          )}
-        </Stack>
-      </form>
+            )}
+            <Button type="submit" loading={login.isPending} fullWidth mt="xs">
+              Login
+            </Button>
+            {onSwitchToSignup && (
+              <Text size="sm" c="dimmed" ta="center">
+                No account yet?{' '}
+                <Anchor component="button" type="button" size="sm" onClick={onSwitchToSignup}>
+                  Create one
+                </Anchor>
+              </Text>
+            )}
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN } from '@site/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../components/FormAlert';
 import { PasswordField } from '../../components/PasswordField';
 import { useSignup } from './api/use-signup';
 import { describeSignupFailure } from './auth-errors';
@@ -70,11 +70,7 @@ export function SignupModal({ opened, onClose, onSwitchToLogin }: SignupModalPro
     <Modal opened={opened} onClose={close} title="Signup" size={AUTH_MODAL_SIZE} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {alert && (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-              {alert}
-            </Alert>
-          )}
+          <FormAlert>{alert}</FormAlert>
           <TextInput
             label="Username"
             autoComplete="username"

@@ -6,6 +6,8 @@ import {
   IconHome,
   IconLogin,
   IconLogout,
+  IconShieldLock,
+  IconUserCircle,
   IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
@@ -57,14 +59,35 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           <NavLink label="Company" leftSection={<IconBuilding size={18} />} rightSection={soon} disabled />
           <NavLink label="Careers" leftSection={<IconUsers size={18} />} rightSection={soon} disabled />
           {me.data ? (
-            <NavLink
-              component="button"
-              label="Log Out"
-              description={`Signed in as ${me.data.username}`}
-              leftSection={<IconLogout size={18} />}
-              onClick={logOut}
-              disabled={pending}
-            />
+            <>
+              <NavLink
+                component={Link}
+                to="/account"
+                label="Account"
+                description={me.data.username}
+                leftSection={<IconUserCircle size={18} />}
+                active={pathname === '/account'}
+                onClick={onClose}
+              />
+              {me.data.is_admin && (
+                <NavLink
+                  component={Link}
+                  to="/admin"
+                  label="Admin"
+                  leftSection={<IconShieldLock size={18} />}
+                  active={pathname === '/admin'}
+                  onClick={onClose}
+                />
+              )}
+              <NavLink
+                component="button"
+                label="Log Out"
+                description={`Signed in as ${me.data.username}`}
+                leftSection={<IconLogout size={18} />}
+                onClick={logOut}
+                disabled={pending}
+              />
+            </>
           ) : (
             <>
               <NavLink
