@@ -7,7 +7,7 @@ import { useLogOut } from './use-log-out';
 /**
  * Right side of the top bar: Login/Signup for visitors, the username and Log Out otherwise. The
  * username links to /account, and the admin gets a shield linking to /admin (plain links, not a
- * menu: Mantine's Menu would weigh on the first page, docs/architecture.md#the-web-app).
+ * menu: Mantine's Menu would weigh on the first page, docs/architecture.md#the-web-app-appswebsrc).
  */
 export function AccountActions() {
   const me = useMe();
