@@ -14,7 +14,11 @@ export interface CheckedPuzzle {
 const refuse = (message: string) => new HttpError(400, message, { puzzle: message });
 
 const UNIT_NAMES = ['row', 'column', 'box'] as const;
-const unitOf = (cell: number) => [Math.floor(cell / 9), cell % 9, Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3)];
+const unitOf = (cell: number) => [
+  Math.floor(cell / 9),
+  cell % 9,
+  Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3),
+];
 
 /** Every digit a row, column or box holds twice, e.g. "5 twice in row 3" (1-based, as players count). */
 function conflicts(board: Board): string[] {

@@ -2,7 +2,12 @@ import type { SudokuDifficulty } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { type DailyGameRow, dailyResultLine, dailyStats, formatTime } from './daily-streaks.js';
 
-const game = (daily_date: string, status: DailyGameRow['status'], difficulty: SudokuDifficulty = 'easy', time = 100) => ({
+const game = (
+  daily_date: string,
+  status: DailyGameRow['status'],
+  difficulty: SudokuDifficulty = 'easy',
+  time = 100,
+) => ({
   daily_date,
   difficulty,
   status,
@@ -22,7 +27,11 @@ describe('daily streaks', () => {
     expect(easy).toMatchObject({ current_streak: 4, longest_streak: 4, days_played: 5, days_won: 4 });
     expect(easy.today).toEqual({ status: 'playing', time: 100, result: null });
     // The next day without a win the streak is over; the longest stays.
-    expect(dailyStats(rows, '2026-11-25').levels.easy).toMatchObject({ current_streak: 0, longest_streak: 4, today: null });
+    expect(dailyStats(rows, '2026-11-25').levels.easy).toMatchObject({
+      current_streak: 0,
+      longest_streak: 4,
+      today: null,
+    });
   });
 
   it('a lost day or a gap ends a run; the longest run is kept; levels are separate', () => {

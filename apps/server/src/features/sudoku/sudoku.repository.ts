@@ -39,11 +39,7 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
      * count and the insert share a transaction under the user's lock, so a burst of starts never
      * passes the cap.
      */
-    async create(
-      userId: number,
-      game: NewGame,
-      maxPlaying: number,
-    ): Promise<GameRow | undefined> {
+    async create(userId: number, game: NewGame, maxPlaying: number): Promise<GameRow | undefined> {
       return db.transaction().execute(async (trx) => {
         await lockUserRow(trx, dialect, userId);
         // A daily game is resumed, not started twice (the unique index of migration 013 backs this).
