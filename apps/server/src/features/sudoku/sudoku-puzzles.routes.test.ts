@@ -168,6 +168,18 @@ describe.each(testDatabaseKinds)('Sudoku daily and own puzzles on %s', (kind) =>
       expect(next.id).not.toBe(a.id);
     });
 
+    it('is refused (403, nothing started) as a navigation or from another site, like play', async () => {
+      const user = await signUp(t.app);
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        { 'sec-fetch-mode': 'navigate' },
+      ]) {
+        const res = await injectAs(t.app, user, { method: 'GET', url: '/api/sudoku/daily', headers });
+        expect(res.statusCode).toBe(403);
+      }
+      expect(await rows(user)).toHaveLength(0);
+    });
+
     it('refuses a bad level with 400 and nobody signed out', async () => {
       expect((await daily(alice, 'expert')).statusCode).toBe(400);
       expect((await t.app.inject({ method: 'GET', url: '/api/sudoku/daily' })).statusCode).toBe(401);
