@@ -11,6 +11,7 @@ export * from './portfolio.js';
 export * from './preferences.js';
 export * from './routes.js';
 export * from './sudoku.js';
+export * from './sudoku-level-stats.js';
 export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './units.js';

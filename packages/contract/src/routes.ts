@@ -114,6 +114,7 @@ export const routes = {
     dailyStats: { method: 'GET', path: '/sudoku/daily/stats', access: 'user' },
     custom: { method: 'POST', path: '/sudoku/custom', access: 'user' },
     customCheck: { method: 'POST', path: '/sudoku/custom/check', access: 'user' },
+    levelStats: { method: 'GET', path: '/sudoku/stats/levels', access: 'user' },
   },
   finance: {
     getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },

@@ -187,6 +187,43 @@ describe.each(testDatabaseKinds)('Sudoku daily and own puzzles on %s', (kind) =>
     });
   });
 
+  describe('statistics per level', () => {
+    it("count the user's finished games in the order they finished, nobody else's", async () => {
+      const user = await signUp(t.app);
+      const start = (await custom(user, UNIQUE)).json();
+      const [row] = await rows(user);
+      const { id: _id, ...copy } = row!;
+      const finished = (minute: number, status: 'won' | 'lost', time: number) => ({
+        ...copy,
+        status,
+        time,
+        finished_at: `2026-11-0${minute}T10:00:00.000Z`,
+      });
+      // Inserted out of order: the statistics follow finished_at.
+      await t.database.handle.db
+        .insertInto('sudoku_games')
+        .values([finished(3, 'won', 120), finished(1, 'won', 300), finished(2, 'lost', 10), finished(4, 'won', 180)])
+        .execute();
+      const res = await injectAs(t.app, user, { method: 'GET', url: '/api/sudoku/stats/levels' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().medium).toMatchObject({
+        games: 4,
+        won: 3,
+        lost: 1,
+        win_rate: 0.75,
+        best_time: 120,
+        average_time: 200,
+        current_streak: 2,
+        longest_streak: 2,
+      });
+      expect(res.json().medium.history.map((h: { time: number }) => h.time)).toEqual([300, 10, 120, 180]);
+      expect(start.status).toBe('playing'); // the unfinished game does not count
+      const other = await injectAs(t.app, await signUp(t.app), { method: 'GET', url: '/api/sudoku/stats/levels' });
+      expect(other.json().medium.games).toBe(0);
+      expect((await t.app.inject({ method: 'GET', url: '/api/sudoku/stats/levels' })).statusCode).toBe(401);
+    });
+  });
+
   describe('own puzzles', () => {
     it('check grades a puzzle without starting a game', async () => {
       const user = await signUp(t.app);

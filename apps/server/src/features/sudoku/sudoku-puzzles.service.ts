@@ -4,6 +4,7 @@ import { encodeBoard } from './board-codec.js';
 import { checkCustomPuzzle } from './custom-puzzle.js';
 import { type DailyPuzzles, utcDate } from './daily-puzzles.js';
 import { dailyResultLine, dailyStats } from './daily-streaks.js';
+import { levelStats } from './level-stats.js';
 import { type NewGame, type SudokuRepository, toGame } from './sudoku.repository.js';
 
 /**
@@ -45,6 +46,17 @@ export function sudokuPuzzlesService(
         result: row.status === 'won' ? dailyResultLine(date, difficulty, row.time) : null,
       };
     },
+
+    /** Per-level statistics of finished games (finished games always have a finished_at). */
+    levelStats: async (userId: number) =>
+      levelStats(
+        (await repository.finishedGames(userId)).map((g) => ({
+          difficulty: g.difficulty,
+          status: g.status === 'won' ? ('won' as const) : ('lost' as const),
+          time: g.time,
+          finished_at: g.finished_at ?? '',
+        })),
+      ),
 
     dailyStats: async (userId: number) => dailyStats(await repository.dailyGames(userId), utcDate(now())),
 

@@ -150,6 +150,17 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
         .where('daily_date', 'is not', null)
         .execute(),
 
+    /** The user's finished games in the order they finished: what per-level statistics are computed from. */
+    finishedGames: (userId: number) =>
+      db
+        .selectFrom('sudoku_games')
+        .select(['difficulty', 'status', 'time', 'finished_at'])
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['won', 'lost'])
+        .orderBy('finished_at')
+        .orderBy('id')
+        .execute(),
+
     async stats(userId: number) {
       const rows = await db
         .selectFrom('sudoku_games')

@@ -507,6 +507,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'GET /api/sudoku/daily': { access: 'user', request: async () => get('/api/sudoku/daily', { difficulty: 'easy' }) },
   'GET /api/sudoku/daily/stats': { access: 'user', request: async () => get('/api/sudoku/daily/stats') },
+  'GET /api/sudoku/stats/levels': { access: 'user', request: async () => get('/api/sudoku/stats/levels') },
   'POST /api/sudoku/custom': {
     access: 'user',
     request: async () => ({ url: '/api/sudoku/custom', payload: { puzzle: OWN_SUDOKU } }),
