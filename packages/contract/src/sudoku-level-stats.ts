@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
-import { SUDOKU_DIFFICULTIES } from './sudoku.js';
+
+/** One `schema` per Sudoku level: `{ easy, medium, hard }`. */
+export const perSudokuLevel = <T extends z.ZodType>(schema: T) =>
+  z.object({ easy: schema, medium: schema, hard: schema });
 
 /** How many of a level's latest finished games the history (for a small chart) lists. */
 export const SUDOKU_HISTORY_GAMES = 20;
@@ -24,12 +27,7 @@ const levelStatsSchema = z.object({
 });
 export type SudokuLevelStats = z.infer<typeof levelStatsSchema>;
 
-export const sudokuLevelStatsResponseSchema = z.object(
-  Object.fromEntries(SUDOKU_DIFFICULTIES.map((d) => [d, levelStatsSchema])) as Record<
-    (typeof SUDOKU_DIFFICULTIES)[number],
-    typeof levelStatsSchema
-  >,
-);
+export const sudokuLevelStatsResponseSchema = perSudokuLevel(levelStatsSchema);
 export type SudokuLevelStatsResponse = z.infer<typeof sudokuLevelStatsResponseSchema>;
 
 export const sudokuLevelStatsEndpoints = {

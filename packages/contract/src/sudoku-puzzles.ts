@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
-import { SUDOKU_DIFFICULTIES, sudokuDifficultySchema, sudokuGameSchema } from './sudoku.js';
+import { sudokuDifficultySchema, sudokuGameSchema } from './sudoku.js';
+import { perSudokuLevel } from './sudoku-level-stats.js';
 
 /**
  * The daily puzzle and the player's own puzzles (docs/api.md#sudoku-daily-and-own-puzzles).
@@ -64,12 +65,7 @@ export type SudokuDailyLevelStats = z.infer<typeof dailyLevelStatsSchema>;
 
 export const sudokuDailyStatsResponseSchema = z.object({
   date: isoDate,
-  levels: z.object(
-    Object.fromEntries(SUDOKU_DIFFICULTIES.map((d) => [d, dailyLevelStatsSchema])) as Record<
-      (typeof SUDOKU_DIFFICULTIES)[number],
-      typeof dailyLevelStatsSchema
-    >,
-  ),
+  levels: perSudokuLevel(dailyLevelStatsSchema),
 });
 export type SudokuDailyStats = z.infer<typeof sudokuDailyStatsResponseSchema>;
 
