@@ -11,6 +11,8 @@ export * from './portfolio.js';
 export * from './preferences.js';
 export * from './routes.js';
 export * from './sudoku.js';
+export * from './sudoku-level-stats.js';
+export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './units.js';
 export * from './wallets.js';

@@ -109,6 +109,12 @@ export const routes = {
     saveGame: { method: 'PUT', path: '/sudoku/saveGame', access: 'user', claimedUser: body('userid') },
     checkSolution: { method: 'POST', path: '/sudoku/checkSolution', access: 'user' },
     giveUp: { method: 'PUT', path: '/sudoku/giveUp', access: 'user', claimedUser: body('userid') },
+    // Starts (stores) the user's game of today's daily puzzle at a level, or resumes it.
+    daily: { method: 'GET', path: '/sudoku/daily', access: 'user', changesState: true },
+    dailyStats: { method: 'GET', path: '/sudoku/daily/stats', access: 'user' },
+    custom: { method: 'POST', path: '/sudoku/custom', access: 'user' },
+    customCheck: { method: 'POST', path: '/sudoku/custom/check', access: 'user' },
+    levelStats: { method: 'GET', path: '/sudoku/stats/levels', access: 'user' },
   },
   finance: {
     getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },

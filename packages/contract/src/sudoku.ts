@@ -79,6 +79,10 @@ export const sudokuGameSchema = z.object({
   transformed_solution: sudokuCellBoardSchema,
   /** Our addition: the clues alone (empty cells 0), the board the game started from. */
   puzzle: sudokuCellBoardSchema,
+  /** Our addition: the clues as 81 characters ('.' empty), for a share link `/apps/sudoku/game?p=…`. */
+  share: z.string().optional(),
+  /** Our addition: where the puzzle came from (pool, the daily puzzle, or typed in by the player). */
+  source: z.enum(['pool', 'daily', 'custom']).optional(),
 });
 export type SudokuGame = z.infer<typeof sudokuGameSchema>;
 

@@ -66,6 +66,9 @@ export interface SudokuGamesTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Migration 013: where the puzzle came from; `daily_date` is the UTC day of a daily game. */
+  source: Generated<'pool' | 'daily' | 'custom'>;
+  daily_date: string | null;
 }
 
 /** Finance watchlist entries; `symbol` is upper case, unique per user. */

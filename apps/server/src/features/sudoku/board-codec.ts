@@ -11,6 +11,9 @@ export function decodeBoard(encoded: string): number[][] {
   return board;
 }
 
+/** A stored puzzle as share links carry it: 81 characters, '.' for an empty cell. */
+export const toShareText = (encoded: string): string => encoded.replaceAll('0', '.');
+
 /** True when every clue of `puzzle` (non-zero cell) still holds the same digit in `board`. */
 export function keepsClues(puzzle: string, board: string): boolean {
   for (let i = 0; i < 81; i++) {

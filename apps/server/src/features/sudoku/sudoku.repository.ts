@@ -4,7 +4,7 @@ import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { SudokuGamesTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
-import { toCellBoard } from './board-codec.js';
+import { toCellBoard, toShareText } from './board-codec.js';
 
 export type GameRow = Selectable<SudokuGamesTable>;
 
@@ -18,7 +18,18 @@ export const toGame = (row: GameRow): SudokuGame => ({
   transformed_state: toCellBoard(row.state, row.puzzle),
   transformed_solution: toCellBoard(row.solution, row.puzzle),
   puzzle: toCellBoard(row.puzzle, row.puzzle),
+  share: toShareText(row.puzzle),
+  source: row.source,
 });
+
+export interface NewGame {
+  difficulty: SudokuDifficulty;
+  puzzle: string;
+  solution: string;
+  /** Default 'pool'; a 'daily' game names its UTC day in `daily_date`. */
+  source?: 'pool' | 'daily' | 'custom';
+  daily_date?: string;
+}
 
 /** Every query is scoped by owner, so another user's game id finds nothing. */
 export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
@@ -28,13 +39,20 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
      * count and the insert share a transaction under the user's lock, so a burst of starts never
      * passes the cap.
      */
-    async create(
-      userId: number,
-      game: { difficulty: SudokuDifficulty; puzzle: string; solution: string },
-      maxPlaying: number,
-    ): Promise<GameRow | undefined> {
+    async create(userId: number, game: NewGame, maxPlaying: number): Promise<GameRow | undefined> {
       return db.transaction().execute(async (trx) => {
         await lockUserRow(trx, dialect, userId);
+        // A daily game is resumed, not started twice (the unique index of migration 013 backs this).
+        if (game.daily_date) {
+          const existing = await trx
+            .selectFrom('sudoku_games')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('daily_date', '=', game.daily_date)
+            .where('difficulty', '=', game.difficulty)
+            .executeTakeFirst();
+          if (existing) return existing;
+        }
         const { count } = await trx
           .selectFrom('sudoku_games')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -53,6 +71,8 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
             state: game.puzzle,
             time: 0,
             status: 'playing',
+            source: game.source ?? 'pool',
+            daily_date: game.daily_date ?? null,
             created_at: now,
             updated_at: now,
           })
@@ -119,6 +139,27 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+
+    /** The user's daily games (any level, any day): what the daily streaks are computed from. */
+    dailyGames: (userId: number) =>
+      db
+        .selectFrom('sudoku_games')
+        .select(['daily_date', 'difficulty', 'status', 'time'])
+        .where('user_id', '=', userId)
+        .where('source', '=', 'daily')
+        .where('daily_date', 'is not', null)
+        .execute(),
+
+    /** The user's finished games in the order they finished: what per-level statistics are computed from. */
+    finishedGames: (userId: number) =>
+      db
+        .selectFrom('sudoku_games')
+        .select(['difficulty', 'status', 'time', 'finished_at'])
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['won', 'lost'])
+        .orderBy('finished_at')
+        .orderBy('id')
+        .execute(),
 
     async stats(userId: number) {
       const rows = await db

@@ -4,6 +4,7 @@ import { route } from '../../core/endpoint.js';
 import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
+import { sudokuPuzzleRoutes } from './sudoku-puzzles.routes.js';
 
 /** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
 export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,4 +57,7 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
     await service.giveUp(user.id, request.body.gameid);
     return { success: true as const, message: 'Game over' };
   });
+
+  // The daily puzzle and the player's own puzzles: sudoku-puzzles.routes.ts.
+  sudokuPuzzleRoutes(app);
 };

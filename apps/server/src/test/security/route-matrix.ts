@@ -122,6 +122,8 @@ interface Game {
   id: number;
   puzzle: number[][];
 }
+/** A player's own puzzle with one solution (the well-known one from Wikipedia's Sudoku article). */
+const OWN_SUDOKU = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const game = (c: MatrixContext) => c.call<Game>(c.users.alice, 'GET', '/api/sudoku/play?difficulty=easy');
 
 const wallet = (c: MatrixContext) =>
@@ -502,6 +504,17 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       url: '/api/sudoku/giveUp',
       payload: body({ gameid: (await c.fresh('game', () => game(c))).id, userid: claimed }),
     }),
+  },
+  'GET /api/sudoku/daily': { access: 'user', request: async () => get('/api/sudoku/daily', { difficulty: 'easy' }) },
+  'GET /api/sudoku/daily/stats': { access: 'user', request: async () => get('/api/sudoku/daily/stats') },
+  'GET /api/sudoku/stats/levels': { access: 'user', request: async () => get('/api/sudoku/stats/levels') },
+  'POST /api/sudoku/custom': {
+    access: 'user',
+    request: async () => ({ url: '/api/sudoku/custom', payload: { puzzle: OWN_SUDOKU } }),
+  },
+  'POST /api/sudoku/custom/check': {
+    access: 'user',
+    request: async () => ({ url: '/api/sudoku/custom/check', payload: { puzzle: OWN_SUDOKU } }),
   },
 
   'GET /api/finance/get_stock': {

@@ -1,0 +1,73 @@
+import { SUDOKU_MIN_CLUES, type SudokuDifficulty, type SudokuPuzzleGrade } from '@site/contract';
+import { HttpError } from '../../core/http-errors.js';
+import { encodeBoard, toShareText } from './board-codec.js';
+import { type Board, countSolutions, gradePuzzle, parseBoard, solve, TECHNIQUES } from './engine/index.js';
+
+export interface CheckedPuzzle {
+  grade: SudokuPuzzleGrade;
+  puzzle: Board;
+  solution: Board;
+  difficulty: SudokuDifficulty;
+}
+
+/** A refusal names the `puzzle` field, like a validation error (docs/api.md#errors). */
+const refuse = (message: string) => new HttpError(400, message, { puzzle: message });
+
+const UNIT_NAMES = ['row', 'column', 'box'] as const;
+const unitOf = (cell: number) => [
+  Math.floor(cell / 9),
+  cell % 9,
+  Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3),
+];
+
+/** Every digit a row, column or box holds twice, e.g. "5 twice in row 3" (1-based, as players count). */
+function conflicts(board: Board): string[] {
+  const seen = new Map<string, number>();
+  const found = new Set<string>();
+  board.flat().forEach((digit, cell) => {
+    if (digit === 0) return;
+    unitOf(cell).forEach((unit, kind) => {
+      const key = `${kind}:${unit}:${digit}`;
+      if (seen.has(key)) found.add(`${digit} twice in ${UNIT_NAMES[kind]} ${unit + 1}`);
+      seen.set(key, cell);
+    });
+  });
+  return [...found];
+}
+
+/**
+ * Checks a player's puzzle (81 characters, already validated by the contract) before a game is made
+ * of it: no clashing clues, at least 17 clues, exactly one solution, and solvable by our techniques,
+ * which also give its level. Each failure is a 400 with the reason (docs/api.md#sudoku-daily-and-own-puzzles).
+ */
+export function checkCustomPuzzle(text: string): CheckedPuzzle {
+  const puzzle = parseBoard(text);
+  const clashes = conflicts(puzzle);
+  if (clashes.length > 0) throw refuse(`The clues conflict: ${clashes.join(', ')}`);
+  const clues = puzzle.flat().filter((d) => d !== 0).length;
+  if (clues < SUDOKU_MIN_CLUES) {
+    throw refuse(`A puzzle needs at least ${SUDOKU_MIN_CLUES} clues to have only one solution; this one has ${clues}`);
+  }
+  // The counting solver stops at 2: enough to tell none, one and several apart.
+  const count = countSolutions(puzzle, 2);
+  if (count === 0) throw refuse('This puzzle has no solution');
+  if (count > 1) throw refuse('This puzzle has more than one solution, so it cannot be solved by logic alone');
+  const solution = solve(puzzle) as Board;
+  const grade = gradePuzzle(puzzle);
+  if (!grade.difficulty) {
+    throw refuse(
+      `This puzzle needs guessing: the techniques we grade with (${TECHNIQUES.map((t) => t.name).join(', ')}) cannot finish it`,
+    );
+  }
+  return {
+    puzzle,
+    solution,
+    difficulty: grade.difficulty,
+    grade: {
+      difficulty: grade.difficulty,
+      techniques: grade.techniques,
+      clues,
+      share: toShareText(encodeBoard(puzzle)),
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { SUDOKU_UNFINISHED_MAX, type SudokuDifficulty } from '@site/contract';
+import { badRequest } from '../../core/http-errors.js';
+import { encodeBoard } from './board-codec.js';
+import { checkCustomPuzzle } from './custom-puzzle.js';
+import { type DailyPuzzles, utcDate } from './daily-puzzles.js';
+import { dailyResultLine, dailyStats } from './daily-streaks.js';
+import { levelStats } from './level-stats.js';
+import { type NewGame, type SudokuRepository, toGame } from './sudoku.repository.js';
+
+/**
+ * The daily puzzle and the player's own puzzles (docs/api.md#sudoku-daily-and-own-puzzles). `now` is
+ * injectable so tests can pin the day.
+ */
+export function sudokuPuzzlesService(
+  repository: SudokuRepository,
+  daily: DailyPuzzles,
+  now: () => number = Date.now,
+  maxUnfinished = SUDOKU_UNFINISHED_MAX,
+) {
+  async function start(userId: number, game: NewGame) {
+    const row = await repository.create(userId, game, maxUnfinished);
+    // The same refusal as play (docs/api.md#limits).
+    if (!row) {
+      throw badRequest(
+        `You can have at most ${maxUnfinished} unfinished games. Finish or delete one to start another.`,
+      );
+    }
+    return row;
+  }
+
+  return {
+    /** Today's daily game at a level: started on the first call of the day, resumed on every other. */
+    async daily(userId: number, difficulty: SudokuDifficulty) {
+      const date = utcDate(now());
+      const { puzzle, solution } = daily.get(date, difficulty);
+      const row = await start(userId, {
+        difficulty,
+        puzzle: encodeBoard(puzzle),
+        solution: encodeBoard(solution),
+        source: 'daily',
+        daily_date: date,
+      });
+      return {
+        ...toGame(row),
+        daily_date: date,
+        result: row.status === 'won' ? dailyResultLine(date, difficulty, row.time) : null,
+      };
+    },
+
+    /** Per-level statistics of finished games (finished games always have a finished_at). */
+    levelStats: async (userId: number) =>
+      levelStats(
+        (await repository.finishedGames(userId)).map((g) => ({
+          difficulty: g.difficulty,
+          status: g.status === 'won' ? ('won' as const) : ('lost' as const),
+          time: g.time,
+          finished_at: g.finished_at ?? '',
+        })),
+      ),
+
+    dailyStats: async (userId: number) => dailyStats(await repository.dailyGames(userId), utcDate(now())),
+
+    /** Grades a player's puzzle without starting a game (a preview); 400 with the reason when refused. */
+    check: (text: string) => checkCustomPuzzle(text).grade,
+
+    async custom(userId: number, text: string) {
+      const checked = checkCustomPuzzle(text);
+      const row = await start(userId, {
+        difficulty: checked.difficulty,
+        puzzle: encodeBoard(checked.puzzle),
+        solution: encodeBoard(checked.solution),
+        source: 'custom',
+      });
+      return { ...toGame(row), grade: checked.grade };
+    },
+  };
+}
