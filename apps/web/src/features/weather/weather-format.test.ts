@@ -2,7 +2,6 @@ import { COMPASS_POINTS, compassPoint } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import {
   detailedForecastFor,
-  fahrenheitToCelsius,
   formatCoordinates,
   formatForecastDate,
   formatPercentage,
@@ -55,7 +54,6 @@ describe('weather formatting', () => {
     expect(formatTemperature(31.5, 'C')).toBe('0°C');
     expect(formatTemperature(-40, 'C')).toBe('-40°C');
     expect(formatTemperature(null, 'F')).toBe('—');
-    expect(fahrenheitToCelsius(212)).toBe(100);
   });
 
   it('formats wind, percentages and precipitation (2 decimals, inches)', () => {

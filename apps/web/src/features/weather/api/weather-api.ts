@@ -2,6 +2,8 @@ import {
   type CreateFavoriteRequest,
   deleteFavoriteResponseSchema,
   type FavoriteLocation,
+  FORECAST_DAYS_DEFAULT,
+  type FORECAST_DAYS_MAX,
   favoriteLocationSchema,
   listFavoritesResponseSchema,
   type WeatherResponse,
@@ -20,6 +22,9 @@ export interface ForecastRequest {
   /** IANA zone of the place. */
   timezone?: string;
 }
+
+/** Forecast length asked for; the seed's 7 days go without a `days` parameter. */
+export type ForecastDays = typeof FORECAST_DAYS_DEFAULT | typeof FORECAST_DAYS_MAX;
 
 export type NewFavorite = Pick<CreateFavoriteRequest, 'address' | 'lat' | 'lon'> & {
   nickname?: string;
@@ -45,7 +50,11 @@ export function parseDeleteResponse(body: unknown): FavoriteLocation[] {
 
 /** docs/api.md#every-call (Weather) calls; the owner of saved locations comes from the session. */
 export const weatherApi = {
-  forecast: (request: ForecastRequest, signal?: AbortSignal): Promise<WeatherResponse> =>
+  forecast: (
+    request: ForecastRequest,
+    signal?: AbortSignal,
+    days: ForecastDays = FORECAST_DAYS_DEFAULT,
+  ): Promise<WeatherResponse> =>
     callApi(routes.weather.forecast, {
       query: {
         lat: request.lat,
@@ -53,6 +62,7 @@ export const weatherApi = {
         country_code: request.country_code,
         formatted: request.formatted,
         timezone: request.timezone,
+        days: days === FORECAST_DAYS_DEFAULT ? undefined : days,
       },
       schema: weatherResponseSchema,
       signal,
