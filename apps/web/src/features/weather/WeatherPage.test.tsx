@@ -1,70 +1,21 @@
-import type { GeocodeFeature } from '@site/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
-import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, type MockRoute, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { denverWeather, favorite, me, parisWeather } from './test-fixtures';
+import {
+  choose,
+  currentCard,
+  DENVER_QUERY,
+  openDay,
+  reading,
+  renderPage,
+  searchFor,
+  signIn,
+  weatherQuery,
+} from './test-page';
 import { WeatherPage } from './WeatherPage';
-
-type Routes = Parameters<typeof mockFetch>[0];
-
-function signIn() {
-  setCookie('csrftoken', 'csrf-123');
-}
-
-/** The query of the n-th GET /api/weather. */
-function weatherQuery(fetchMock: ReturnType<typeof mockFetch>, index = 0) {
-  const urls = fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/weather');
-  return Object.fromEntries(urls[index]?.searchParams ?? []);
-}
-
-/** What the page sends for the Denver suggestion: the place's point, country, address and zone. */
-const DENVER_QUERY = {
-  lat: '39.74',
-  lon: '-104.98',
-  country_code: 'us',
-  formatted: 'Denver, Colorado, United States',
-  timezone: 'America/Denver',
-};
-
-function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denver, paris]) {
-  const fetchMock = mockFetch({
-    'GET /api/geocode/autocomplete': { body: collection(suggestions) },
-    ...routes,
-  });
-  const view = renderWithProviders(<WeatherPage />, { route: '/apps/forecast' });
-  return { ...view, fetchMock };
-}
-
-async function choose(user: UserEvent, text: string, option: RegExp) {
-  await user.type(screen.getByRole('combobox', { name: 'Location' }), text);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-async function searchFor(user: UserEvent, text: string, option: RegExp) {
-  await choose(user, text, option);
-  await user.click(screen.getByRole('button', { name: 'Search' }));
-}
-
-/** The value shown for a label in a card's readings. */
-function reading(container: HTMLElement, label: string) {
-  return within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-}
-
-const currentCard = () => screen.getByRole('region', { name: 'Current Weather' });
-
-/** Opens a day of the daily list (its readings and text show only when open) and returns it. */
-async function openDay(user: UserEvent, name: string) {
-  const day = screen.getByRole('article', { name });
-  await user.click(within(day).getByRole('button', { expanded: false }));
-  await within(day).findByText('Detailed forecast');
-  return day;
-}
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');

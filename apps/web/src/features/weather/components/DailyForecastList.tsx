@@ -72,7 +72,8 @@ export function DailyForecastList(props: DailyForecastListProps) {
             <li key={day.date} className={classes.day}>
               <DayRow
                 day={day}
-                label={day.date === today ? 'Today' : dateLabel}
+                // 'Sun 22': the month is in the accessible name, and the row stays short on a phone.
+                label={day.date === today ? 'Today' : dateLabel.replace(/^(\w+), \w+ (\d+)$/, '$1 $2')}
                 dateLabel={dateLabel}
                 open={isOpen}
                 onToggle={() => setOpen(isOpen ? null : day.date)}

@@ -60,7 +60,6 @@ function AlertBanner({
       radius="md"
       icon={<IconAlertTriangle />}
       title={alert.headline ?? alert.event}
-      aria-label={`${alert.severity} alert: ${alert.event}`}
       data-severity={alert.severity}
       styles={{ root: { borderLeft: `4px solid var(--mantine-color-${color}-filled)` } }}
     >
