@@ -96,9 +96,7 @@ describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () =
   it('shows 16 days on request, keeping the 7 on screen until they arrive', async () => {
     const { user, fetchMock } = renderPage({
       'GET /api/weather': () => ({
-        body: denverWeatherDays(
-          fetchMock.mock.calls.some(([input]) => String(input).includes('days=16')) ? 16 : 7,
-        ),
+        body: denverWeatherDays(fetchMock.mock.calls.some(([input]) => String(input).includes('days=16')) ? 16 : 7),
       }),
     });
     await searchFor(user, 'Denver', /Denver/);
@@ -135,12 +133,17 @@ describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () =
 
     await pickUnits(user, ['mph']);
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/preferences')).toHaveLength(1));
-    expect(callsTo(fetchMock, 'PUT', '/api/preferences')[0]?.body).toEqual({ weather: { ...stored.weather, wind: 'mph' } });
+    expect(callsTo(fetchMock, 'PUT', '/api/preferences')[0]?.body).toEqual({
+      weather: { ...stored.weather, wind: 'mph' },
+    });
     expect(reading(currentCard(), 'Wind speed')).toBe('8.1 mph');
   });
 
   it('carries a visitor’s units to an account that has never saved any', async () => {
-    localStorage.setItem('weatherUnits', JSON.stringify({ temperature: 'C', wind: 'kmh', precipitation: 'in', time: '12h' }));
+    localStorage.setItem(
+      'weatherUnits',
+      JSON.stringify({ temperature: 'C', wind: 'kmh', precipitation: 'in', time: '12h' }),
+    );
     signIn();
     const { fetchMock } = renderPage({
       'GET /api/me': { body: me },

@@ -18,7 +18,9 @@ describe('WeatherAlerts', () => {
     expect(severe).toHaveAttribute('data-severity', 'Severe');
     expect(within(severe).getByText(/Winter Storm Warning issued November 21/)).toBeInTheDocument();
     expect(within(severe).getByText('Denver; Boulder')).toBeInTheDocument();
-    expect(within(severe).getByText('From Sat, Nov 21, 6:00 PM MST until Sun, Nov 22, 6:00 PM MST')).toBeInTheDocument();
+    expect(
+      within(severe).getByText('From Sat, Nov 21, 6:00 PM MST until Sun, Nov 22, 6:00 PM MST'),
+    ).toBeInTheDocument();
     // Without a headline, the event names the banner.
     const minor = screen.getByRole('alert', { name: 'Frost Advisory' });
     expect(minor).toHaveAttribute('data-severity', 'Minor');
