@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callsTo } from '../../test/fetch-mock';
+import { apiError, callsTo } from '../../test/fetch-mock';
 import { denverWeather, denverWeatherDays, me } from './test-fixtures';
 import { currentCard, DENVER_QUERY, openDay, reading, renderPage, searchFor, signIn, weatherQuery } from './test-page';
 
@@ -157,5 +157,23 @@ describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () =
       weather: { temperature: 'C', wind: 'kmh', precipitation: 'in', time: '12h' },
     });
     expect(screen.getAllByRole('radio', { name: '°C' })[0]).toBeChecked();
+  });
+
+  it('keeps a change in this browser and says so when the account cannot save it', async () => {
+    signIn();
+    const { user } = renderPage({
+      'GET /api/me': { body: me },
+      'GET /api/weather': { body: denverWeather() },
+      'GET /api/preferences': {
+        body: { weather: { temperature: 'F', wind: 'mph', precipitation: 'in', time: '12h' }, updated_at: null },
+      },
+      'PUT /api/preferences': apiError(503, 'The database is busy.'),
+    });
+    await searchFor(user, 'Denver', /Denver/);
+    await screen.findByRole('region', { name: 'Current Weather' });
+    await pickUnits(user, ['km/h']);
+    expect(await screen.findByText('Units not saved to your account')).toBeInTheDocument();
+    expect(reading(currentCard(), 'Wind speed')).toBe('13.1 km/h');
+    expect(JSON.parse(localStorage.getItem('weatherUnits') ?? '{}').wind).toBe('kmh');
   });
 });
