@@ -61,7 +61,7 @@ export function HourlyChart({ hours, columnWidth, unit, height = 96 }: HourlyCha
             height={barHeight}
             rx={3}
             fill="var(--mantine-color-blue-filled)"
-            opacity={0.22}
+            opacity={0.3}
           />
         ) : null;
       })}

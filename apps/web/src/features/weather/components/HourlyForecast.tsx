@@ -50,12 +50,28 @@ export function HourlyForecast({ hours, units, timeZone }: HourlyForecastProps) 
   return (
     <section aria-labelledby={headingId}>
       <Group justify="space-between" align="baseline" gap="xs" mb="xs">
-        <Title order={2} size="h3" id={headingId}>
-          Next 48 hours
-        </Title>
-        <Text size="xs" c="dimmed">
-          Times in {timeZone}
-        </Text>
+        <div>
+          <Title order={2} size="h3" id={headingId}>
+            Next 48 hours
+          </Title>
+          <Text size="xs" c="dimmed">
+            Times in {timeZone}
+          </Text>
+        </div>
+        <Group gap="md" aria-hidden>
+          <Group gap={4}>
+            <span className={classes.lineKey} />
+            <Text size="xs" c="dimmed">
+              Temperature
+            </Text>
+          </Group>
+          <Group gap={4}>
+            <span className={classes.barKey} />
+            <Text size="xs" c="dimmed">
+              Chance of precipitation
+            </Text>
+          </Group>
+        </Group>
       </Group>
       {hours.length === 0 ? (
         <Text c="dimmed" size="sm">

@@ -81,6 +81,8 @@ function AlertBanner({
             variant="subtle"
             color={color}
             size="compact-sm"
+            // Its text lines up with the lines above; the padding shows only on hover.
+            ml={-8}
             rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
             aria-expanded={open}
             aria-controls={detailsId}
