@@ -195,7 +195,10 @@ function measuredTexts(page: Page) {
     const found: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? '';
-      if (/\d\s*(°[FC]|mph|km\/h|in|mm|inHg|hPa|mi|km)$/.test(text)) found.push(text);
+      // A wind direction's degrees ('WNW 285°') are an angle, not a temperature.
+      const reading = node.parentElement?.closest('dd')?.previousElementSibling?.textContent;
+      if (reading === 'Wind direction') continue;
+      if (/\d\s*(°[FC]?|mph|km\/h|in|mm|inHg|hPa|mi|km)$/.test(text)) found.push(text);
     }
     return found;
   });
@@ -292,15 +295,16 @@ describe('weather: the 48-hour strip, alerts, units and the remembered place (is
     const number = (text: string) => Number(text.replace(/,/g, '').match(/-?\d+(\.\d+)?/)?.[0]);
     before.forEach((was, i) => {
       const now = after[i] ?? '';
-      if (/°F$/.test(was)) {
-        expect(now, `${was} → ${now}`).toMatch(/°C$/);
+      // Each side is rounded for display: the tolerances allow for both roundings.
+      if (/°F?$/.test(was)) {
+        expect(now, `${was} → ${now}`).toMatch(/F$/.test(was) ? /°C$/ : /°$/);
         expect(Math.abs(number(now) - ((number(was) - 32) * 5) / 9), `${was} → ${now}`).toBeLessThanOrEqual(1);
       } else if (/mph$/.test(was)) {
         expect(now, `${was} → ${now}`).toMatch(/km\/h$/);
-        expect(Math.abs(number(now) - number(was) * 1.609344), `${was} → ${now}`).toBeLessThanOrEqual(1);
+        expect(Math.abs(number(now) - number(was) * 1.609344), `${was} → ${now}`).toBeLessThanOrEqual(1.5);
       } else if (/\d in$/.test(was)) {
         expect(now, `${was} → ${now}`).toMatch(/mm$/);
-        expect(Math.abs(number(now) - number(was) * 25.4), `${was} → ${now}`).toBeLessThanOrEqual(0.15);
+        expect(Math.abs(number(now) - number(was) * 25.4), `${was} → ${now}`).toBeLessThanOrEqual(0.2);
       } else if (/inHg$/.test(was)) {
         expect(now).toMatch(/hPa$/);
       } else if (/mi$/.test(was)) {
