@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import {
   type FavoriteLocation,
   FORECAST_DAYS_MAX,
+  HOURLY_FORECAST_HOURS,
   isValidTimeZone,
   type WeatherPreferences,
   type WeatherResponse,
@@ -147,6 +148,8 @@ export function WeatherPage() {
   };
 
   const showAllDays = () => setSearch((current) => current && { ...current, days: FORECAST_DAYS_MAX });
+  const loadAllHours = () =>
+    setSearch((current) => current && (current.allHours ? current : { ...current, allHours: true }));
 
   const getSavedForecast = (location: FavoriteLocation) => {
     const request = requestForPlace(location);
@@ -253,6 +256,7 @@ export function WeatherPage() {
           checkingSession={me.isPending}
           onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
           onShowAllDays={search.days === FORECAST_DAYS_MAX ? undefined : showAllDays}
+          onNeedHours={search.allHours ? undefined : loadAllHours}
           loadingMore={forecast.isPlaceholderData}
         />
       )}
@@ -278,6 +282,8 @@ interface ForecastResultsProps {
   checkingSession: boolean;
   onAddToFavorites: () => void;
   onShowAllDays?: () => void;
+  /** Asks for every hour of the days shown, when a day past the first 48 hours is opened. */
+  onNeedHours?: () => void;
   loadingMore: boolean;
 }
 
@@ -287,6 +293,7 @@ function ForecastResults({
   checkingSession,
   onAddToFavorites,
   onShowAllDays,
+  onNeedHours,
   loadingMore,
 }: ForecastResultsProps) {
   const today = todayIn(result.timezone);
@@ -329,7 +336,7 @@ function ForecastResults({
         source={result.sources.forecast}
       />
 
-      <HourlyForecast hours={result.hourly} units={units} timeZone={result.timezone} />
+      <HourlyForecast hours={result.hourly.slice(0, HOURLY_FORECAST_HOURS)} units={units} timeZone={result.timezone} />
 
       <SkyDetails details={result.current_details} air={result.air_quality} units={units} />
 
@@ -342,6 +349,7 @@ function ForecastResults({
         units={units}
         today={today}
         onShowMore={onShowAllDays}
+        onNeedHours={onNeedHours}
         loadingMore={loadingMore}
       />
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, callsTo } from '../../test/fetch-mock';
-import { denverWeather, denverWeatherDays, me } from './test-fixtures';
+import { denverHours, denverWeather, denverWeatherDays, me } from './test-fixtures';
 import { currentCard, DENVER_QUERY, openDay, reading, renderPage, searchFor, signIn, weatherQuery } from './test-page';
 
 const results = () => screen.getByRole('region', { name: 'Forecast results' });
@@ -175,5 +175,34 @@ describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () =
     expect(await screen.findByText('Units not saved to your account')).toBeInTheDocument();
     expect(reading(currentCard(), 'Wind speed')).toBe('13.1 km/h');
     expect(JSON.parse(localStorage.getItem('weatherUnits') ?? '{}').wind).toBe('kmh');
+  });
+
+  it('opens a day past the first 48 hours to its hours, asking once for every hour of the days shown', async () => {
+    const { user, fetchMock } = renderPage({
+      'GET /api/weather': () => ({
+        body: fetchMock.mock.calls.some(([input]) => String(input).includes('hours=168'))
+          ? denverWeather({ hourly: denverHours(168) })
+          : denverWeather(),
+      }),
+    });
+    await searchFor(user, 'Denver', /Denver/);
+    await screen.findByRole('region', { name: 'Current Weather' });
+    // Nov 21–23 are in the first 48 hours: no new request.
+    const sunday = await openDay(user, 'Sun, Nov 22');
+    expect(
+      within(within(sunday).getByRole('list', { name: 'Hours of the day' })).getAllByRole('listitem'),
+    ).toHaveLength(24);
+    expect(callsTo(fetchMock, 'GET', '/api/weather')).toHaveLength(1);
+
+    await openDay(user, 'Wed, Nov 25');
+    const wednesday = screen.getByRole('article', { name: 'Wed, Nov 25' });
+    const hours = await within(wednesday).findByRole('list', { name: 'Hours of the day' });
+    expect(within(hours).getAllByRole('listitem')).toHaveLength(24);
+    expect(weatherQuery(fetchMock, 1)).toEqual({ ...DENVER_QUERY, hours: '168' });
+    // The strip still shows the next 48 hours.
+    expect(within(strip()).getAllByTestId('hour')).toHaveLength(48);
+    // Asked once: another far day uses the same answer.
+    await openDay(user, 'Fri, Nov 27');
+    expect(callsTo(fetchMock, 'GET', '/api/weather')).toHaveLength(2);
   });
 });

@@ -18,6 +18,32 @@ export function daily(date: string, overrides: Partial<DailyWeather> = {}): Dail
   };
 }
 
+/**
+ * Denver's hours from 2026-11-21 10:00 (-07:00): 48 by default, more when a test asks with
+ * `hours=` for every day's. A day's curve: coldest before dawn, warmest mid-afternoon; rain in the
+ * second evening.
+ */
+export function denverHours(count: number): WeatherResponse['hourly'] {
+  return Array.from({ length: count }, (_, h) => {
+    const at = new Date(Date.UTC(2026, 10, 21, 10 + h));
+    const hour = at.getUTCHours();
+    const wave = Math.round(8 * Math.sin((hour - 9) * (Math.PI / 12)));
+    return {
+      time: `${at.toISOString().slice(0, 13)}:00:00-07:00`,
+      temperature: 46 + wave,
+      feels_like: 42 + wave,
+      precipitation_probability: h >= 30 && h < 36 ? 70 : 10,
+      precipitation: h >= 30 && h < 36 ? 0.04 : 0,
+      wind_speed: 6,
+      wind_direction: 280,
+      wind_gusts: 12,
+      weather_code: 1,
+      is_day: hour >= 7 && hour < 17 ? 'day' : 'night',
+      uv_index: 1,
+    };
+  });
+}
+
 /** Denver as the demo server answers it: US, so with detailed forecasts (none for the last day). */
 export function denverWeather(overrides: Partial<WeatherResponse> = {}): WeatherResponse {
   return {
@@ -72,20 +98,7 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
     units: { temperature: '°F', wind_speed: 'mph', precipitation: 'inch' },
     source: 'demo',
     // Issue 19's fields, minimal here; the web's new tests build their own.
-    hourly: Array.from({ length: 48 }, (_, h) => ({
-      time: `${DATES[Math.floor((h + 10) / 24)]}T${String((h + 10) % 24).padStart(2, '0')}:00:00-07:00`,
-      // A day's curve: coldest before dawn, warmest mid-afternoon; rain in the second evening.
-      temperature: 46 + Math.round(8 * Math.sin((((h + 10) % 24) - 9) * (Math.PI / 12))),
-      feels_like: 42 + Math.round(8 * Math.sin((((h + 10) % 24) - 9) * (Math.PI / 12))),
-      precipitation_probability: h >= 30 && h < 36 ? 70 : 10,
-      precipitation: h >= 30 && h < 36 ? 0.04 : 0,
-      wind_speed: 6,
-      wind_direction: 280,
-      wind_gusts: 12,
-      weather_code: 1,
-      is_day: (h + 10) % 24 >= 7 && (h + 10) % 24 < 17 ? 'day' : 'night',
-      uv_index: 1,
-    })),
+    hourly: denverHours(48),
     daily_details: DATES.map((date) => ({
       date,
       sunrise: `${date}T06:58:00-07:00`,

@@ -12,6 +12,8 @@ export interface WeatherSearch {
   request: ForecastRequest;
   /** 'Show 16 days' asks the same search again for longer, keeping the shown answer meanwhile. */
   days?: ForecastDays;
+  /** Opening a day past the first 48 hours asks again for every hour of the days shown. */
+  allHours?: boolean;
 }
 
 /** The place a forecast answer is for, as docs/api.md#compatibility-promise stores it. */
@@ -39,17 +41,18 @@ export const weatherQueries = {
         search?.id ?? 0,
         search?.request,
         search?.days ?? FORECAST_DAYS_DEFAULT,
+        search?.allHours ?? false,
       ] as const,
       queryFn: search
         ? async ({ signal }) => {
-            const result = await weatherApi.forecast(search.request, signal, search.days);
+            const result = await weatherApi.forecast(search.request, signal, search.days, search.allHours);
             saveWeatherLocation(storedLocationOf(result));
             return result;
           }
         : skipToken,
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 60_000,
-      // A longer forecast of the same search keeps the shorter one on screen while it loads; a
+      // A longer forecast (more days or hours) of the same search keeps the shorter one on screen while it loads; a
       // new search starts empty (docs/product.md: a search clears the old data).
       placeholderData: (previous, previousQuery) =>
         previousQuery && previousQuery.queryKey[2] === search?.id ? previous : undefined,

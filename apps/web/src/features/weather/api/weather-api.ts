@@ -50,10 +50,15 @@ export function parseDeleteResponse(body: unknown): FavoriteLocation[] {
 
 /** docs/api.md#every-call (Weather) calls; the owner of saved locations comes from the session. */
 export const weatherApi = {
+  /**
+   * `allHours` asks for every hour of the `days` (`hours=days×24`, docs/api.md#weather-hourly-alerts-and-air-quality)
+   * instead of the default 48, so that any day of the list can open to its hours.
+   */
   forecast: (
     request: ForecastRequest,
     signal?: AbortSignal,
     days: ForecastDays = FORECAST_DAYS_DEFAULT,
+    allHours = false,
   ): Promise<WeatherResponse> =>
     callApi(routes.weather.forecast, {
       query: {
@@ -63,6 +68,7 @@ export const weatherApi = {
         formatted: request.formatted,
         timezone: request.timezone,
         days: days === FORECAST_DAYS_DEFAULT ? undefined : days,
+        hours: allHours ? days * 24 : undefined,
       },
       schema: weatherResponseSchema,
       signal,

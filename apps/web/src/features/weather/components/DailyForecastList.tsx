@@ -32,6 +32,9 @@ interface DailyForecastListProps {
   today: string | undefined;
   /** Asks for all 16 days; absent once they are shown. */
   onShowMore?: () => void;
+  /** Asks for the hours of every day shown; absent once they are asked for. */
+  onNeedHours?: () => void;
+  /** A longer answer (more days or hours) is on its way. */
   loadingMore: boolean;
 }
 
@@ -43,7 +46,8 @@ const finite = (values: (number | null)[]) => values.filter((v): v is number => 
  * opens to the seed's readings, its hours and the detailed text forecast.
  */
 export function DailyForecastList(props: DailyForecastListProps) {
-  const { days, details, hourly, supplemental, countryCode, units, today, onShowMore, loadingMore } = props;
+  const { days, details, hourly, supplemental, countryCode, units, today, onShowMore, onNeedHours, loadingMore } =
+    props;
   const headingId = useId();
   const [open, setOpen] = useState<string | null>(null);
   const lows = finite(days.map((d) => d.temperature_2m_min));
@@ -68,6 +72,7 @@ export function DailyForecastList(props: DailyForecastListProps) {
         {days.map((day) => {
           const dateLabel = formatForecastDate(day.date);
           const isOpen = open === day.date;
+          const hours = hourly.filter((h) => localDateOf(h.time) === day.date);
           return (
             <li key={day.date} className={classes.day}>
               <DayRow
@@ -76,14 +81,19 @@ export function DailyForecastList(props: DailyForecastListProps) {
                 label={day.date === today ? 'Today' : dateLabel.replace(/^(\w+), \w+ (\d+)$/, '$1 $2')}
                 dateLabel={dateLabel}
                 open={isOpen}
-                onToggle={() => setOpen(isOpen ? null : day.date)}
+                onToggle={() => {
+                  setOpen(isOpen ? null : day.date);
+                  // Past the first 48 hours the answer has no hours for the day: ask for them.
+                  if (!isOpen && hours.length === 0) onNeedHours?.();
+                }}
                 units={units}
                 range={{ low, span }}
               >
                 <DayDetails
                   day={day}
                   details={details.find((d) => d.date === day.date)}
-                  hours={hourly.filter((h) => localDateOf(h.time) === day.date)}
+                  hours={hours}
+                  loadingHours={loadingMore && hours.length === 0}
                   detailed={detailedForecastFor(supplemental, day.date, countryCode)}
                   units={units}
                 />

@@ -1,4 +1,4 @@
-import { Grid, Group, Stack, Text } from '@mantine/core';
+import { Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import type { DailyDetails, DailyWeather, HourlyWeather, WeatherPreferences } from '@site/contract';
 import {
   type DetailedForecastView,
@@ -18,6 +18,8 @@ interface DayDetailsProps {
   details?: DailyDetails;
   /** The day's hours from the 48-hour forecast; empty beyond it. */
   hours: HourlyWeather[];
+  /** The day's hours are being asked for. */
+  loadingHours?: boolean;
   detailed: DetailedForecastView;
   units: WeatherPreferences;
 }
@@ -29,7 +31,7 @@ const BREAKPOINTS = { xs: '360px', sm: '480px', md: '640px', lg: '800px', xl: '9
  * An opened day of the daily list: the seed's daily card readings (docs/product.md#screens), sun
  * and UV, the day's hours where the hourly forecast reaches, and the detailed text forecast.
  */
-export function DayDetails({ day, details, hours, detailed, units }: DayDetailsProps) {
+export function DayDetails({ day, details, hours, loadingHours = false, detailed, units }: DayDetailsProps) {
   const t = units.temperature;
   return (
     <Grid type="container" breakpoints={BREAKPOINTS} gap="lg" p="sm">
@@ -54,6 +56,14 @@ export function DayDetails({ day, details, hours, detailed, units }: DayDetailsP
               },
             ]}
           />
+          {loadingHours && (
+            <Group gap="xs" role="status" aria-label="Loading the day’s hours">
+              <Loader size="xs" />
+              <Text size="xs" c="dimmed">
+                Loading the day’s hours…
+              </Text>
+            </Group>
+          )}
           {hours.length > 0 && (
             <div>
               <Text size="xs" c="dimmed" fw={600} mb={4}>
