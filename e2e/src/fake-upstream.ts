@@ -75,6 +75,8 @@ const MIXED: Array<[RegExp, GarbageKind]> = [
   [/^\/v1\/finance\/search/, 'invalid-json'],
   [/^\/v1\/forecast/, 'wrong-shape'],
   [/^\/points\//, 'status-500'],
+  [/^\/v1\/air-quality/, 'invalid-json'],
+  [/^\/alerts\//, 'wrong-shape'],
   [/^\/api\b/, 'html'],
   [/^\/v1\/geocode\//, 'invalid-json'],
 ];
@@ -170,6 +172,7 @@ export function liveEnv(baseUrl: string, timeoutMs: number): Record<string, stri
     YAHOO_PROFILE_CACHE_SECONDS: '0',
     OPEN_METEO_BASE_URL: baseUrl,
     OPEN_METEO_TIMEOUT_MS: ms,
+    OPEN_METEO_AIR_QUALITY_URL: baseUrl,
     NWS_BASE_URL: baseUrl,
     NWS_TIMEOUT_MS: ms,
     PHOTON_BASE_URL: baseUrl,

@@ -26,6 +26,7 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
+import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes);
       await api.register(walletsRoutes);
       await api.register(weatherRoutes);
+      await api.register(preferencesRoutes);
       await api.register(geocodingRoutes);
     },
     { prefix: '/api' },

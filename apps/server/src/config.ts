@@ -72,6 +72,9 @@ const envSchema = z.object({
   OPEN_METEO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'OPEN_METEO_BASE_URL must be an http(s) URL' })
     .default('https://api.open-meteo.com'),
+  OPEN_METEO_AIR_QUALITY_URL: z
+    .url({ protocol: /^https?$/, error: 'OPEN_METEO_AIR_QUALITY_URL must be an http(s) URL' })
+    .default('https://air-quality-api.open-meteo.com'),
   NWS_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'NWS_BASE_URL must be an http(s) URL' })
     .default('https://api.weather.gov'),
@@ -148,6 +151,8 @@ export interface Config {
   yahooProfileCacheMs: number;
   /** Live weather (DATA_MODE=live): Open-Meteo, and the US National Weather Service for text forecasts. */
   openMeteoBaseUrl: string;
+  /** Open-Meteo's air-quality API (another host than the forecast). */
+  openMeteoAirQualityUrl: string;
   nwsBaseUrl: string;
   /** Time-outs of one Open-Meteo / NWS request. */
   openMeteoTimeoutMs: number;
@@ -219,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     yahooQuoteCacheMs: e.YAHOO_QUOTE_CACHE_SECONDS * 1000,
     yahooProfileCacheMs: e.YAHOO_PROFILE_CACHE_SECONDS * 1000,
     openMeteoBaseUrl: e.OPEN_METEO_BASE_URL,
+    openMeteoAirQualityUrl: e.OPEN_METEO_AIR_QUALITY_URL,
     nwsBaseUrl: e.NWS_BASE_URL,
     openMeteoTimeoutMs: e.OPEN_METEO_TIMEOUT_MS,
     nwsTimeoutMs: e.NWS_TIMEOUT_MS,

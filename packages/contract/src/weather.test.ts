@@ -58,6 +58,21 @@ describe('GET /api/weather days', () => {
   });
 });
 
+describe('GET /api/weather hours', () => {
+  const parse = (hours?: unknown) =>
+    weatherQuerySchema.safeParse({ lat: '40', lon: '-105', ...(hours === undefined ? {} : { hours }) });
+
+  it('defaults to 48 and accepts 1 to 384', () => {
+    expect(parse().data?.hours).toBe(48);
+    expect(parse('1').data?.hours).toBe(1);
+    expect(parse('384').data?.hours).toBe(384);
+  });
+
+  it.each(['0', '385', '1.5', 'x', '1e2'])('refuses %s', (hours) => {
+    expect(parse(hours).error?.issues[0]?.message).toBe('hours must be a whole number from 1 to 384');
+  });
+});
+
 describe('PUT /api/preferences body', () => {
   it('accepts any subset of the weather units', () => {
     expect(updatePreferencesRequestSchema.parse({ weather: { wind: 'kn' } })).toEqual({ weather: { wind: 'kn' } });

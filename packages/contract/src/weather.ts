@@ -13,8 +13,9 @@ export const WEATHER_FORMATTED_MAX = 300;
 /** Forecast days: 7 unless `days` asks for 1–16 (Open-Meteo's longest forecast). */
 export const FORECAST_DAYS_DEFAULT = 7;
 export const FORECAST_DAYS_MAX = 16;
-/** Hours in `hourly`, from the location's current hour. */
+/** Hours in `hourly`, from the location's current hour: 48 unless `hours` asks for 1–384 (16 days). */
 export const HOURLY_FORECAST_HOURS = 48;
+export const HOURLY_FORECAST_HOURS_MAX = FORECAST_DAYS_MAX * 24;
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -117,6 +118,15 @@ export const countryCodeSchema = z
   .regex(/^[A-Za-z]{2}$/, 'country_code must be a 2-letter country code')
   .toLowerCase();
 
+/** A query count from 1 to `max`, `fallback` when absent or empty; digits only ('0x10', '1e1', ' 5 ' are refused). */
+function wholeNumber(label: string, max: number, fallback: number) {
+  const message = `${label} must be a whole number from 1 to ${max}`;
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v === '' ? undefined : /^\d{1,4}$/.test(v) ? Number(v) : v) : v),
+    z.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback),
+  );
+}
+
 /** GET /api/weather — docs/api.md#every-call; public. */
 export const weatherQuerySchema = z.object({
   lat: latitudeSchema,
@@ -128,16 +138,12 @@ export const weatherQuerySchema = z.object({
   /** The location's IANA zone; looked up from the coordinates when omitted. */
   timezone: z.preprocess(emptyToUndefined, timeZoneSchema.optional()),
   /** Forecast days, 1–16; 7 when omitted (the seed's length). */
-  days: z.preprocess(
-    // Digits only, like ids: '0x10', '1e1' and ' 5 ' are refused rather than guessed at.
-    (v) => (typeof v === 'string' ? (v === '' ? undefined : /^\d{1,3}$/.test(v) ? Number(v) : v) : v),
-    z
-      .number({ error: `days must be a whole number from 1 to ${FORECAST_DAYS_MAX}` })
-      .int(`days must be a whole number from 1 to ${FORECAST_DAYS_MAX}`)
-      .min(1, `days must be a whole number from 1 to ${FORECAST_DAYS_MAX}`)
-      .max(FORECAST_DAYS_MAX, `days must be a whole number from 1 to ${FORECAST_DAYS_MAX}`)
-      .default(FORECAST_DAYS_DEFAULT),
-  ),
+  days: wholeNumber('days', FORECAST_DAYS_MAX, FORECAST_DAYS_DEFAULT),
+  /**
+   * Hours in `hourly`, 1–384; 48 when omitted. A client that opens any day's hours asks for
+   * `days × 24` (same single upstream request, a larger answer).
+   */
+  hours: wholeNumber('hours', HOURLY_FORECAST_HOURS_MAX, HOURLY_FORECAST_HOURS),
 });
 export type WeatherQuery = z.infer<typeof weatherQuerySchema>;
 
@@ -428,7 +434,7 @@ export const weatherResponseSchema = z.object({
   source: z.enum(['demo', 'open-meteo']),
 
   // ----- new in issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality) -----
-  /** 48 hours from the location's current hour (that hour first), oldest first. */
+  /** `hours` hours (48 by default) from the location's current hour (that hour first), oldest first. */
   hourly: z.array(hourlyWeatherSchema),
   /** Sunrise, sunset and UV per day: one entry per `weather` entry, same dates and order. */
   daily_details: z.array(dailyDetailsSchema),

@@ -30,6 +30,7 @@ describe('GET /metrics', () => {
         METRICS_TOKEN: TOKEN,
         DATA_MODE: 'live',
         OPEN_METEO_BASE_URL: upstream.baseUrl,
+        OPEN_METEO_AIR_QUALITY_URL: upstream.baseUrl,
         PHOTON_BASE_URL: upstream.baseUrl,
       },
       undefined,

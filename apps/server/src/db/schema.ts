@@ -114,6 +114,13 @@ export interface PortfolioProjectsTable {
   updated_at: string;
 }
 
+/** A user's preferences document (JSON text, docs/api.md#preferences); one row per user at most. */
+export interface UserPreferencesTable {
+  user_id: number;
+  value: string;
+  updated_at: string;
+}
+
 export interface SiteSettingsTable {
   key: string;
   value: string;
@@ -177,6 +184,7 @@ export interface Database {
   todos: TodosTable;
   sudoku_games: SudokuGamesTable;
   weather_favorites: WeatherFavoritesTable;
+  user_preferences: UserPreferencesTable;
   watchlist: WatchlistTable;
   portfolio_images: PortfolioImagesTable;
   portfolio_projects: PortfolioProjectsTable;

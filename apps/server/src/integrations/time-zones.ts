@@ -82,6 +82,27 @@ export function offsetMinutes(instant: number, zone: string): number {
   return match[1] === '-' ? -minutes : minutes;
 }
 
+/** An instant as ISO 8601 local time in `zone` with its offset, to the minute: '2025-06-11T05:25:00-04:00'. */
+export function isoInZone(instant: number, zone: string): string {
+  const offset = offsetMinutes(instant, zone);
+  const wall = new Date(Math.floor(instant / 60_000) * 60_000 + offset * 60_000).toISOString().slice(0, 16);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall}:00${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A local wall time 'YYYY-MM-DDTHH:MM' (Open-Meteo's format) in `zone` as ISO 8601 with that
+ * moment's offset: '2025-06-11T05:25:00-04:00'. Null for anything else.
+ */
+export function localIsoDateTime(wall: string, zone: string): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(wall);
+  if (!match) return null;
+  const [, date, hh, mm] = match as unknown as [string, string, string, string];
+  const hourIso = localIsoTime(date, Number(hh), zone);
+  return `${hourIso.slice(0, 14)}${mm}${hourIso.slice(16)}`;
+}
+
 /** `date` at `hour`:00 wall-clock time in `zone`, as ISO 8601 with that moment's offset: '2025-06-11T06:00:00-04:00'. */
 export function localIsoTime(date: string, hour: number, zone: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

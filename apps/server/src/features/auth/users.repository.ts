@@ -58,8 +58,8 @@ export function usersRepository(db: Kysely<Database>) {
 
     /**
      * Deletes the user and, through the foreign keys' ON DELETE CASCADE, every row they own
-     * (sessions, reset tokens, to-dos, games, favourites, watchlist, wallets and their ledgers),
-     * in one transaction on either database. Returns whether a user was deleted.
+     * (sessions, reset tokens, to-dos, games, favourites, watchlist, wallets and their ledgers,
+     * preferences), in one transaction on either database. Returns whether a user was deleted.
      */
     async remove(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {

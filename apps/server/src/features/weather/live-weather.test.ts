@@ -6,7 +6,12 @@ import { UpstreamError } from '../../integrations/http/upstream-client.js';
 import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { fetchNwsForecasts, supplementalFromPeriods } from '../../integrations/weather/nws.js';
 import { openMeteoProvider } from '../../integrations/weather/open-meteo.js';
-import type { Forecast, ForecastRequest, WeatherProvider } from '../../integrations/weather/types.js';
+import {
+  type Forecast,
+  type ForecastRequest,
+  NO_AIR_QUALITY,
+  type WeatherProvider,
+} from '../../integrations/weather/types.js';
 import { weatherService } from './weather.service.js';
 
 const fixture = (name: string) => readFixture(new URL(`../../integrations/weather/fixtures/${name}`, import.meta.url));
@@ -68,6 +73,11 @@ describe('Open-Meteo adapter', () => {
       'wind_direction_10m',
       'wind_gusts_10m',
       'weather_code',
+      // Issue 19: more of the current sky, in the same request.
+      'dew_point_2m',
+      'pressure_msl',
+      'visibility',
+      'uv_index',
     ]);
     expect(sent?.get('daily')?.split(',')).toEqual([
       'weather_code',
@@ -79,6 +89,9 @@ describe('Open-Meteo adapter', () => {
       'precipitation_probability_max',
       'wind_speed_10m_max',
       'wind_gusts_10m_max',
+      'sunrise',
+      'sunset',
+      'uv_index_max',
     ]);
 
     expect(result.source).toBe('open-meteo');
@@ -176,7 +189,12 @@ describe('Open-Meteo adapter', () => {
       ],
     });
     const nwsCalls = upstream.requests.filter((r) => r.path !== '/v1/forecast');
-    expect(nwsCalls.map((r) => r.path)).toEqual(['/points/40.71,-73.99', '/gridpoints/OKX/33,35/forecast']);
+    // The alerts call runs beside the text forecasts' two (live-weather-extras.test.ts).
+    expect(nwsCalls.map((r) => r.path).sort()).toEqual([
+      '/alerts/active',
+      '/gridpoints/OKX/33,35/forecast',
+      '/points/40.71,-73.99',
+    ]);
     for (const call of nwsCalls) expect(call.headers['user-agent']).toBe(USER_AGENT);
   });
 
@@ -397,6 +415,7 @@ describe('a forecast whose text forecasts failed', () => {
     const down = { status: 500, body: { title: 'Unexpected Problem' } };
     upstream.on('/points/40.71,-73.99', down, down, { body: POINTS });
     upstream.on('/gridpoints/OKX/33,35/forecast', { body: NWS_FORECAST });
+    upstream.on('/alerts/active', { body: fixture('nws-alerts-empty.json') });
     const first = await service.forecast(query);
     expect(Object.values(first.supplemental).flat()).toHaveLength(0);
     now += 30_000;
@@ -437,6 +456,23 @@ describe('forecast caching', () => {
           daily: [],
           supplemental: {},
           source: 'demo',
+          hourly: [],
+          dailyDetails: [],
+          currentDetails: {
+            uv_index: null,
+            uv_band: null,
+            dew_point: null,
+            pressure: null,
+            pressure_trend: null,
+            visibility: null,
+            sunrise: null,
+            sunset: null,
+          },
+          airQuality: NO_AIR_QUALITY,
+          alerts: [],
+          alertsStatus: 'not-covered',
+          updatedAt: new Date(now).toISOString(),
+          sources: { forecast: 'test', air_quality: null, alerts: null, detailed_forecasts: null },
         } satisfies Forecast;
       },
     };

@@ -49,6 +49,16 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
           'timezone',
           'units',
           'weather',
+          // Added by issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality); the seed's stay as they were.
+          'hourly',
+          'daily_details',
+          'current_details',
+          'air_quality',
+          'alerts',
+          'alerts_available',
+          'alerts_status',
+          'updated_at',
+          'sources',
         ].sort(),
       );
       expect(body).toMatchObject({
@@ -589,6 +599,7 @@ describe('weather API in live mode (against a fake upstream)', () => {
     t = await createTestApp('sqlite', {
       DATA_MODE: 'live',
       OPEN_METEO_BASE_URL: upstream.baseUrl,
+      OPEN_METEO_AIR_QUALITY_URL: upstream.baseUrl,
       NWS_BASE_URL: upstream.baseUrl,
       NWS_USER_AGENT: 'live-api-test',
       PHOTON_BASE_URL: upstream.baseUrl,
@@ -646,7 +657,44 @@ describe('weather API in live mode (against a fake upstream)', () => {
     const body = res.json();
     expect(body.supplemental).toEqual(Object.fromEntries(body.weather.map((d: { date: string }) => [d.date, []])));
     expect(Object.keys(body.supplemental)).toHaveLength(7);
-    expect(upstream.requests.map((r) => r.path)).toEqual(['/v1/forecast']);
+    // Air quality is asked for everywhere; the NWS only in the US.
+    expect(upstream.requests.map((r) => r.path).sort()).toEqual(['/v1/air-quality', '/v1/forecast']);
+    expect(body).toMatchObject({ alerts: [], alerts_available: false, alerts_status: 'not-covered' });
+  });
+
+  it('adds hours, air quality and NWS alerts for a US place: one forecast, one air-quality and the NWS calls', async () => {
+    upstream.reset();
+    const fixture = (name: string) =>
+      readFixture(new URL(`../../integrations/weather/fixtures/${name}`, import.meta.url));
+    upstream.on('/v1/forecast', { body: fixture('open-meteo-forecast.json') });
+    upstream.on('/v1/air-quality', { body: fixture('open-meteo-air-quality.json') });
+    upstream.on('/alerts/active', { body: fixture('nws-alerts.json') });
+    upstream.on('/points/40.75,-73.99', { body: fixture('nws-points.json') });
+    upstream.on('/gridpoints/OKX/33,35/forecast', { body: fixture('nws-forecast.json') });
+    const url = `/api/weather?${qs({ ...NEW_YORK, lat: 40.75, lon: -73.99, formatted: 'Midtown' })}`;
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.hourly).toHaveLength(48);
+    expect(body.hourly[0].time).toBe('2025-06-10T14:00:00-04:00');
+    expect(body.air_quality).toMatchObject({ available: true, us_aqi: 62, band: 'Moderate', main_pollutant: 'ozone' });
+    expect(body.alerts.map((a: { event: string }) => a.event)).toEqual([
+      'Severe Thunderstorm Warning',
+      'Heat Advisory',
+    ]);
+    expect(body).toMatchObject({ alerts_available: true, alerts_status: 'ok' });
+    expect(body.current_details).toMatchObject({ pressure_trend: 'falling', uv_band: 'High' });
+    expect(body.sources.forecast).toBe('Open-Meteo');
+    expect(upstream.requests.map((r) => r.path).sort()).toEqual([
+      '/alerts/active',
+      '/gridpoints/OKX/33,35/forecast',
+      '/points/40.75,-73.99',
+      '/v1/air-quality',
+      '/v1/forecast',
+    ]);
+    // Repeated: all from the cache.
+    expect((await t.app.inject({ method: 'GET', url })).json()).toEqual(body);
+    expect(upstream.requests).toHaveLength(5);
   });
 
   it('answers a readable 502 when Open-Meteo fails', async () => {

@@ -1,15 +1,41 @@
 import {
+  type CurrentDetails,
   type CurrentWeather,
   compassPoint,
+  type DailyDetails,
   type DailyWeather,
   type DetailedForecast,
   type Supplemental,
+  uvBand,
 } from '@site/contract';
 import { normal, uniform } from '../prng.js';
 import { addDays, dayOfYear, epochDay, localIsoTime, localTime } from '../time-zones.js';
+import { demoAirQuality } from './demo-air-quality.js';
+import { demoAlerts } from './demo-alerts.js';
+import { type DemoHour, demoDayHours, demoHourly, demoSunTimes } from './demo-hourly.js';
+import {
+  apparentTemperature,
+  cell,
+  clamp,
+  dewPoint,
+  diurnalShare,
+  hourTemperature,
+  type SyntheticDay,
+  skyCode,
+} from './demo-physics.js';
 import { isSunUp } from './sun.js';
-import { FORECAST_DAYS, type Forecast, type ForecastRequest, NWS_COUNTRIES, type WeatherProvider } from './types.js';
+import {
+  FORECAST_DAYS,
+  type Forecast,
+  type ForecastRequest,
+  NWS_COUNTRIES,
+  pressureTrend,
+  SOURCE_NAMES,
+  type WeatherProvider,
+} from './types.js';
 import { celsiusToFahrenheit, kmhToMph, mmToInches } from './units.js';
+
+export { apparentTemperature } from './demo-physics.js';
 
 /**
  * Offline weather (docs/architecture.md#data-and-configuration): a deterministic synthetic forecast from latitude, longitude, season
@@ -45,8 +71,6 @@ function synoptic(stream: number, lat: number, lon: number, day: number): number
   // Day smoothing leaves σ≈0.61 and bilinear mixing ≈0.5–1 of that: scale back to about 1.
   return v / 0.5;
 }
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 // ----- climate ----------------------------------------------------------------------------
 
@@ -112,48 +136,9 @@ function seasonFactor(lat: number, doy: number): number {
   return lat >= 0 ? northern : -northern;
 }
 
-// ----- physics helpers ----------------------------------------------------------------------
-
-/** Australian apparent temperature (Steadman), as Open-Meteo uses: °C, % and km/h in, °C out. */
-export function apparentTemperature(tempC: number, humidity: number, windKmh: number): number {
-  const vapour = (humidity / 100) * 6.105 * Math.exp((17.27 * tempC) / (237.7 + tempC));
-  return tempC + 0.33 * vapour - 0.7 * (windKmh / 3.6) - 4;
-}
-
-/** Where between the day's low (sunrise) and high (mid-afternoon) the temperature is at a local hour. */
-function diurnalShare(hour: number): number {
-  if (hour >= 6 && hour < 15) return 0.5 - 0.5 * Math.cos((Math.PI * (hour - 6)) / 9);
-  const h = hour < 6 ? hour + 24 : hour;
-  return 0.5 + 0.5 * Math.cos((Math.PI * (h - 15)) / 15);
-}
-
-function skyCode(cloud: number): number {
-  if (cloud < 20) return 0;
-  if (cloud < 45) return 1;
-  if (cloud < 75) return 2;
-  return 3;
-}
-
 // ----- one day ----------------------------------------------------------------------------
 
-interface SyntheticDay {
-  date: string;
-  tMax: number;
-  tMin: number;
-  humidity: number;
-  cloud: number;
-  precipMm: number;
-  probability: number;
-  windMax: number;
-  gustMax: number;
-  windDir: number;
-  code: number;
-}
-
-const STREAM = { temp: 11, wet: 12, wind: 13, dir: 14, local: 15 } as const;
-
-/** Rounded coordinates key the local noise: ~1 km cells. */
-const cell = (v: number) => Math.round(v * 100);
+const STREAM = { temp: 11, wet: 12, wind: 13, dir: 14, local: 15, pressure: 16 } as const;
 
 export function syntheticDay(lat: number, lon: number, date: string): SyntheticDay {
   const day = epochDay(date);
@@ -268,11 +253,13 @@ function currentConditions(
   today: SyntheticDay,
   hour: number,
   instant: number,
+  neighbours: { previousMax: number; nextMin: number },
 ): CurrentWeather {
   const h = Math.floor(hour);
   const local = (k: number) => uniform(cell(lat), cell(lon), epochDay(today.date) * 24 + h, 900 + k);
   const share = diurnalShare(hour);
-  const temp = today.tMin + (today.tMax - today.tMin) * share;
+  // The same curve as the hours (demo-hourly.ts), so now sits between this hour and the next.
+  const temp = hourTemperature(today, hour, neighbours);
   const cloud = Math.round(clamp(today.cloud + 30 * (local(1) - 0.5), 0, 100));
   const wetNow = today.precipMm > 0 && local(2) < clamp(0.35 + today.precipMm / 20, 0.35, 0.9);
   const code = wetNow ? today.code : today.code === 45 || today.code === 48 ? today.code : skyCode(cloud);
@@ -437,6 +424,35 @@ function periodsFor(
   return periods;
 }
 
+// ----- more of the sky (docs/api.md#weather-hourly-alerts-and-air-quality) ----------------------
+
+/** Sea-level pressure of a local date at noon, hPa: low under wet systems, high under dry ones. */
+function noonPressure(lat: number, lon: number, date: string): number {
+  const day = epochDay(date);
+  return 1014 - 9 * synoptic(STREAM.wet, lat, lon, day) + 5 * synoptic(STREAM.pressure, lat, lon, day);
+}
+
+/** Pressure at an instant, hPa (0.1): noon values joined smoothly, so a 3-hour trend is meaningful. */
+export function demoPressure(lat: number, lon: number, instant: number, zone: string): number {
+  const { date, hour } = localTime(instant, zone);
+  const [from, to, t] =
+    hour >= 12 ? [date, addDays(date, 1), (hour - 12) / 24] : [addDays(date, -1), date, (hour + 12) / 24];
+  const ease = (1 - Math.cos(Math.PI * t)) / 2;
+  const p = noonPressure(lat, lon, from) * (1 - ease) + noonPressure(lat, lon, to) * ease;
+  return Math.round(p * 10) / 10;
+}
+
+/** Visibility in miles from what the sky is doing. */
+function visibilityMiles(code: number | null, humidity: number | null): number {
+  if (code === 45 || code === 48) return 0.3;
+  if (code !== null && (code === 65 || code === 75 || code === 82 || code === 86 || code >= 95)) return 2;
+  if (code !== null && code >= 51) return 5;
+  if ((humidity ?? 0) >= 90) return 7;
+  return 10;
+}
+
+const fahrenheitToCelsius = (f: number) => ((f - 32) * 5) / 9;
+
 // ----- provider ---------------------------------------------------------------------------
 
 export function demoWeatherProvider(options: { now?: () => number } = {}): WeatherProvider {
@@ -444,25 +460,92 @@ export function demoWeatherProvider(options: { now?: () => number } = {}): Weath
   return {
     async forecast(request: ForecastRequest): Promise<Forecast> {
       const instant = now();
-      const { date: today, hour } = localTime(instant, request.timezone);
-      const days = Array.from({ length: FORECAST_DAYS }, (_, i) =>
-        syntheticDay(request.lat, request.lon, addDays(today, i)),
-      );
+      const { lat, lon, timezone } = request;
+      const { date: today, hour } = localTime(instant, timezone);
+      const length = request.days ?? FORECAST_DAYS;
+      const days = Array.from({ length }, (_, i) => syntheticDay(lat, lon, addDays(today, i)));
       const daily = days.map(toDaily);
       // Every date has a list: the periods for US places (like the live source), else none.
       const us = request.countryCode !== null && NWS_COUNTRIES.has(request.countryCode);
       const supplemental: Supplemental = Object.fromEntries(
         days.map((d, i) => {
           const entry = daily[i] as DailyWeather;
-          return [d.date, us ? periodsFor(d, entry, i, hour, request.timezone) : []];
+          return [d.date, us ? periodsFor(d, entry, i, hour, timezone) : []];
         }),
       );
+      // Each date's day and hours are worked out once per forecast.
+      const known = new Map(days.map((d) => [d.date, d]));
+      const dayOf = (date: string) => {
+        const hit = known.get(date);
+        if (hit) return hit;
+        const day = syntheticDay(lat, lon, date);
+        known.set(date, day);
+        return day;
+      };
+      const hoursByDate = new Map<string, DemoHour[]>();
+      const hoursOf = (date: string) => {
+        const hit = hoursByDate.get(date);
+        if (hit) return hit;
+        const list = demoDayHours(lat, lon, dayOf(date), timezone, dayOf);
+        hoursByDate.set(date, list);
+        return list;
+      };
+      const hours = demoHourly(timezone, instant, hoursOf, request.hours);
+      const current = currentConditions(lat, lon, days[0] as SyntheticDay, hour, instant, {
+        previousMax: dayOf(addDays(today, -1)).tMax,
+        nextMin: dayOf(addDays(today, 1)).tMin,
+      });
+
+      const dailyDetails: DailyDetails[] = days.map((d) => {
+        // The day's UV peak is its strongest hour's.
+        const uv = hoursOf(d.date).reduce((top, h) => Math.max(top, h.entry.uv_index ?? 0), 0);
+        return { date: d.date, ...demoSunTimes(lat, lon, d.date, timezone), uv_index_max: uv };
+      });
+
+      const uvNow = hours[0]?.entry.uv_index ?? null;
+      const pressure = demoPressure(lat, lon, instant, timezone);
+      const currentDetails: CurrentDetails = {
+        uv_index: uvNow,
+        uv_band: uvNow === null ? null : uvBand(uvNow),
+        dew_point:
+          current.temperature === null || current.relative_humidity === null
+            ? null
+            : celsiusToFahrenheit(dewPoint(fahrenheitToCelsius(current.temperature), current.relative_humidity)),
+        pressure,
+        pressure_trend: pressureTrend(pressure, demoPressure(lat, lon, instant - 3 * 3_600_000, timezone)),
+        visibility: visibilityMiles(current.code, current.relative_humidity),
+        sunrise: dailyDetails[0]?.sunrise ?? null,
+        sunset: dailyDetails[0]?.sunset ?? null,
+      };
+
       return {
-        timezone: request.timezone,
-        current: currentConditions(request.lat, request.lon, days[0] as SyntheticDay, hour, instant),
+        timezone,
+        current,
         daily,
         supplemental,
         source: 'demo',
+        hourly: hours.map((h) => h.entry),
+        dailyDetails,
+        currentDetails,
+        airQuality: demoAirQuality(lat, lon, days[0] as SyntheticDay),
+        alerts: us
+          ? demoAlerts({
+              lat,
+              lon,
+              zone: timezone,
+              // Alerts look at today and tomorrow even when fewer days were asked for.
+              days: [0, 1].map((i) => toDaily(dayOf(addDays(today, i)))),
+              area: `The area around ${Math.abs(lat).toFixed(2)}°${lat >= 0 ? 'N' : 'S'}, ${Math.abs(lon).toFixed(2)}°${lon >= 0 ? 'E' : 'W'}`,
+            })
+          : [],
+        alertsStatus: us ? 'ok' : 'not-covered',
+        updatedAt: new Date(instant).toISOString(),
+        sources: {
+          forecast: SOURCE_NAMES.demo,
+          air_quality: SOURCE_NAMES.demo,
+          alerts: us ? SOURCE_NAMES.demo : null,
+          detailed_forecasts: us ? SOURCE_NAMES.demo : null,
+        },
       };
     },
   };

@@ -65,9 +65,9 @@ export interface NwsResult {
   failed: boolean;
 }
 
-/** Detailed forecasts for a point: none when NWS does not cover it (404) or fails in any way. */
-export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions): Promise<NwsResult> {
-  const upstream: UpstreamOptions = {
+/** How every NWS call is made: its name for errors and metrics, time-outs, the User-Agent it asks for. */
+export function nwsUpstream(options: NwsOptions): UpstreamOptions {
+  return {
     service: 'The National Weather Service',
     provider: 'nws',
     onCall: options.onCall,
@@ -75,9 +75,16 @@ export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOp
     retryDelayMs: options.retryDelayMs ?? 400,
     headers: { 'user-agent': options.userAgent, accept: 'application/geo+json' },
   };
+}
+
+/** 'lat,lon' to four decimals: NWS redirects requests with more. */
+export const nwsPoint = (lat: number, lon: number) => `${Number(lat.toFixed(4))},${Number(lon.toFixed(4))}`;
+
+/** Detailed forecasts for a point: none when NWS does not cover it (404) or fails in any way. */
+export async function fetchNwsForecasts(lat: number, lon: number, options: NwsOptions): Promise<NwsResult> {
+  const upstream = nwsUpstream(options);
   try {
-    // NWS redirects requests with more than four decimals; send four.
-    const point = `${Number(lat.toFixed(4))},${Number(lon.toFixed(4))}`;
+    const point = nwsPoint(lat, lon);
     const points = await getJson(upstreamUrl(options.baseUrl, `/points/${point}`), upstream, (s) => s === 404);
     if (points.status === 404) return { supplemental: {}, failed: false };
     const parsedPoints = pointsSchema.safeParse(points.body);

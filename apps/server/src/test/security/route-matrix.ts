@@ -499,6 +499,12 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     access: 'public',
     request: async () => get('/api/geocode/autocomplete', { text: 'Paris' }),
   },
+  // Identity from the session only: no parameter names a user, so another user simply gets their own.
+  'GET /api/preferences': { access: 'user', request: async () => get('/api/preferences') },
+  'PUT /api/preferences': {
+    access: 'user',
+    request: async () => ({ url: '/api/preferences', payload: { weather: { temperature: 'C' } } }),
+  },
   'GET /api/geocode/place': {
     access: 'public',
     request: async () => get('/api/geocode/place', { id: 'demo:city:2657896' }),
