@@ -1,5 +1,11 @@
 import { Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import { type AirQuality, AQI_POLLUTANT_LABELS, type CurrentDetails, type WeatherPreferences } from '@site/contract';
+import {
+  type AirQuality,
+  AQI_POLLUTANT_LABELS,
+  type CurrentDetails,
+  roundTo,
+  type WeatherPreferences,
+} from '@site/contract';
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { NO_VALUE } from '../../../lib/format';
@@ -56,7 +62,7 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
       >
         <Tile label="UV index">
           <Group gap={8}>
-            {details.uv_index === null ? NO_VALUE : Math.round(details.uv_index)}
+            <span>{details.uv_index === null ? NO_VALUE : String(roundTo(details.uv_index))}</span>
             {details.uv_band && (
               <Badge color={UV_BAND_COLORS[details.uv_band]} variant="filled" size="sm" autoContrast>
                 {details.uv_band}
@@ -70,7 +76,7 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
         >
           {aqiAvailable ? (
             <Group gap={8}>
-              {Math.round(air.us_aqi ?? 0)}
+              <span>{String(roundTo(air.us_aqi ?? 0))}</span>
               {air.band && (
                 <Badge color={AQI_BAND_COLORS[air.band]} variant="filled" size="sm" autoContrast>
                   {air.band}
