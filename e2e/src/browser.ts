@@ -24,7 +24,11 @@ export interface Browser {
 }
 
 /** Debian's Chromium with a fresh profile; console errors are collected so tests can assert none. */
-export async function launchBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+export async function launchBrowser(
+  viewport = { width: 1280, height: 800 },
+  /** The browser's own time zone (IANA), e.g. to show that a page uses the place's zone instead. */
+  timezoneId?: string,
+): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium).`);
   }
@@ -34,6 +38,7 @@ export async function launchBrowser(viewport = { width: 1280, height: 800 }): Pr
     args: ARGS,
     headless: true,
     viewport,
+    ...(timezoneId ? { timezoneId } : {}),
   });
   return {
     context,

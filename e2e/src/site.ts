@@ -17,10 +17,10 @@ export interface Site {
  * unique suffix) is signed up through the UI first.
  */
 export async function openSite(
-  options: { viewport?: { width: number; height: number }; signUpAs?: string } = {},
+  options: { viewport?: { width: number; height: number }; signUpAs?: string; timezoneId?: string } = {},
 ): Promise<Site> {
   const server = await startServer();
-  const browser = await launchBrowser(options.viewport);
+  const browser = await launchBrowser(options.viewport, options.timezoneId);
   const page = await browser.context.newPage();
   const errors = watchErrors(page);
   if (options.signUpAs) await signUpThroughUi(page, server.baseUrl, uniqueUsername(options.signUpAs));

@@ -47,8 +47,12 @@ describe('weather: address search, forecast and saved locations in a real browse
     await results().getByText('Current Weather').waitFor();
     await expect.poll(() => results().getByText(/°F/).count()).toBeGreaterThan(0);
     await expect.poll(() => results().getByRole('article').count()).toBe(7);
-    // Denver is in the US, so the demo data includes the text forecasts.
-    expect(await results().getByText('Detailed forecast is not available for this location.').count()).toBe(0);
+    // A day opens to the seed's readings and, Denver being in the US, the demo's text forecast.
+    const firstDay = results().getByRole('article').first();
+    await firstDay.getByRole('button', { expanded: false }).click();
+    await firstDay.getByText('Detailed forecast', { exact: true }).waitFor();
+    await firstDay.getByText('Chance of precipitation').waitFor();
+    expect(await firstDay.getByText('Detailed forecast is not available for this location.').count()).toBe(0);
     const stored = await page.evaluate(() => ({
       address: localStorage.getItem('address'),
       lat: localStorage.getItem('lat'),
@@ -73,7 +77,8 @@ describe('weather: address search, forecast and saved locations in a real browse
   it('reloads it from Saved Locations after a page reload, then deletes it', async () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Weather Forecast' }).waitFor();
-    expect(await results().count()).toBe(0);
+    // Issue 19: the last place comes back by itself.
+    await results().getByText('Current Weather').waitFor();
     await page.getByRole('button', { name: 'Saved Locations' }).click();
     const saved = page.getByRole('dialog', { name: 'Saved Locations' });
     const entry = saved.getByRole('listitem', { name: 'Mile High' });
@@ -165,17 +170,159 @@ describe('weather on narrow screens, Enter on typed text, logging in from the po
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       await page.emulateMedia({ colorScheme: scheme });
       await page.reload();
-      // A plain reload shows no results: search again through the field.
-      await input().fill('Denver');
-      await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBeGreaterThan(0);
-      await page.keyboard.press('Enter');
+      // The last place comes back by itself (issue 19); open a day and the first alert for the pictures.
       await expect.poll(() => results().getByRole('article').count()).toBe(7);
+      await results().getByRole('article').first().getByRole('button', { expanded: false }).click();
+      await results().getByRole('button', { name: 'Show details' }).first().click();
+      await results()
+        .getByText(/Issued by/)
+        .first()
+        .waitFor();
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await screenshot(page, `weather-results-${width}-${scheme}`);
       }
       await page.setViewportSize({ width: 375, height: 800 });
     }
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Text nodes of the results that carry a number with an imperial or metric unit, in page order. */
+function measuredTexts(page: Page) {
+  return page.getByRole('region', { name: 'Forecast results' }).evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      // A wind direction's degrees ('WNW 285°') are an angle, not a temperature.
+      const reading = node.parentElement?.closest('dd')?.previousElementSibling?.textContent;
+      if (reading === 'Wind direction') continue;
+      if (/\d\s*(°[FC]?|mph|km\/h|in|mm|inHg|hPa|mi|km)$/.test(text)) found.push(text);
+    }
+    return found;
+  });
+}
+
+describe('weather: the 48-hour strip, alerts, units and the remembered place (issue 19)', () => {
+  let site: Site;
+  let server: RunningServer;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    // The browser's own clock is Tokyo's: the page must still show Denver's hours.
+    site = await openSite({ timezoneId: 'Asia/Tokyo' });
+    ({ server, page, errors } = site);
+  });
+  afterAll(() => site?.close());
+
+  const results = () => page.getByRole('region', { name: 'Forecast results' });
+  const strip = () => page.getByRole('region', { name: /Hourly forecast, times in America\/Denver/ });
+
+  it('shows 48 hours labelled on the place’s clock, with a day line at local midnight, scrollable by keyboard', async () => {
+    await page.goto(`${server.baseUrl}/apps/forecast`);
+    const input = page.getByRole('combobox', { name: 'Location' });
+    await input.click();
+    await page.keyboard.type('Denver', { delay: 30 });
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    await strip().waitFor();
+    const cells = strip().getByTestId('hour');
+    expect(await cells.count()).toBe(48);
+    const hours = await cells.evaluateAll((els) =>
+      els.map((el) => ({ time: el.getAttribute('data-time') ?? '', label: el.querySelector('time')?.textContent })),
+    );
+    expect(hours[0]?.label).toBe('Now');
+    // Denver's offsets, and each label is the hour of Denver's clock (Tokyo is 16 hours ahead).
+    for (const { time, label } of hours.slice(1)) {
+      expect(time).toMatch(/T\d\d:00:00-0[67]:00$/);
+      const hour = Number(time.slice(11, 13));
+      expect(label).toBe(`${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`);
+    }
+    // The first hour is Denver's hour now (or the one before, if the hour turned since the answer).
+    const denverNow = Number(
+      new Intl.DateTimeFormat('en-US', { timeZone: 'America/Denver', hour: 'numeric', hourCycle: 'h23' }).format(
+        new Date(),
+      ),
+    );
+    expect([denverNow, (denverNow + 23) % 24]).toContain(Number(hours[0]?.time.slice(11, 13)));
+    const midnights = await strip()
+      .locator('[data-new-day]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-time')));
+    expect(midnights.length).toBeGreaterThanOrEqual(1);
+    for (const time of midnights) expect(time).toMatch(/T00:00:00/);
+    expect(await page.getByTestId('hourly-chart').count()).toBe(1);
+
+    await strip().focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => strip().evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.keyboard.press('Home');
+    await expect.poll(() => strip().evaluate((el) => el.scrollLeft)).toBe(0);
+  });
+
+  it('expands the alert banner of the demo’s Denver alert with the keyboard', async () => {
+    const banner = results().getByRole('alert').filter({ hasText: 'Air Quality Alert' }).first();
+    await banner.waitFor();
+    const toggle = banner.getByRole('button', { name: 'Show details' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await banner.getByText(/Issued by/).isVisible()).toBe(false);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => banner.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded'))
+      .toBe('true');
+    await banner.getByText(/Issued by/).waitFor({ state: 'visible' });
+  });
+
+  it('converts every number on the page when switching to °C, km/h and mm', async () => {
+    await results().getByRole('article').first().getByRole('button', { expanded: false }).click();
+    await results().getByRole('article').first().getByText('Detailed forecast', { exact: true }).waitFor();
+    const before = await measuredTexts(page);
+    expect(before.length).toBeGreaterThan(15);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/weather')) requests.push(request.url());
+    });
+
+    await page.getByRole('button', { name: 'Units' }).click();
+    const units = page.getByRole('dialog', { name: 'Units' });
+    for (const label of ['°C', 'km/h', 'mm']) await units.getByText(label, { exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    const after = await measuredTexts(page);
+    expect(after).toHaveLength(before.length);
+    const number = (text: string) => Number(text.replace(/,/g, '').match(/-?\d+(\.\d+)?/)?.[0]);
+    before.forEach((was, i) => {
+      const now = after[i] ?? '';
+      // Each side is rounded for display: the tolerances allow for both roundings.
+      if (/°F?$/.test(was)) {
+        expect(now, `${was} → ${now}`).toMatch(/F$/.test(was) ? /°C$/ : /°$/);
+        expect(Math.abs(number(now) - ((number(was) - 32) * 5) / 9), `${was} → ${now}`).toBeLessThanOrEqual(1);
+      } else if (/mph$/.test(was)) {
+        expect(now, `${was} → ${now}`).toMatch(/km\/h$/);
+        expect(Math.abs(number(now) - number(was) * 1.609344), `${was} → ${now}`).toBeLessThanOrEqual(1.5);
+      } else if (/\d in$/.test(was)) {
+        expect(now, `${was} → ${now}`).toMatch(/mm$/);
+        expect(Math.abs(number(now) - number(was) * 25.4), `${was} → ${now}`).toBeLessThanOrEqual(0.2);
+      } else if (/inHg$/.test(was)) {
+        expect(now).toMatch(/hPa$/);
+      } else if (/mi$/.test(was)) {
+        expect(now).toMatch(/km$/);
+      }
+    });
+    expect(after.filter((text) => /(°F|mph|\d in|inHg|mi)$/.test(text))).toEqual([]);
+    // Converted in the browser: nothing was asked again.
+    expect(requests).toEqual([]);
+  });
+
+  it('comes back to the last place, in the chosen units, after a reload', async () => {
+    await page.reload();
+    await results().getByText('Current Weather').waitFor();
+    await expect.poll(() => results().getByRole('heading', { level: 2 }).first().textContent()).toMatch(/Denver/);
+    expect(await page.getByRole('combobox', { name: 'Location' }).inputValue()).toMatch(/Denver/);
+    await expect.poll(() => page.getByTestId('current-temperature').textContent()).toMatch(/°C$/);
+    expect(await page.getByRole('button', { name: 'Use my location' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
 });

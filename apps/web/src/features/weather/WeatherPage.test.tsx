@@ -1,62 +1,21 @@
-import type { GeocodeFeature } from '@site/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
-import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, type MockRoute, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { denverWeather, favorite, me, parisWeather } from './test-fixtures';
+import {
+  choose,
+  currentCard,
+  DENVER_QUERY,
+  openDay,
+  reading,
+  renderPage,
+  searchFor,
+  signIn,
+  weatherQuery,
+} from './test-page';
 import { WeatherPage } from './WeatherPage';
-
-type Routes = Parameters<typeof mockFetch>[0];
-
-function signIn() {
-  setCookie('csrftoken', 'csrf-123');
-}
-
-/** The query of the n-th GET /api/weather. */
-function weatherQuery(fetchMock: ReturnType<typeof mockFetch>, index = 0) {
-  const urls = fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/weather');
-  return Object.fromEntries(urls[index]?.searchParams ?? []);
-}
-
-/** What the page sends for the Denver suggestion: the place's point, country, address and zone. */
-const DENVER_QUERY = {
-  lat: '39.74',
-  lon: '-104.98',
-  country_code: 'us',
-  formatted: 'Denver, Colorado, United States',
-  timezone: 'America/Denver',
-};
-
-function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denver, paris]) {
-  const fetchMock = mockFetch({
-    'GET /api/geocode/autocomplete': { body: collection(suggestions) },
-    ...routes,
-  });
-  const view = renderWithProviders(<WeatherPage />, { route: '/apps/forecast' });
-  return { ...view, fetchMock };
-}
-
-async function choose(user: UserEvent, text: string, option: RegExp) {
-  await user.type(screen.getByRole('combobox', { name: 'Location' }), text);
-  await user.click(await screen.findByRole('option', { name: option }));
-}
-
-async function searchFor(user: UserEvent, text: string, option: RegExp) {
-  await choose(user, text, option);
-  await user.click(screen.getByRole('button', { name: 'Search' }));
-}
-
-/** The value shown for a label in a card's readings. */
-function reading(container: HTMLElement, label: string) {
-  return within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-}
-
-const currentCard = () => screen.getByRole('region', { name: 'Current Weather' });
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'geolocation');
@@ -97,8 +56,9 @@ describe('WeatherPage', () => {
 
     const days = screen.getAllByRole('article');
     expect(days).toHaveLength(7);
-    const first = screen.getByRole('article', { name: 'Sat, Nov 21' });
-    expect(within(first).getByRole('img', { name: 'Mainly Sunny' })).toBeInTheDocument();
+    const first = await openDay(user, 'Sat, Nov 21');
+    const row = (day: HTMLElement) => within(day).getByRole('button', { expanded: true });
+    expect(within(row(first)).getByRole('img', { name: 'Mainly Sunny' })).toBeInTheDocument();
     expect(reading(first, 'Hi')).toBe('57°F');
     expect(reading(first, 'Lo')).toBe('37°F');
     expect(reading(first, 'Chance of precipitation')).toBe('20%');
@@ -114,12 +74,12 @@ describe('WeatherPage', () => {
     expect(within(first).getByText('Forecast text for night 1.')).toBeInTheDocument();
 
     // A rainy day with missing readings, and no text forecast for the last day.
-    const sixth = screen.getByRole('article', { name: 'Thu, Nov 26' });
-    expect(within(sixth).getByRole('img', { name: 'Light Rain' })).toBeInTheDocument();
+    const sixth = await openDay(user, 'Thu, Nov 26');
+    expect(within(row(sixth)).getByRole('img', { name: 'Light Rain' })).toBeInTheDocument();
     expect(reading(sixth, 'Hi')).toBe('—');
     expect(reading(sixth, 'Wind gust')).toBe('—');
     expect(reading(sixth, 'Precipitation')).toBe('0.50 in');
-    const last = screen.getByRole('article', { name: 'Fri, Nov 27' });
+    const last = await openDay(user, 'Fri, Nov 27');
     expect(within(last).getByText('Detailed forecast is not available for this location.')).toBeInTheDocument();
 
     // docs/api.md#compatibility-promise client storage, for the favorite form.
@@ -134,7 +94,13 @@ describe('WeatherPage', () => {
     const { user } = renderPage({ 'GET /api/weather': { body: parisWeather() } });
     await searchFor(user, 'Paris', /Paris/);
     expect(await screen.findByRole('heading', { name: 'Paris, Île-de-France, France' })).toBeInTheDocument();
-    expect(screen.getAllByText('Detailed forecast not available for locations outside of the US.')).toHaveLength(7);
+    for (const name of ['Sat, Nov 21', 'Fri, Nov 27']) {
+      const day = await openDay(user, name);
+      expect(
+        within(day).getByText('Detailed forecast not available for locations outside of the US.'),
+      ).toBeInTheDocument();
+    }
+    expect(screen.getByText('Weather alerts are not available for this location')).toBeInTheDocument();
     expect(within(currentCard()).getByRole('img', { name: 'Rain' })).toBeInTheDocument();
     expect(within(currentCard()).getByTestId('current-temperature')).toHaveTextContent('—');
   });
@@ -325,7 +291,7 @@ describe('WeatherPage', () => {
     expect(reading(currentCard(), 'Feels like')).toBe('9°C');
     // Wind stays in mph.
     expect(reading(currentCard(), 'Wind speed')).toBe('8.1 mph');
-    const first = screen.getByRole('article', { name: 'Sat, Nov 21' });
+    const first = await openDay(user, 'Sat, Nov 21');
     expect(reading(first, 'Hi')).toBe('14°C');
     expect(reading(first, 'Lo')).toBe('3°C');
     expect(reading(first, 'Feels like lo')).toBe('-1°C');
@@ -384,6 +350,8 @@ describe('WeatherPage', () => {
     expect(await screen.findByRole('heading', { name: 'Paris, Île-de-France, France' })).toBeInTheDocument();
     expect(weatherQuery(fetchMock)).toMatchObject({ country_code: 'fr', formatted: paris.properties.formatted });
 
+    // A new visit without the remembered place.
+    localStorage.clear();
     const empty = renderPage({}, []);
     const second = within(empty.container).getByRole('combobox', { name: 'Location' });
     await empty.user.type(second, 'Nowhere at all{Enter}');
@@ -402,10 +370,11 @@ describe('WeatherPage', () => {
     expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
     expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
     expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Denver, Colorado, United States');
-    // One shot: a later visit starts empty again.
+    // The marker is one shot; a later visit still comes back to the remembered place.
+    expect(sessionStorage.getItem('weatherResumeSearch')).toBeNull();
     cleanup();
-    renderPage({});
-    expect(screen.getByText(/Search for a city or address/)).toBeInTheDocument();
+    renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
   });
 
   it('clears the “Could not use your location” alert after a later successful search', async () => {

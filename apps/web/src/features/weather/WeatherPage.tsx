@@ -1,5 +1,12 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type FavoriteLocation, isValidTimeZone, type WeatherResponse } from '@site/contract';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  type FavoriteLocation,
+  FORECAST_DAYS_MAX,
+  HOURLY_FORECAST_HOURS,
+  isValidTimeZone,
+  type WeatherPreferences,
+  type WeatherResponse,
+} from '@site/contract';
 import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -7,17 +14,22 @@ import { AddressInput, type AddressSelection, findAddress } from '../../componen
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth';
 import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
+import { useWeatherUnits } from './api/use-weather-units';
 import type { ForecastRequest } from './api/weather-api';
 import { AddFavoriteModal } from './components/AddFavoriteModal';
 import { CurrentWeatherCard } from './components/CurrentWeatherCard';
-import { DailyForecastCard } from './components/DailyForecastCard';
+import { DailyForecastList } from './components/DailyForecastList';
+import { HourlyForecast } from './components/HourlyForecast';
 import { LoginRequiredModal } from './components/LoginRequiredModal';
 import { SavedLocationsModal } from './components/SavedLocationsModal';
+import { SkyDetails } from './components/SkyDetails';
 import { TemperatureUnitToggle } from './components/TemperatureUnitToggle';
+import { UnitSettings } from './components/UnitSettings';
+import { WeatherAlerts } from './components/WeatherAlerts';
 import { type Coordinates, useCurrentPosition } from './use-current-position';
 import classes from './WeatherPage.module.css';
-import { detailedForecastFor, formatCoordinates, type TemperatureUnit, todayIn } from './weather-format';
-import { readTemperatureUnit, saveTemperatureUnit, takeSearchToResume } from './weather-storage';
+import { formatCoordinates, todayIn } from './weather-format';
+import { readWeatherLocation, takeSearchToResume } from './weather-storage';
 
 const MY_LOCATION = 'My location';
 
@@ -58,7 +70,7 @@ export function WeatherPage() {
   const [addressText, setAddressText] = useState('');
   const [chosen, setChosen] = useState<ForecastRequest | null>(null);
   const [search, setSearch] = useState<WeatherSearch | null>(null);
-  const [unit, setUnit] = useState<TemperatureUnit>(readTemperatureUnit);
+  const { units, change: changeUnits } = useWeatherUnits(signedIn);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [finding, setFinding] = useState(false);
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
@@ -87,9 +99,13 @@ export function WeatherPage() {
     if (forecast.isSuccess) clearLocationError();
   }, [forecast.isSuccess, clearLocationError]);
 
-  // Back from logging in through the 'Login Required' popup: search the stored place again.
+  /**
+   * Issue 19: the last place searched comes back on the next visit (it is in local storage since
+   * the seed, for the favorite form). Back from logging in through the 'Login Required' popup
+   * that is the same place (docs/product.md#saved-locations); the marker is used up either way.
+   */
   useEffect(() => {
-    const place = takeSearchToResume();
+    const place = takeSearchToResume() ?? readWeatherLocation();
     if (!place) return;
     const request = requestForPlace(place);
     setAddressText(place.address);
@@ -131,10 +147,9 @@ export function WeatherPage() {
     }
   };
 
-  const changeUnit = (next: TemperatureUnit) => {
-    setUnit(next);
-    saveTemperatureUnit(next);
-  };
+  const showAllDays = () => setSearch((current) => current && { ...current, days: FORECAST_DAYS_MAX });
+  const loadAllHours = () =>
+    setSearch((current) => current && (current.allHours ? current : { ...current, allHours: true }));
 
   const getSavedForecast = (location: FavoriteLocation) => {
     const request = requestForPlace(location);
@@ -150,7 +165,11 @@ export function WeatherPage() {
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>Weather Forecast</Title>
         <Group gap="sm">
-          <TemperatureUnitToggle value={unit} onChange={changeUnit} />
+          <TemperatureUnitToggle
+            value={units.temperature}
+            onChange={(temperature) => changeUnits({ ...units, temperature })}
+          />
+          <UnitSettings value={units} onChange={changeUnits} />
           {signedIn && (
             <Button variant="default" leftSection={<IconBookmarks size={16} />} onClick={() => setDialog('saved')}>
               Saved Locations
@@ -233,9 +252,12 @@ export function WeatherPage() {
       ) : (
         <ForecastResults
           result={forecast.data}
-          unit={unit}
+          units={units}
           checkingSession={me.isPending}
           onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
+          onShowAllDays={search.days === FORECAST_DAYS_MAX ? undefined : showAllDays}
+          onNeedHours={search.allHours ? undefined : loadAllHours}
+          loadingMore={forecast.isPlaceholderData}
         />
       )}
 
@@ -256,13 +278,26 @@ export function WeatherPage() {
 
 interface ForecastResultsProps {
   result: WeatherResponse;
-  unit: TemperatureUnit;
+  units: WeatherPreferences;
   checkingSession: boolean;
   onAddToFavorites: () => void;
+  onShowAllDays?: () => void;
+  /** Asks for every hour of the days shown, when a day past the first 48 hours is opened. */
+  onNeedHours?: () => void;
+  loadingMore: boolean;
 }
 
-function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: ForecastResultsProps) {
+function ForecastResults({
+  result,
+  units,
+  checkingSession,
+  onAddToFavorites,
+  onShowAllDays,
+  onNeedHours,
+  loadingMore,
+}: ForecastResultsProps) {
   const today = todayIn(result.timezone);
+  const todays = result.weather.find((day) => day.date === today) ?? result.weather[0];
   return (
     <Stack gap="lg" component="section" aria-label="Forecast results">
       <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
@@ -285,24 +320,38 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
         </Button>
       </Group>
 
-      <CurrentWeatherCard current={result.current} unit={unit} />
+      <WeatherAlerts
+        alerts={result.alerts}
+        status={result.alerts_status}
+        timeZone={result.timezone}
+        timeFormat={units.time}
+      />
 
-      <section aria-labelledby="daily-forecast-heading">
-        <Title order={2} size="h3" id="daily-forecast-heading" mb="sm">
-          Daily Forecast
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {result.weather.map((day) => (
-            <DailyForecastCard
-              key={day.date}
-              day={day}
-              unit={unit}
-              isToday={day.date === today}
-              detailed={detailedForecastFor(result.supplemental, day.date, result.country_code)}
-            />
-          ))}
-        </SimpleGrid>
-      </section>
+      <CurrentWeatherCard
+        current={result.current}
+        units={units}
+        today={todays}
+        updatedAt={result.updated_at}
+        timeZone={result.timezone}
+        source={result.sources.forecast}
+      />
+
+      <HourlyForecast hours={result.hourly.slice(0, HOURLY_FORECAST_HOURS)} units={units} timeZone={result.timezone} />
+
+      <SkyDetails details={result.current_details} air={result.air_quality} units={units} />
+
+      <DailyForecastList
+        days={result.weather}
+        details={result.daily_details}
+        hourly={result.hourly}
+        supplemental={result.supplemental}
+        countryCode={result.country_code}
+        units={units}
+        today={today}
+        onShowMore={onShowAllDays}
+        onNeedHours={onNeedHours}
+        loadingMore={loadingMore}
+      />
 
       <Text size="xs" c="dimmed" ta="center">
         {result.source === 'open-meteo' ? (
@@ -313,6 +362,9 @@ function ForecastResults({ result, unit, checkingSession, onAddToFavorites }: Fo
             </Anchor>
             {Object.values(result.supplemental).some((periods) => periods.length > 0) &&
               ', detailed forecasts by the US National Weather Service'}
+            {result.sources.alerts &&
+              result.sources.alerts !== result.sources.forecast &&
+              `, alerts by ${result.sources.alerts}`}
             .
           </>
         ) : (

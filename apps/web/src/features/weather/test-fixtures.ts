@@ -1,4 +1,4 @@
-import type { DailyWeather, FavoriteLocation, WeatherResponse } from '@site/contract';
+import type { DailyWeather, FavoriteLocation, WeatherAlert, WeatherResponse } from '@site/contract';
 
 const DATES = ['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
 
@@ -16,6 +16,32 @@ export function daily(date: string, overrides: Partial<DailyWeather> = {}): Dail
     weather_code: 1,
     ...overrides,
   };
+}
+
+/**
+ * Denver's hours from 2026-11-21 10:00 (-07:00): 48 by default, more when a test asks with
+ * `hours=` for every day's. A day's curve: coldest before dawn, warmest mid-afternoon; rain in the
+ * second evening.
+ */
+export function denverHours(count: number): WeatherResponse['hourly'] {
+  return Array.from({ length: count }, (_, h) => {
+    const at = new Date(Date.UTC(2026, 10, 21, 10 + h));
+    const hour = at.getUTCHours();
+    const wave = Math.round(8 * Math.sin((hour - 9) * (Math.PI / 12)));
+    return {
+      time: `${at.toISOString().slice(0, 13)}:00:00-07:00`,
+      temperature: 46 + wave,
+      feels_like: 42 + wave,
+      precipitation_probability: h >= 30 && h < 36 ? 70 : 10,
+      precipitation: h >= 30 && h < 36 ? 0.04 : 0,
+      wind_speed: 6,
+      wind_direction: 280,
+      wind_gusts: 12,
+      weather_code: 1,
+      is_day: hour >= 7 && hour < 17 ? 'day' : 'night',
+      uv_index: 1,
+    };
+  });
 }
 
 /** Denver as the demo server answers it: US, so with detailed forecasts (none for the last day). */
@@ -72,19 +98,7 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
     units: { temperature: '°F', wind_speed: 'mph', precipitation: 'inch' },
     source: 'demo',
     // Issue 19's fields, minimal here; the web's new tests build their own.
-    hourly: Array.from({ length: 48 }, (_, h) => ({
-      time: `${DATES[Math.floor((h + 10) / 24)]}T${String((h + 10) % 24).padStart(2, '0')}:00:00-07:00`,
-      temperature: 50,
-      feels_like: 46,
-      precipitation_probability: 10,
-      precipitation: 0,
-      wind_speed: 6,
-      wind_direction: 280,
-      wind_gusts: 12,
-      weather_code: 1,
-      is_day: (h + 10) % 24 >= 7 && (h + 10) % 24 < 17 ? 'day' : 'night',
-      uv_index: 1,
-    })),
+    hourly: denverHours(48),
     daily_details: DATES.map((date) => ({
       date,
       sunrise: `${date}T06:58:00-07:00`,
@@ -127,8 +141,34 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
   };
 }
 
+/** An NWS-shaped alert, as the demo provider issues them for US places. */
+export function weatherAlert(overrides: Partial<WeatherAlert> = {}): WeatherAlert {
+  return {
+    id: 'urn:oid:2.49.0.1.840.0.demo-1',
+    event: 'Winter Storm Warning',
+    headline: 'Winter Storm Warning issued November 21 at 9:00AM MST until November 22 at 6:00PM MST by NWS Boulder CO',
+    severity: 'Severe',
+    urgency: 'Expected',
+    certainty: 'Likely',
+    areaDesc: 'Denver; Boulder',
+    effective: '2026-11-21T09:00:00-07:00',
+    onset: '2026-11-21T18:00:00-07:00',
+    expires: '2026-11-22T18:00:00-07:00',
+    ends: '2026-11-22T18:00:00-07:00',
+    description:
+      '* WHAT...Heavy snow expected. Total snow accumulations of 8 to 14 inches.\n\n* WHERE...Denver and Boulder.',
+    instruction: 'If you must travel, keep an extra flashlight, food and water in your vehicle.',
+    senderName: 'NWS Boulder CO',
+    ...overrides,
+  };
+}
+
 export function parisWeather(): WeatherResponse {
   return denverWeather({
+    alerts: [],
+    alerts_available: false,
+    alerts_status: 'not-covered',
+    sources: { forecast: 'Demo model', air_quality: 'Demo model', alerts: null, detailed_forecasts: null },
     supplemental: Object.fromEntries(DATES.map((date) => [date, []])),
     address: 'Paris, Île-de-France, France',
     current: { ...denverWeather().current, code: 63, is_day: 'night', temperature: null },
@@ -156,3 +196,22 @@ export function favorite(locationId: number, nickname: string, overrides: Partia
 }
 
 export const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
+
+/** Denver with `count` days (GET /api/weather?days=16), from the same first date. */
+export function denverWeatherDays(count: number): WeatherResponse {
+  const dates = Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(2026, 10, 21 + i)).toISOString().slice(0, 10),
+  );
+  const base = denverWeather();
+  return {
+    ...base,
+    weather: dates.map((date, i) => daily(date, { temperature_2m_max: 50 + i, temperature_2m_min: 30 + i })),
+    supplemental: Object.fromEntries(dates.map((date) => [date, base.supplemental[date] ?? []])),
+    daily_details: dates.map((date) => ({
+      date,
+      sunrise: `${date}T06:58:00-07:00`,
+      sunset: `${date}T16:38:00-07:00`,
+      uv_index_max: 2,
+    })),
+  };
+}

@@ -2,14 +2,21 @@ import { COMPASS_POINTS, compassPoint } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import {
   detailedForecastFor,
-  fahrenheitToCelsius,
   formatCoordinates,
+  formatDegrees,
   formatForecastDate,
+  formatInstant,
+  formatLocalHour,
+  formatLocalTime,
   formatPercentage,
   formatPrecipitation,
+  formatPressure,
   formatSpeed,
+  formatSpeedWhole,
   formatTemperature,
+  formatVisibility,
   formatWindDirection,
+  localDateOf,
   NO_DETAILED_FORECAST,
   NO_DETAILED_FORECAST_OUTSIDE_US,
   todayIn,
@@ -55,7 +62,6 @@ describe('weather formatting', () => {
     expect(formatTemperature(31.5, 'C')).toBe('0°C');
     expect(formatTemperature(-40, 'C')).toBe('-40°C');
     expect(formatTemperature(null, 'F')).toBe('—');
-    expect(fahrenheitToCelsius(212)).toBe(100);
   });
 
   it('formats wind, percentages and precipitation (2 decimals, inches)', () => {
@@ -70,6 +76,37 @@ describe('weather formatting', () => {
       expect(format(undefined)).toBe('—');
       expect(format(Number.NaN)).toBe('—');
     }
+  });
+
+  it('converts wind, precipitation, visibility and pressure to the chosen units (issue 19)', () => {
+    expect(formatSpeed(8.14, 'kmh')).toBe('13.1 km/h');
+    expect(formatSpeed(8.14, 'ms')).toBe('3.6 m/s');
+    expect(formatSpeed(8.14, 'kn')).toBe('7.1 kn');
+    expect(formatSpeedWhole(8.14, 'kmh')).toBe('13 km/h');
+    expect(formatPrecipitation(0.034, 'mm')).toBe('0.9 mm');
+    expect(formatPrecipitation(0, 'mm')).toBe('0.0 mm');
+    expect(formatVisibility(9.94)).toBe('9.9 mi');
+    expect(formatVisibility(9.94, 'mm')).toBe('16 km');
+    expect(formatPressure(1018.4)).toBe('30.07 inHg');
+    expect(formatPressure(1018.4, 'mm')).toBe('1,018 hPa');
+    expect(formatDegrees(31.5, 'C')).toBe('0°');
+    expect(formatDegrees(null, 'F')).toBe('—');
+  });
+
+  it('reads local times from the API’s text, on the place’s clock', () => {
+    const t = '2026-11-21T15:05:00-07:00';
+    expect(localDateOf(t)).toBe('2026-11-21');
+    expect(formatLocalTime(t, '12h')).toBe('3:05 PM');
+    expect(formatLocalTime(t, '24h')).toBe('15:05');
+    expect(formatLocalTime('2026-11-21T00:30:00+09:00', '12h')).toBe('12:30 AM');
+    expect(formatLocalTime(null, '12h')).toBe('—');
+    expect(formatLocalHour(t, '12h')).toBe('3 PM');
+    expect(formatLocalHour('2026-11-21T12:00:00-07:00', '12h')).toBe('12 PM');
+    expect(formatLocalHour(t, '24h')).toBe('15:00');
+    // An instant shown on the place's clock with its zone.
+    expect(formatInstant('2026-11-21T22:05:00Z', 'America/Denver', '12h')).toBe('Sat, Nov 21, 3:05 PM MST');
+    expect(formatInstant('2026-11-21T22:05:00Z', 'Europe/Paris', '24h', false)).toBe('23:05 GMT+1');
+    expect(formatInstant('not a time', 'UTC', '12h')).toBe('not a time');
   });
 
   it('formats a local date without shifting it through UTC', () => {

@@ -1,8 +1,25 @@
 import { compassPoint, type Supplemental } from '@site/contract';
+import {
+  convertPrecipitation,
+  convertTemperature,
+  convertVisibility,
+  convertWind,
+  hpaToInHg,
+  PRECIPITATION_LABELS,
+  type PrecipitationUnit,
+  type TemperatureUnit,
+  type TimeFormat,
+  VISIBILITY_LABELS,
+  WIND_LABELS,
+  type WindUnit,
+} from '@site/contract/units';
 import { NO_VALUE } from '../../lib/format';
 
-/** docs/product.md#constants: the server answers in °F, mph and inches; °C is a display choice made here. */
-export type TemperatureUnit = 'F' | 'C';
+/**
+ * docs/product.md#constants: the server answers in °F, mph and inches; other units are display
+ * choices made here with the contract's conversions (docs/api.md#weather-units), never a new call.
+ */
+export type { TemperatureUnit };
 
 type Reading = number | null | undefined;
 
@@ -12,20 +29,41 @@ const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-export const fahrenheitToCelsius = (fahrenheit: number) => ((fahrenheit - 32) * 5) / 9;
+/** Whole degrees in the chosen unit, without "-0". */
+function degrees(fahrenheit: number, unit: TemperatureUnit): string {
+  const value = Math.round(convertTemperature(fahrenheit, unit));
+  return whole.format(value === 0 ? 0 : value);
+}
 
 /** `56.8` → `57°F`, or `14°C` in Celsius; whole degrees, like most forecasts. */
 export function formatTemperature(fahrenheit: Reading, unit: TemperatureUnit): string {
-  if (!isNumber(fahrenheit)) return NO_VALUE;
-  const value = unit === 'C' ? fahrenheitToCelsius(fahrenheit) : fahrenheit;
-  // Avoid "-0°C" for values that round to zero from below.
-  const rounded = Math.round(value) === 0 ? 0 : value;
-  return `${whole.format(rounded)}°${unit}`;
+  return isNumber(fahrenheit) ? `${degrees(fahrenheit, unit)}°${unit}` : NO_VALUE;
 }
 
-/** `8.14` → `8.1 mph` (wind stays in mph whatever the temperature unit). */
-export function formatSpeed(mph: Reading): string {
-  return isNumber(mph) ? `${oneDecimal.format(mph)} mph` : NO_VALUE;
+/** `56.8` → `57°`: the short form of tight places (the hourly strip, the daily list). */
+export function formatDegrees(fahrenheit: Reading, unit: TemperatureUnit): string {
+  return isNumber(fahrenheit) ? `${degrees(fahrenheit, unit)}°` : NO_VALUE;
+}
+
+/** `8.14` → `8.1 mph`, `13.1 km/h`, `3.6 m/s` or `7.1 kn`. */
+export function formatSpeed(mph: Reading, unit: WindUnit = 'mph'): string {
+  return isNumber(mph) ? `${oneDecimal.format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
+}
+
+/** Whole units for the hourly strip: `8.14` → `8 mph`. */
+export function formatSpeedWhole(mph: Reading, unit: WindUnit = 'mph'): string {
+  return isNumber(mph) ? `${whole.format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
+}
+
+/** Visibility in miles, or kilometres with metric precipitation: `9.94` → `9.9 mi`, `16 km`. */
+export function formatVisibility(miles: Reading, unit: PrecipitationUnit = 'in'): string {
+  return isNumber(miles) ? `${oneDecimal.format(convertVisibility(miles, unit))} ${VISIBILITY_LABELS[unit]}` : NO_VALUE;
+}
+
+/** Sea-level pressure: inches of mercury beside inches of rain, hectopascals beside millimetres. */
+export function formatPressure(hpa: Reading, unit: PrecipitationUnit = 'in'): string {
+  if (!isNumber(hpa)) return NO_VALUE;
+  return unit === 'in' ? `${twoDecimals.format(hpaToInHg(hpa))} inHg` : `${whole.format(hpa)} hPa`;
 }
 
 /** `48` → `48%`. */
@@ -33,9 +71,65 @@ export function formatPercentage(value: Reading): string {
   return isNumber(value) ? `${whole.format(value)}%` : NO_VALUE;
 }
 
-/** docs/product.md#constants: inches to 2 decimals, `0.034` → `0.03 in`. */
-export function formatPrecipitation(inches: Reading): string {
-  return isNumber(inches) ? `${twoDecimals.format(inches)} in` : NO_VALUE;
+const oneDecimalFixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** docs/product.md#constants: inches to 2 decimals, `0.034` → `0.03 in`; millimetres to 1, `0.9 mm`. */
+export function formatPrecipitation(inches: Reading, unit: PrecipitationUnit = 'in'): string {
+  if (!isNumber(inches)) return NO_VALUE;
+  const format = unit === 'in' ? twoDecimals : oneDecimalFixed;
+  return `${format.format(convertPrecipitation(inches, unit))} ${PRECIPITATION_LABELS[unit]}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Times. The API writes local times as ISO 8601 with the place's offset ('2026-11-21T14:00:00-07:00'),
+// so the place's clock reading is the text itself: it is read, never moved through the browser's zone.
+// ---------------------------------------------------------------------------------------------
+
+const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})/;
+
+/** The local date (YYYY-MM-DD) of an API time, or null when it is not one. */
+export function localDateOf(iso: string): string | null {
+  return LOCAL_TIME.exec(iso)?.[1] ?? null;
+}
+
+/** The place's clock time of an API time: `…T15:05…` → `3:05 PM` or `15:05`. */
+export function formatLocalTime(iso: string | null | undefined, format: TimeFormat): string {
+  const match = iso ? LOCAL_TIME.exec(iso) : null;
+  if (!match) return NO_VALUE;
+  const hour = Number(match[2]);
+  const minute = match[3];
+  if (format === '24h') return `${match[2]}:${minute}`;
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** An hour of the strip: `…T15:00…` → `3 PM` or `15:00`. */
+export function formatLocalHour(iso: string, format: TimeFormat): string {
+  const match = LOCAL_TIME.exec(iso);
+  if (!match) return NO_VALUE;
+  const hour = Number(match[2]);
+  if (format === '24h') return `${match[2]}:00`;
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * An instant (an alert's times, 'updated at') on the place's clock with its zone's abbreviation:
+ * `Sat, Nov 21, 3:05 PM MST`. Falls back to the text when the zone or time is unknown here.
+ */
+export function formatInstant(iso: string, timeZone: string, format: TimeFormat, withDate = true): string {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return iso;
+  try {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      ...(withDate ? { weekday: 'short', month: 'short', day: 'numeric' } : {}),
+      hour: 'numeric',
+      minute: '2-digit',
+      hourCycle: format === '24h' ? 'h23' : 'h12',
+      timeZoneName: 'short',
+    }).format(when);
+  } catch {
+    return iso;
+  }
 }
 
 /** docs/product.md#constants: the 16-point compass label of a wind direction in degrees, `285` → `WNW`. */

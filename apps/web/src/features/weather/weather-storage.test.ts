@@ -3,8 +3,10 @@ import {
   markSearchToResume,
   readTemperatureUnit,
   readWeatherLocation,
+  readWeatherUnits,
   saveTemperatureUnit,
   saveWeatherLocation,
+  saveWeatherUnits,
   takeSearchToResume,
 } from './weather-storage';
 
@@ -60,5 +62,24 @@ describe('resuming a search after logging in', () => {
     markSearchToResume(1_000_000);
     expect(takeSearchToResume(1_000_000 + 31 * 60_000)).toBeNull();
     sessionStorage.clear();
+  });
+});
+
+describe('weather units in local storage', () => {
+  it('defaults to the seed’s units, keeps an older °C choice, and keeps what is valid of a damaged value', () => {
+    expect(readWeatherUnits()).toEqual({ temperature: 'F', wind: 'mph', precipitation: 'in', time: '12h' });
+    localStorage.setItem('weatherTemperatureUnit', 'C');
+    expect(readWeatherUnits().temperature).toBe('C');
+    localStorage.setItem('weatherUnits', JSON.stringify({ temperature: 'F', wind: 'warp', time: '24h' }));
+    expect(readWeatherUnits()).toEqual({ temperature: 'F', wind: 'mph', precipitation: 'in', time: '24h' });
+    localStorage.setItem('weatherUnits', '{not json');
+    expect(readWeatherUnits().wind).toBe('mph');
+  });
+
+  it('stores every unit', () => {
+    const units = { temperature: 'C', wind: 'kn', precipitation: 'mm', time: '24h' } as const;
+    saveWeatherUnits(units);
+    expect(readWeatherUnits()).toEqual(units);
+    expect(localStorage.getItem('weatherTemperatureUnit')).toBe('C');
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_PREFERENCES, type WeatherPreferences, weatherPreferencesSchema } from '@site/contract';
 import type { TemperatureUnit } from './weather-format';
 
 /**
@@ -10,8 +11,10 @@ export const weatherStorageKeys = {
   lon: 'lon',
   timezone: 'timezone',
   countryCode: 'country_code',
-  /** Beyond the seed: the °F/°C choice. */
+  /** Beyond the seed: the °F/°C choice (kept for pages stored before issue 19's units). */
   temperatureUnit: 'weatherTemperatureUnit',
+  /** Issue 19: every unit choice, as JSON in the shape of `weatherPreferencesSchema`. */
+  units: 'weatherUnits',
 } as const;
 
 export interface StoredWeatherLocation {
@@ -64,6 +67,36 @@ export function readTemperatureUnit(): TemperatureUnit {
 
 export function saveTemperatureUnit(unit: TemperatureUnit): void {
   write(weatherStorageKeys.temperatureUnit, unit);
+}
+
+/**
+ * The units this browser shows (docs/decisions.md#weather-units-as-a-preference): the stored
+ * choice, else the seed's defaults with the older °F/°C choice when there is one. Anything
+ * unreadable falls back to the defaults, one unit at a time.
+ */
+export function readWeatherUnits(): WeatherPreferences {
+  const defaults = { ...DEFAULT_PREFERENCES.weather, temperature: readTemperatureUnit() };
+  let stored: unknown;
+  try {
+    stored = JSON.parse(read(weatherStorageKeys.units) ?? 'null');
+  } catch {
+    return defaults;
+  }
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  const parsed = weatherPreferencesSchema.partial().safeParse(stored);
+  if (parsed.success) return { ...defaults, ...parsed.data };
+  // Keep what is valid of a partly broken value.
+  const valid: Partial<WeatherPreferences> = {};
+  for (const key of Object.keys(weatherPreferencesSchema.shape) as (keyof WeatherPreferences)[]) {
+    const one = weatherPreferencesSchema.shape[key].safeParse((stored as Record<string, unknown>)[key]);
+    if (one.success) Object.assign(valid, { [key]: one.data });
+  }
+  return { ...defaults, ...valid };
+}
+
+export function saveWeatherUnits(units: WeatherPreferences): void {
+  write(weatherStorageKeys.units, JSON.stringify(units));
+  saveTemperatureUnit(units.temperature);
 }
 
 /**

@@ -1,14 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import type { WeatherResponse } from '@site/contract';
+import { FORECAST_DAYS_DEFAULT } from '@site/contract';
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
 import { type StoredWeatherLocation, saveWeatherLocation } from '../weather-storage';
-import { type ForecastRequest, type NewFavorite, weatherApi } from './weather-api';
+import { type ForecastDays, type ForecastRequest, type NewFavorite, weatherApi } from './weather-api';
 
 /** One press of Search: a new id each time, so searching the same place again starts afresh. */
 export interface WeatherSearch {
   id: number;
   request: ForecastRequest;
+  /** 'Show 16 days' asks the same search again for longer, keeping the shown answer meanwhile. */
+  days?: ForecastDays;
+  /** Opening a day past the first 48 hours asks again for every hour of the days shown. */
+  allHours?: boolean;
 }
 
 /** The place a forecast answer is for, as docs/api.md#compatibility-promise stores it. */
@@ -30,16 +35,27 @@ export const weatherQueries = {
    */
   forecast: (search: WeatherSearch | null) =>
     queryOptions({
-      queryKey: ['weather', 'forecast', search?.id ?? 0, search?.request] as const,
+      queryKey: [
+        'weather',
+        'forecast',
+        search?.id ?? 0,
+        search?.request,
+        search?.days ?? FORECAST_DAYS_DEFAULT,
+        search?.allHours ?? false,
+      ] as const,
       queryFn: search
         ? async ({ signal }) => {
-            const result = await weatherApi.forecast(search.request, signal);
+            const result = await weatherApi.forecast(search.request, signal, search.days, search.allHours);
             saveWeatherLocation(storedLocationOf(result));
             return result;
           }
         : skipToken,
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 60_000,
+      // A longer forecast (more days or hours) of the same search keeps the shorter one on screen while it loads; a
+      // new search starts empty (docs/product.md: a search clears the old data).
+      placeholderData: (previous, previousQuery) =>
+        previousQuery && previousQuery.queryKey[2] === search?.id ? previous : undefined,
     }),
   /** The signed-in user's saved locations. */
   saved: () =>

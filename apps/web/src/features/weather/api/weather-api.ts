@@ -2,6 +2,8 @@ import {
   type CreateFavoriteRequest,
   deleteFavoriteResponseSchema,
   type FavoriteLocation,
+  FORECAST_DAYS_DEFAULT,
+  type FORECAST_DAYS_MAX,
   favoriteLocationSchema,
   listFavoritesResponseSchema,
   type WeatherResponse,
@@ -20,6 +22,9 @@ export interface ForecastRequest {
   /** IANA zone of the place. */
   timezone?: string;
 }
+
+/** Forecast length asked for; the seed's 7 days go without a `days` parameter. */
+export type ForecastDays = typeof FORECAST_DAYS_DEFAULT | typeof FORECAST_DAYS_MAX;
 
 export type NewFavorite = Pick<CreateFavoriteRequest, 'address' | 'lat' | 'lon'> & {
   nickname?: string;
@@ -45,7 +50,16 @@ export function parseDeleteResponse(body: unknown): FavoriteLocation[] {
 
 /** docs/api.md#every-call (Weather) calls; the owner of saved locations comes from the session. */
 export const weatherApi = {
-  forecast: (request: ForecastRequest, signal?: AbortSignal): Promise<WeatherResponse> =>
+  /**
+   * `allHours` asks for every hour of the `days` (`hours=days×24`, docs/api.md#weather-hourly-alerts-and-air-quality)
+   * instead of the default 48, so that any day of the list can open to its hours.
+   */
+  forecast: (
+    request: ForecastRequest,
+    signal?: AbortSignal,
+    days: ForecastDays = FORECAST_DAYS_DEFAULT,
+    allHours = false,
+  ): Promise<WeatherResponse> =>
     callApi(routes.weather.forecast, {
       query: {
         lat: request.lat,
@@ -53,6 +67,8 @@ export const weatherApi = {
         country_code: request.country_code,
         formatted: request.formatted,
         timezone: request.timezone,
+        days: days === FORECAST_DAYS_DEFAULT ? undefined : days,
+        hours: allHours ? days * 24 : undefined,
       },
       schema: weatherResponseSchema,
       signal,

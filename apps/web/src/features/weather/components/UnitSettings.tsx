@@ -1,0 +1,93 @@
+import { Button, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { WeatherPreferences } from '@site/contract';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useId } from 'react';
+
+interface UnitSettingsProps {
+  value: WeatherPreferences;
+  onChange: (units: WeatherPreferences) => void;
+}
+
+type Options<K extends keyof WeatherPreferences> = { value: WeatherPreferences[K]; label: string }[];
+
+const CHOICES: {
+  [K in keyof WeatherPreferences]: { label: string; data: Options<K> };
+} = {
+  temperature: {
+    label: 'Temperature',
+    data: [
+      { value: 'F', label: '°F' },
+      { value: 'C', label: '°C' },
+    ],
+  },
+  wind: {
+    label: 'Wind',
+    data: [
+      { value: 'mph', label: 'mph' },
+      { value: 'kmh', label: 'km/h' },
+      { value: 'ms', label: 'm/s' },
+      { value: 'kn', label: 'knots' },
+    ],
+  },
+  precipitation: {
+    label: 'Precipitation',
+    data: [
+      { value: 'in', label: 'in' },
+      { value: 'mm', label: 'mm' },
+    ],
+  },
+  time: {
+    label: 'Time',
+    data: [
+      { value: '12h', label: '12-hour' },
+      { value: '24h', label: '24-hour' },
+    ],
+  },
+};
+
+const KEYS = Object.keys(CHOICES) as (keyof WeatherPreferences)[];
+
+/**
+ * Issue 19's units as a preference: every unit the page shows, in one popover. The numbers are
+ * converted in the browser (docs/api.md#weather-units); nothing is fetched again.
+ */
+export function UnitSettings({ value, onChange }: UnitSettingsProps) {
+  const id = useId();
+  return (
+    <Popover position="bottom-end" shadow="md" withArrow trapFocus>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconAdjustmentsHorizontal size={16} />}>
+          Units
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-label="Units">
+        <Stack gap="sm">
+          {KEYS.map((key) => (
+            <div key={key}>
+              <Text size="sm" fw={600} mb={4} id={`${id}-${key}`}>
+                {CHOICES[key].label}
+              </Text>
+              <SegmentedControl
+                fullWidth
+                size="xs"
+                aria-labelledby={`${id}-${key}`}
+                value={value[key]}
+                data={CHOICES[key].data}
+                onChange={(next) => onChange({ ...value, [key]: next })}
+              />
+            </div>
+          ))}
+          {value.precipitation === 'mm' ? (
+            <Text size="xs" c="dimmed">
+              Visibility in km, pressure in hPa.
+            </Text>
+          ) : (
+            <Text size="xs" c="dimmed">
+              Visibility in miles, pressure in inHg.
+            </Text>
+          )}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,67 @@
+import type { GeocodeFeature } from '@site/contract';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { collection, denver, paris } from '../../components/address-input/test-fixtures';
+import { setCookie } from '../../test/cookies';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import { WeatherPage } from './WeatherPage';
+
+/** Helpers of the weather page's tests (WeatherPage*.test.tsx). */
+
+export type Routes = Parameters<typeof mockFetch>[0];
+
+export function signIn() {
+  setCookie('csrftoken', 'csrf-123');
+}
+
+/** The query of the n-th GET /api/weather. */
+export function weatherQuery(fetchMock: ReturnType<typeof mockFetch>, index = 0) {
+  const urls = fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/weather');
+  return Object.fromEntries(urls[index]?.searchParams ?? []);
+}
+
+/** What the page sends for the Denver suggestion: the place's point, country, address and zone. */
+export const DENVER_QUERY = {
+  lat: '39.74',
+  lon: '-104.98',
+  country_code: 'us',
+  formatted: 'Denver, Colorado, United States',
+  timezone: 'America/Denver',
+};
+
+export function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denver, paris]) {
+  const fetchMock = mockFetch({
+    'GET /api/geocode/autocomplete': { body: collection(suggestions) },
+    ...routes,
+  });
+  const view = renderWithProviders(<WeatherPage />, { route: '/apps/forecast' });
+  return { ...view, fetchMock };
+}
+
+export async function choose(user: UserEvent, text: string, option: RegExp) {
+  await user.type(screen.getByRole('combobox', { name: 'Location' }), text);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+export async function searchFor(user: UserEvent, text: string, option: RegExp) {
+  await choose(user, text, option);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+/** The value shown for a label in a card's readings. */
+export function reading(container: HTMLElement, label: string) {
+  return within(container).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+}
+
+export const currentCard = () => screen.getByRole('region', { name: 'Current Weather' });
+
+/** Opens a day of the daily list (its readings and text show only when open) and returns it. */
+export async function openDay(user: UserEvent, name: string) {
+  const day = screen.getByRole('article', { name });
+  await user.click(within(day).getByRole('button', { expanded: false }));
+  await within(day).findByText('Detailed forecast');
+  return day;
+}
