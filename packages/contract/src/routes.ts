@@ -109,6 +109,7 @@ export const routes = {
     saveGame: { method: 'PUT', path: '/sudoku/saveGame', access: 'user', claimedUser: body('userid') },
     checkSolution: { method: 'POST', path: '/sudoku/checkSolution', access: 'user' },
     giveUp: { method: 'PUT', path: '/sudoku/giveUp', access: 'user', claimedUser: body('userid') },
+    hint: { method: 'POST', path: '/sudoku/hint', access: 'user' },
   },
   finance: {
     getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },

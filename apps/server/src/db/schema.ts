@@ -66,6 +66,9 @@ export interface SudokuGamesTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** Hints asked and checks made for this game (migration 012). */
+  hints_used: Generated<number>;
+  checks_used: Generated<number>;
 }
 
 /** Finance watchlist entries; `symbol` is upper case, unique per user. */

@@ -18,6 +18,8 @@ export const toGame = (row: GameRow): SudokuGame => ({
   transformed_state: toCellBoard(row.state, row.puzzle),
   transformed_solution: toCellBoard(row.solution, row.puzzle),
   puzzle: toCellBoard(row.puzzle, row.puzzle),
+  hints_used: row.hints_used,
+  checks_used: row.checks_used,
 });
 
 /** Every query is scoped by owner, so another user's game id finds nothing. */
