@@ -5,7 +5,7 @@ import { cellIndex } from './hint-text.js';
 import { findHint, type Hint } from './hints.js';
 import { mulberry32, randomInt } from './random.js';
 
-/** Puzzles per level, and walks per puzzle from different random starting boards (≈15,000 hints in all). */
+/** Puzzles per level, and walks per puzzle from different random starting boards (about 14,000 hints in all, under 2 s). */
 const PUZZLES = 40;
 const WALKS = 3;
 
@@ -17,6 +17,9 @@ interface Walk {
   /** Candidate masks the player keeps; 0x1ff means no notes in that cell. */
   notes: Uint16Array;
 }
+
+/** Techniques the walks met, so the test fails if the random boards stop reaching the harder ones. */
+const seen = new Set<string>();
 
 /** Throws unless every part of the hint agrees with the solution. */
 function checkHint(hint: Hint, { solution, board }: Walk): void {
@@ -41,7 +44,11 @@ function checkHint(hint: Hint, { solution, board }: Walk): void {
     for (const { cell, digit } of hint.eliminations) {
       const i = cellIndex(cell);
       if (board[i] !== 0 || solution[i] === digit) expect.fail(`bad elimination ${cell}≠${digit}: ${hint.text}`);
+      if (!hint.text.includes(cell)) expect.fail(`${cell} missing from: ${hint.text}`);
     }
+    if (hint.placement && !hint.text.includes(hint.placement.cell)) expect.fail(`placement missing: ${hint.text}`);
+    if (!hint.text.startsWith(hint.name)) expect.fail(`technique missing: ${hint.text}`);
+    seen.add(hint.technique);
   }
 }
 
@@ -87,7 +94,13 @@ describe('findHint', () => {
         expect([...walk.board]).toEqual([...walk.solution]);
       }
     }
-    expect(hints).toBeGreaterThan(PUZZLES * WALKS * 10);
+    expect(hints).toBeGreaterThan(4000); // thousands per level: the issue asks for thousands of checked hints
+  });
+
+  it('met techniques of every tier on the way', () => {
+    for (const t of ['naked single', 'hidden single', 'pointing', 'naked pair', 'xy-wing', 'simple colouring']) {
+      expect(seen).toContain(t);
+    }
   });
 
   it('explains a naked single in plain words', () => {
