@@ -1,7 +1,6 @@
 import type { TechniqueName } from './grader.js';
-import { GradingState } from './grading-state.js';
+import type { GradingState } from './grading-state.js';
 import { BOX_OF, COL_OF, DIGIT_OF_BIT, IS_PEER, PEERS, POPCOUNT, ROW_OF, UNITS } from './grid-geometry.js';
-import { simpleColouring } from './techniques-colouring.js';
 
 /*
  * One instance of each grader technique, with its evidence, for hints (docs/product.md#sudoku-hints).
@@ -20,6 +19,10 @@ export interface FoundStep {
   placement?: { cell: number; digit: number };
   /** The pattern's digits (a mask): the pair of a naked pair, the digit of an X-Wing. */
   digits: number;
+  /** For simple colouring: true when one colour sees itself (wrap), false for cells seeing both (trap). */
+  wrap?: boolean;
+  /** For simple colouring: the chain's cells of each colour. */
+  colours?: [number[], number[]];
   /** For intersections: the unit the digit leaves. */
   target?: number;
   /** For fish: base and cover lines (bits 0–8) and whether the base lines are columns. */
@@ -286,31 +289,73 @@ const xyzWing: Finder = (s) => {
 };
 
 /**
- * Simple colouring: the grader's own sweep on a copy, reporting what it removed. It stops at the first chain
- * that removes anything, so every elimination concerns one digit; the chain's colours are not exposed.
+ * Simple colouring, as techniques-colouring.ts: conjugate pairs of one digit (its only two places in a unit)
+ * form chains of alternating colours, exactly one colour true. Wrap: two cells of one colour see each other,
+ * so that colour is false. Trap: a cell seeing both colours cannot hold the digit. Chains of 3+ cells only.
  */
 const colouring: Finder = (s) => {
-  const copy = new GradingState();
-  copy.cand.set(s.cand);
-  copy.value.set(s.value);
-  copy.unsolved = s.unsolved;
-  if (!simpleColouring(copy)) return null;
-  const eliminations: { cell: number; digit: number }[] = [];
-  let digits = 0;
-  for (let cell = 0; cell < 81; cell++) {
-    const removed = s.cand[cell]! & ~copy.cand[cell]!;
-    digits |= removed;
-    for (const digit of digitsOf(removed)) eliminations.push({ cell, digit });
+  for (let d = 1; d <= 9; d++) {
+    const bit = 1 << (d - 1);
+    const links = Array.from({ length: 81 }, () => [] as number[]);
+    for (let u = 0; u < 27; u++) {
+      const places = unitCells(u).filter((c) => s.cand[c]! & bit);
+      if (places.length !== 2) continue;
+      const [a, b] = places as [number, number];
+      links[a]!.push(b);
+      links[b]!.push(a);
+    }
+    const colour = new Int8Array(81).fill(-1);
+    for (let start = 0; start < 81; start++) {
+      if (colour[start] !== -1 || links[start]!.length === 0) continue;
+      const chain = [start];
+      colour[start] = 0;
+      for (let i = 0; i < chain.length; i++) {
+        for (const next of links[chain[i]!]!) {
+          if (colour[next] !== -1) continue;
+          colour[next] = colour[chain[i]!]! ^ 1;
+          chain.push(next);
+        }
+      }
+      if (chain.length < 3) continue;
+      const cells = chain.map((cell) => ({ cell, mask: bit }));
+      const colours: [number[], number[]] = [
+        chain.filter((c) => colour[c] === 0),
+        chain.filter((c) => colour[c] === 1),
+      ];
+      const sees = (a: number, b: number) => IS_PEER[a * 81 + b] === 1;
+      const wrapped = chain.find((a) => chain.some((b) => b !== a && colour[a] === colour[b] && sees(a, b)));
+      if (wrapped !== undefined) {
+        const falseCells = chain.filter((c) => colour[c] === colour[wrapped]);
+        return {
+          technique: 'simple colouring',
+          unit: -1,
+          cells,
+          eliminations: eliminationsFrom(s, falseCells, bit),
+          digits: bit,
+          wrap: true,
+          colours,
+        };
+      }
+      const trapped: number[] = [];
+      for (let cell = 0; cell < 81; cell++) {
+        if (!(s.cand[cell]! & bit) || chain.includes(cell)) continue;
+        const seen = chain.filter((c) => sees(cell, c)).map((c) => colour[c]);
+        if (seen.includes(0) && seen.includes(1)) trapped.push(cell);
+      }
+      if (trapped.length > 0) {
+        return {
+          technique: 'simple colouring',
+          unit: -1,
+          cells,
+          eliminations: eliminationsFrom(s, trapped, bit),
+          digits: bit,
+          wrap: false,
+          colours,
+        };
+      }
+    }
   }
-  if (eliminations.length === 0) return null;
-  // The chain: every cell where that digit has only two places in one of its units.
-  const cells: { cell: number; mask: number }[] = [];
-  for (let cell = 0; cell < 81; cell++) {
-    if ((s.cand[cell]! & digits) === 0 || eliminations.some((e) => e.cell === cell)) continue;
-    const linked = unitsOf(cell).some((u) => unitCells(u).filter((c) => s.cand[c]! & digits).length === 2);
-    if (linked) cells.push({ cell, mask: digits });
-  }
-  return { technique: 'simple colouring', unit: -1, cells, eliminations, digits };
+  return null;
 };
 
 /** In the grader's order (grader.ts TECHNIQUES), simplest first. */

@@ -85,7 +85,12 @@ export function explain(step: FoundStep): string {
       const which = step.technique === 'xy-wing' ? 'whichever digit the pivot takes, one pincer' : 'one of the three';
       return `${name}: pivot ${withCands(pivot!)} with pincers ${withCands(a!)} and ${withCands(b!)}: ${which} is ${digits[0]}, so it ${removes(step.eliminations)}.`;
     }
-    case 'simple colouring':
-      return `${name} on ${slash}: following the cells where ${slash} has only two places in a row, column or box, one of each pair holds it, so it ${removes(step.eliminations)}.`;
+    case 'simple colouring': {
+      const why = step.wrap
+        ? 'two cells of one colour see each other, so that colour is false'
+        : 'a cell seeing both colours cannot hold it';
+      const [a, b] = step.colours!.map((group) => group.map(cellName).join(', '));
+      return `${name} on ${slash}: linking cells where a row, column or box has only two places for ${slash} gives two colours, one of them true (${a} | ${b}); ${why}, so it ${removes(step.eliminations)}.`;
+    }
   }
 }
