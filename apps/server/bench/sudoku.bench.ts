@@ -5,7 +5,7 @@
  *   npm run bench:sudoku
  *
  * Every rate is the median of ROUNDS rounds of at least ROUND_MS each (a slow operation gets one call per
- * round), after a short warm-up, all in one process. Rates count this process's CPU time rather than wall
+ * round), after a short warm-up, all in one process. The last table times hints (sudoku-hints.ts). Rates count this process's CPU time rather than wall
  * time, so other jobs on a shared machine disturb the comparison less.
  */
 import os from 'node:os';
@@ -24,6 +24,7 @@ import {
   shufflePuzzle,
   solve,
 } from '../src/features/sudoku/engine/index.js';
+import { hintTable } from './sudoku-hints.js';
 
 const ROUNDS = 5;
 const ROUND_MS = 500;
@@ -307,6 +308,21 @@ function main(): void {
     solveRatio >= TARGET ? 'met' : 'NOT met',
   ]);
   printTable(['difficulty', 'ours', 'fastest peer', 'ratio', `≥${TARGET}×`], ratioRows);
+
+  console.log('Hints: latency per position while hints solve 20 puzzles per level (wall time, mean of 20 calls each)');
+  const ms = (n: number) => `${n.toFixed(3)} ms`;
+  printTable(
+    ['difficulty', 'positions', 'hint median', 'hint p95', 'hint max', 'baseline: full grade median', 'median < 50 ms'],
+    hintTable().map((r) => [
+      r.difficulty,
+      String(r.positions),
+      ms(r.medianMs),
+      ms(r.p95Ms),
+      ms(r.maxMs),
+      ms(r.gradeMedianMs),
+      r.medianMs < 50 ? 'met' : 'NOT met',
+    ]),
+  );
 }
 
 main();

@@ -115,6 +115,7 @@ export const routes = {
     custom: { method: 'POST', path: '/sudoku/custom', access: 'user' },
     customCheck: { method: 'POST', path: '/sudoku/custom/check', access: 'user' },
     levelStats: { method: 'GET', path: '/sudoku/stats/levels', access: 'user' },
+    hint: { method: 'POST', path: '/sudoku/hint', access: 'user' },
   },
   finance: {
     getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },

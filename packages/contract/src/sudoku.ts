@@ -83,6 +83,9 @@ export const sudokuGameSchema = z.object({
   share: z.string().optional(),
   /** Our addition: where the puzzle came from (pool, the daily puzzle, or typed in by the player). */
   source: z.enum(['pool', 'daily', 'custom']).optional(),
+  /** Our addition (issue 20): hints asked (`POST /api/sudoku/hint`) and boards checked with this game's id. */
+  hints_used: z.number().int().optional(),
+  checks_used: z.number().int().optional(),
 });
 export type SudokuGame = z.infer<typeof sudokuGameSchema>;
 
@@ -130,6 +133,61 @@ export const sudokuStatsResponseSchema = z.object({
   lost: z.number().int(),
 });
 export type SudokuStats = z.infer<typeof sudokuStatsResponseSchema>;
+
+/** A cell's name in hints: r1c1 … r9c9, row then column, both 1-based. */
+const hintCell = z.string().regex(/^r[1-9]c[1-9]$/);
+const hintCellDigit = z.object({ cell: hintCell, digit: z.number().int().min(1).max(9) });
+
+/**
+ * The next step for a player's board (docs/api.md#sudoku-hints): a wrong digit first (`mistake`), else the
+ * simplest step our grader's techniques find (`step`), else one revealed cell when they are stuck
+ * (`reveal`); `solved` when the board is complete and correct.
+ */
+export const sudokuHintSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('mistake'), cells: z.array(hintCell), text: z.string() }),
+  z.object({
+    kind: z.literal('step'),
+    /** The grader's name (e.g. `naked pair`) and the one to show (`Naked pair`). */
+    technique: z.string(),
+    name: z.string(),
+    /** Level 1: the row, column or box to look at; null when the pattern spans several (wings, colouring). */
+    area: z.object({ unit: z.enum(['row', 'column', 'box']), index: z.number().int().min(1).max(9) }).nullable(),
+    /** Level 2: the cells of the pattern and the candidates that matter in each. */
+    cells: z.array(hintCell),
+    candidates: z.array(z.object({ cell: hintCell, digits: z.array(z.number().int().min(1).max(9)) })),
+    /** Level 3: candidates to remove, or a digit to place. */
+    eliminations: z.array(hintCellDigit),
+    placement: hintCellDigit.nullable(),
+    text: z.string(),
+  }),
+  z.object({ kind: z.literal('reveal'), cells: z.array(hintCell), placement: hintCellDigit, text: z.string() }),
+  z.object({ kind: z.literal('solved'), text: z.string() }),
+]);
+export type SudokuHint = z.infer<typeof sudokuHintSchema>;
+
+const noteDigit = z.number().int().min(1, 'Notes must be digits 1-9').max(9, 'Notes must be digits 1-9');
+/** Optional pencil marks: per cell the digits noted (an empty list = no notes). Only a start, never trusted. */
+export const sudokuNotesInputSchema = nineOf(
+  nineOf(z.array(noteDigit, { error: 'Notes must be lists of digits' }).max(9), 'A notes row', 'cells'),
+  'The notes',
+  'rows',
+);
+
+export const sudokuHintRequestSchema = z.object({
+  gameid: idSchema,
+  board: sudokuBoardInputSchema,
+  notes: sudokuNotesInputSchema.optional(),
+  /** Level 3 on the server: store the game's board with the hint applied (a digit placed, wrong digits cleared). */
+  apply: z.boolean().optional(),
+});
+export const sudokuHintResponseSchema = z.object({
+  hint: sudokuHintSchema,
+  /** The game's hint count after this one. */
+  hints_used: z.number().int(),
+  /** With `apply`: the board as stored after applying the hint (integers, 0 empty). */
+  board: z.array(z.array(z.number().int())).optional(),
+});
+export type SudokuHintResponse = z.infer<typeof sudokuHintResponseSchema>;
 
 const sudokuErrors = [400, 401, 403, 404, 409] as const;
 const tags = ['sudoku'];
@@ -189,6 +247,13 @@ export const sudokuEndpoints = {
     summary: 'Check a board; with gameid a correct board wins that game',
     body: sudokuCheckRequestSchema,
     response: sudokuCheckResponseSchema,
+    errors: sudokuErrors,
+  }),
+  hint: endpoint(routes.sudoku.hint, {
+    tags,
+    summary: "The next step for the player's board, explained (counts a hint)",
+    body: sudokuHintRequestSchema,
+    response: sudokuHintResponseSchema,
     errors: sudokuErrors,
   }),
   giveUp: endpoint(routes.sudoku.giveUp, {

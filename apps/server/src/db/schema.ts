@@ -69,6 +69,9 @@ export interface SudokuGamesTable {
   /** Migration 013: where the puzzle came from; `daily_date` is the UTC day of a daily game. */
   source: Generated<'pool' | 'daily' | 'custom'>;
   daily_date: string | null;
+  /** Hints asked and checks made for this game (migration 012). */
+  hints_used: Generated<number>;
+  checks_used: Generated<number>;
 }
 
 /** Finance watchlist entries; `symbol` is upper case, unique per user. */

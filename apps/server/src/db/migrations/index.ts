@@ -11,6 +11,7 @@ import { down008, up008 } from './008_american_spelling.js';
 import { down009, up009 } from './009_trade_currency.js';
 import { down010, up010 } from './010_accounts.js';
 import { down011, up011 } from './011_user_preferences.js';
+import { down012, up012 } from './012_sudoku_hints.js';
 import { down013, up013 } from './013_sudoku_sources.js';
 
 /**
@@ -30,6 +31,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '009_trade_currency': { up: up009, down: down009 },
     '010_accounts': { up: up010(dialect), down: down010 },
     '011_user_preferences': { up: up011, down: down011 },
+    '012_sudoku_hints': { up: up012, down: down012 },
     '013_sudoku_sources': { up: up013, down: down013 },
   };
 }

@@ -20,6 +20,8 @@ export const toGame = (row: GameRow): SudokuGame => ({
   puzzle: toCellBoard(row.puzzle, row.puzzle),
   share: toShareText(row.puzzle),
   source: row.source,
+  hints_used: row.hints_used,
+  checks_used: row.checks_used,
 });
 
 export interface NewGame {

@@ -4,6 +4,8 @@ import { route } from '../../core/endpoint.js';
 import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
+import { sudokuHintRepository } from './sudoku-hint.repository.js';
+import { sudokuHintService } from './sudoku-hint.service.js';
 import { sudokuPuzzleRoutes } from './sudoku-puzzles.routes.js';
 
 /** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
@@ -27,7 +29,9 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
-  const service = sudokuService(sudokuRepository(app.deps.database), pool);
+  const games = sudokuRepository(app.deps.database);
+  const service = sudokuService(games, pool);
+  const hints = sudokuHintService(games, sudokuHintRepository(app.deps.database));
 
   route(app, endpoints.play, async (request, { user }) => service.play(user.id, request.query.difficulty));
   route(app, endpoints.savedGames, async (_request, { user }) => service.savedGames(user.id));
@@ -49,9 +53,17 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
     return { success: true as const, time: await service.saveGame(user.id, gameid, current_state, time) };
   });
 
-  route(app, endpoints.checkSolution, async (request, { user }) =>
-    service.check(user.id, request.body.board, request.body.gameid),
-  );
+  route(app, endpoints.checkSolution, async (request, { user }) => {
+    const { board, gameid } = request.body;
+    if (gameid !== undefined) await hints.countCheck(user.id, gameid);
+    return service.check(user.id, board, gameid);
+  });
+
+  // docs/api.md#sudoku-hints. No rate limit of its own: a hint costs microseconds and one update, like saveGame.
+  route(app, endpoints.hint, async (request, { user }) => {
+    const { gameid, board, notes, apply } = request.body;
+    return hints.hint(user.id, gameid, board, { ...(notes ? { notes } : {}), ...(apply ? { apply } : {}) });
+  });
 
   route(app, endpoints.giveUp, async (request, { user }) => {
     await service.giveUp(user.id, request.body.gameid);

@@ -10,8 +10,8 @@ import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
 import { checkBoard } from './engine/index.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
 
-const NOT_FOUND = 'Game not found';
-const FINISHED = 'This game is already finished';
+export const NOT_FOUND = 'Game not found';
+export const FINISHED = 'This game is already finished';
 
 export interface PuzzleSource {
   take(difficulty: SudokuDifficulty): { puzzle: number[][]; solution: number[][] };

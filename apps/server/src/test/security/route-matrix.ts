@@ -495,6 +495,14 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       return { url: '/api/sudoku/checkSolution', payload: { board: puzzle, gameid: id } };
     },
   },
+  'POST /api/sudoku/hint': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => {
+      const { id, puzzle } = await c.once('game', () => game(c));
+      return { url: '/api/sudoku/hint', payload: { gameid: id, board: puzzle } };
+    },
+  },
   'PUT /api/sudoku/giveUp': {
     access: 'user',
     claimedUserParam: true,

@@ -3,6 +3,8 @@ export { type Board, DIFFICULTIES, type Difficulty, isValidBoardShape, parseBoar
 export { type BoardCheck, type BoardErrors, checkBoard } from './check-board.js';
 export { type GenerateOptions, generatePuzzle, type Puzzle } from './generator.js';
 export { difficultyOf, type Grade, gradePuzzle, TECHNIQUES, type TechniqueName, type Tier } from './grader.js';
+export { cellIndex, cellName } from './hint-text.js';
+export { findHint, type Hint, type HintInput } from './hints.js';
 export { PuzzlePool, type PuzzlePoolOptions } from './puzzle-pool.js';
 export { mulberry32, type Rng } from './random.js';
 export { shufflePuzzle } from './shuffle.js';

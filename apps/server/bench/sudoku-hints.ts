@@ -1,0 +1,72 @@
+/**
+ * Hint latency for `npm run bench:sudoku` (issue 20: median hint on a hard board under 50 ms). For each level
+ * a fixed set of generated puzzles is solved by applying hints (placements on the board, eliminations kept
+ * as notes, as a player would); every position on the way is a board to time. The baseline, timed in the same
+ * run, is one full grade of the same puzzles.
+ */
+
+import { cellIndex } from '../src/features/sudoku/engine/hint-text.js';
+import { findHint, type HintInput } from '../src/features/sudoku/engine/hints.js';
+import {
+  DIFFICULTIES,
+  type Difficulty,
+  generatePuzzle,
+  gradePuzzle,
+  mulberry32,
+} from '../src/features/sudoku/engine/index.js';
+
+const PUZZLES = 20;
+/** Calls per timing, so a sub-millisecond call is measured above the timer's resolution. */
+const REPEAT = 20;
+
+export interface HintRow {
+  difficulty: Difficulty;
+  positions: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+  gradeMedianMs: number;
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+
+function timeMs(op: () => unknown): number {
+  const start = performance.now();
+  for (let i = 0; i < REPEAT; i++) op();
+  return (performance.now() - start) / REPEAT;
+}
+
+/** Every position met while hints solve the puzzle, from the clues to the last open cell. */
+function positions(puzzle: number[][], solution: number[][]): HintInput[] {
+  const sol = Uint8Array.from(solution.flat());
+  const board = Uint8Array.from(puzzle.flat());
+  const notes = new Uint16Array(81).fill(0x1ff);
+  const out: HintInput[] = [];
+  for (;;) {
+    out.push({ solution: sol, board: Uint8Array.from(board), notes: Uint16Array.from(notes) });
+    const hint = findHint({ solution: sol, board, notes });
+    if (hint.kind === 'solved' || hint.kind === 'mistake') return out;
+    if (hint.placement) board[cellIndex(hint.placement.cell)] = hint.placement.digit;
+    if (hint.kind === 'step') for (const e of hint.eliminations) notes[cellIndex(e.cell)]! &= ~(1 << (e.digit - 1));
+  }
+}
+
+export function hintTable(): HintRow[] {
+  return DIFFICULTIES.map((difficulty, level) => {
+    const rng = mulberry32(2026 + level);
+    const puzzles = Array.from({ length: PUZZLES }, () => generatePuzzle(difficulty, rng));
+    const boards = puzzles.flatMap((p) => positions(p.puzzle, p.solution));
+    for (const b of boards.slice(0, 50)) findHint(b); // warm-up
+    const hints = sorted(boards.map((b) => timeMs(() => findHint(b))));
+    const grades = sorted(puzzles.map((p) => timeMs(() => gradePuzzle(p.puzzle))));
+    return {
+      difficulty,
+      positions: boards.length,
+      medianMs: at(hints, 0.5),
+      p95Ms: at(hints, 0.95),
+      maxMs: hints.at(-1)!,
+      gradeMedianMs: at(grades, 0.5),
+    };
+  });
+}
