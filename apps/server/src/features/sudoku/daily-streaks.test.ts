@@ -7,11 +7,13 @@ const game = (
   status: DailyGameRow['status'],
   difficulty: SudokuDifficulty = 'easy',
   time = 100,
+  hints_used = 0,
 ) => ({
   daily_date,
   difficulty,
   status,
   time,
+  hints_used,
 });
 
 describe('daily streaks', () => {
@@ -42,18 +44,19 @@ describe('daily streaks', () => {
       game('2026-11-02', 'lost'),
       game('2026-11-03', 'won'),
       game('2026-11-05', 'won'),
-      game('2026-11-06', 'won', 'easy', 462),
+      game('2026-11-06', 'won', 'easy', 462, 1),
       game('2026-11-06', 'won', 'hard', 30),
     ];
     const { easy, medium, hard } = dailyStats(rows, '2026-11-06').levels;
     expect(easy).toMatchObject({ current_streak: 2, longest_streak: 3, days_played: 7, days_won: 6 });
-    expect(easy.today).toEqual({ status: 'won', time: 462, result: 'Sudoku daily 2026-11-06 · Easy · 7:42' });
+    expect(easy.today).toEqual({ status: 'won', time: 462, result: 'Sudoku daily 2026-11-06 · Easy · 7:42 · 1 hint' });
     expect(medium).toEqual({ current_streak: 0, longest_streak: 0, days_played: 0, days_won: 0, today: null });
     expect(hard).toMatchObject({ current_streak: 1, longest_streak: 1 });
   });
 
-  it('the result line has the date, level and time, nothing of the puzzle', () => {
-    expect(dailyResultLine('2026-11-24', 'medium', 462)).toBe('Sudoku daily 2026-11-24 · Medium · 7:42');
+  it('the result line has the date, level, time and hints, nothing of the puzzle', () => {
+    expect(dailyResultLine('2026-11-24', 'medium', 462, 0)).toBe('Sudoku daily 2026-11-24 · Medium · 7:42 · 0 hints');
+    expect(dailyResultLine('2026-11-24', 'hard', 3725, 2)).toBe('Sudoku daily 2026-11-24 · Hard · 1:02:05 · 2 hints');
     expect(formatTime(5)).toBe('0:05');
     expect(formatTime(3725)).toBe('1:02:05');
   });

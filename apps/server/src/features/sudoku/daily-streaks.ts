@@ -5,6 +5,7 @@ export interface DailyGameRow {
   difficulty: SudokuDifficulty;
   status: 'playing' | 'won' | 'lost';
   time: number;
+  hints_used: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -20,9 +21,9 @@ export function formatTime(seconds: number): string {
 
 const LEVEL_NAMES: Record<SudokuDifficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
-/** The line a player shares after winning a daily: date, level and time, nothing of the puzzle. */
-export const dailyResultLine = (date: string, difficulty: SudokuDifficulty, time: number) =>
-  `Sudoku daily ${date} · ${LEVEL_NAMES[difficulty]} · ${formatTime(time)}`;
+/** The line a player shares after winning a daily: date, level, time and hints, nothing of the puzzle. */
+export const dailyResultLine = (date: string, difficulty: SudokuDifficulty, time: number, hints: number) =>
+  `Sudoku daily ${date} · ${LEVEL_NAMES[difficulty]} · ${formatTime(time)} · ${hints} ${hints === 1 ? 'hint' : 'hints'}`;
 
 /**
  * Streaks per level from a user's daily games. A streak counts consecutive UTC days with a won daily;
@@ -54,7 +55,7 @@ export function dailyStats(rows: readonly DailyGameRow[], today: string): Sudoku
         ? {
             status: todays.status,
             time: todays.time,
-            result: todays.status === 'won' ? dailyResultLine(today, difficulty, todays.time) : null,
+            result: todays.status === 'won' ? dailyResultLine(today, difficulty, todays.time, todays.hints_used) : null,
           }
         : null,
     };

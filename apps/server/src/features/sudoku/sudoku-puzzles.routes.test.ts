@@ -113,6 +113,12 @@ describe.each(testDatabaseKinds)('Sudoku daily and own puzzles on %s', (kind) =>
     it('a won daily answers the shareable result line, and stats count streaks across days', async () => {
       const user = await signUp(t.app);
       const start = (await daily(user)).json();
+      const hint = await injectAs(t.app, user, {
+        method: 'POST',
+        url: '/api/sudoku/hint',
+        payload: { gameid: start.id, board: start.puzzle },
+      });
+      expect(hint.statusCode).toBe(200);
       const won = await injectAs(t.app, user, {
         method: 'POST',
         url: '/api/sudoku/checkSolution',
@@ -121,7 +127,7 @@ describe.each(testDatabaseKinds)('Sudoku daily and own puzzles on %s', (kind) =>
       expect(won.json().isCorrect).toBe(true);
       await t.database.handle.db.updateTable('sudoku_games').set({ time: 462 }).where('id', '=', start.id).execute();
       const today = utcDate(Date.now());
-      const line = `Sudoku daily ${today} · Easy · 7:42`;
+      const line = `Sudoku daily ${today} · Easy · 7:42 · 1 hint`;
       expect((await daily(user)).json()).toMatchObject({ id: start.id, status: 'won', result: line });
 
       // Two earlier days won, one lost before them: a current streak of 3, days played 4.

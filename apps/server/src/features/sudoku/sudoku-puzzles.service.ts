@@ -43,7 +43,7 @@ export function sudokuPuzzlesService(
       return {
         ...toGame(row),
         daily_date: date,
-        result: row.status === 'won' ? dailyResultLine(date, difficulty, row.time) : null,
+        result: row.status === 'won' ? dailyResultLine(date, difficulty, row.time, row.hints_used) : null,
       };
     },
 

@@ -146,7 +146,7 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
     dailyGames: (userId: number) =>
       db
         .selectFrom('sudoku_games')
-        .select(['daily_date', 'difficulty', 'status', 'time'])
+        .select(['daily_date', 'difficulty', 'status', 'time', 'hints_used'])
         .where('user_id', '=', userId)
         .where('source', '=', 'daily')
         .where('daily_date', 'is not', null)
