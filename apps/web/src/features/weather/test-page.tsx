@@ -1,4 +1,4 @@
-import type { GeocodeFeature } from '@site/contract';
+import { apiUrl, type GeocodeFeature, routes } from '@site/contract';
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
@@ -19,7 +19,7 @@ export function signIn() {
 export function weatherQuery(fetchMock: ReturnType<typeof mockFetch>, index = 0) {
   const urls = fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === '/api/weather');
+    .filter((url) => url.pathname === apiUrl(routes.weather.forecast));
   return Object.fromEntries(urls[index]?.searchParams ?? []);
 }
 
