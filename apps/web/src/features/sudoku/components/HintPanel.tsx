@@ -78,7 +78,7 @@ export function HintPanel({ shown, used, loading, error, disabled, onAdvance, on
           Hint
         </Title>
         <Group gap={4} wrap="nowrap">
-          <Badge variant="light" color="gray" aria-label={`Hints used: ${used}`}>
+          <Badge variant="light" color="gray">
             Hints used: {used}
           </Badge>
           {shown && <CloseButton size="sm" aria-label="Hide the hint" onClick={onDismiss} />}
