@@ -60,7 +60,7 @@ describe('Sudoku in a real browser', () => {
 
   const cell = (r: number, c: number) => page.getByRole('textbox', { name: `Row ${r + 1}, column ${c + 1}` });
 
-  it('plays a game to the end by filling in the solution', async () => {
+  it('plays a game to the end by filling in the solution; the last digit wins without Check', async () => {
     const game = await startGame('Easy');
     await expect
       .poll(() =>
@@ -83,14 +83,80 @@ describe('Sudoku in a real browser', () => {
         }
       }
     }
-    await screenshot(page, 'sudoku-filled');
-    await page.getByRole('button', { name: 'Check' }).click();
+    // The last digit ends the game by itself (issue 20): no Check pressed.
     await expect.poll(() => page.getByText('Congratulations! Correct solution.').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Check' }).isDisabled()).toBe(true);
     await screenshot(page, 'sudoku-won');
 
     // The won game has left the saved list, and the menu shows a best time.
     const saved = await page.evaluate(async () => (await fetch('/api/sudoku/savedGames')).json());
     expect(saved.map((g: { id: number }) => g.id)).not.toContain(game.id);
+  });
+
+  /** Asks for a hint (level 1) and returns the server's answer, as the page got it. */
+  async function askHint() {
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/sudoku/hint'));
+    await page.getByRole('button', { name: 'Hint' }).click();
+    return (await (await answer).json()).hint as {
+      kind: string;
+      name: string;
+      text: string;
+      area: { unit: string; index: number } | null;
+      placement: { cell: string; digit: number } | null;
+      eliminations: { cell: string; digit: number }[];
+    };
+  }
+  const byName = (name: string) => [Number(name[1]) - 1, Number(name[3]) - 1] as [number, number];
+
+  it('shows a hint in three levels on a medium board, then completing the board ends the game without Check', async () => {
+    const game = await startGame('Medium');
+    const panel = page.getByTestId('hint-panel');
+
+    // Level 1: the technique's name and the area, no cells, no sentence yet.
+    const hint = await askHint();
+    expect(hint.kind).toBe('step');
+    await expect.poll(() => panel.getByText(hint.name, { exact: true }).isVisible()).toBe(true);
+    expect(await panel.getByText(hint.text).count()).toBe(0);
+    if (hint.area) {
+      expect(await page.locator('[data-hint-area]').count()).toBe(9);
+      expect(await panel.getByText(`Look at ${hint.area.unit} ${hint.area.index}.`).isVisible()).toBe(true);
+    }
+    expect(await page.locator('[data-hint-cell]').count()).toBe(0);
+    expect(await page.getByText('Hints used: 1').isVisible()).toBe(true);
+
+    // Level 2: the sentence and the cells involved, highlighted.
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => panel.getByText(hint.text).isVisible()).toBe(true);
+    expect(await page.locator('[data-hint-cell]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'sudoku-hint-level2');
+
+    // Level 3: applied on the board (a placement is the solution's digit), the highlight gone.
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('[data-hint-cell]').count()).toBe(0);
+    expect(await panel.getByText(hint.text).count()).toBe(0);
+    if (hint.placement) {
+      const [r, c] = byName(hint.placement.cell);
+      expect(await cell(r, c).inputValue()).toBe(String(hint.placement.digit));
+      expect(hint.placement.digit).toBe(game.transformed_solution[r]?.[c]);
+    } else {
+      expect(hint.eliminations.length).toBeGreaterThan(0);
+    }
+
+    // The rest from the solution: the last digit wins, and the finish card tells the hint.
+    for (const [r, c] of emptyCells(game)) {
+      if ((await cell(r, c).inputValue()) !== '') continue;
+      await cell(r, c).click();
+      await page.keyboard.press(String(game.transformed_solution[r]?.[c]));
+    }
+    await expect.poll(() => page.getByText('Congratulations! Correct solution.').isVisible()).toBe(true);
+    const card = page.getByLabel('Your game');
+    expect(await card.getByText('Hints used').locator('xpath=following-sibling::*[1]').textContent()).toBe('1');
+    expect(await card.getByText('Checks used').locator('xpath=following-sibling::*[1]').textContent()).toBe('1');
+    await expect.poll(() => card.getByText('Best medium time').isVisible()).toBe(true);
+    await expect.poll(() => card.getByText(/^\d\d:\d\d$/).count()).toBe(2);
+    const stored = await page.evaluate(async (id) => (await fetch(`/api/sudoku/game?id=${id}`)).json(), game.id);
+    expect(stored).toMatchObject({ status: 'won', hints_used: 1, checks_used: 1 });
+    await screenshot(page, 'sudoku-finish-card');
   });
 
   it('marks a wrong digit and says the board is incorrect, without moving the board or the pad', async () => {
@@ -186,6 +252,7 @@ describe('Sudoku in a real browser', () => {
   });
 
   it('screenshots: menu and game at 375, 800 and 1280 px, light and dark', async () => {
+    const hinted = await startGame('Medium');
     const game = await startGame('Hard');
     const [[r, c]] = emptyCells(game) as [[number, number]];
     const wrong = ((game.transformed_solution[r]?.[c] ?? 1) % 9) + 1;
@@ -209,6 +276,13 @@ describe('Sudoku in a real browser', () => {
         await page.getByRole('img', { name: 'Board hidden while paused' }).waitFor();
         await screenshot(page, `sudoku-paused-${width}-${scheme}`);
         await page.getByRole('button', { name: 'Resume' }).click();
+
+        // A hint at level 2: the area striped, the cells ringed, the sentence beside the board.
+        await page.goto(`${server.baseUrl}/apps/sudoku/game?id=${hinted.id}`);
+        const hint = await askHint();
+        await page.getByRole('button', { name: 'Show more' }).click();
+        await page.getByTestId('hint-panel').getByText(hint.text).waitFor();
+        await screenshot(page, `sudoku-hint-${width}-${scheme}`);
       }
     }
     await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));

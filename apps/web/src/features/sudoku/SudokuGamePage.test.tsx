@@ -5,7 +5,7 @@ import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { SudokuGamePage } from './SudokuGamePage';
-import { makeGame, me } from './test-fixtures';
+import { cells, makeGame, me, SOLUTION } from './test-fixtures';
 
 type MockRoutes = Parameters<typeof mockFetch>[0];
 
@@ -463,6 +463,187 @@ describe('SudokuGamePage', () => {
       window.dispatchEvent(new Event('pagehide'));
       unmount();
       expect(saves()).toHaveLength(0);
+    });
+  });
+
+  describe('hints (docs/api.md#sudoku-hints)', () => {
+    const nakedSingle = {
+      kind: 'step',
+      technique: 'naked single',
+      name: 'Naked single',
+      area: { unit: 'row', index: 1 },
+      cells: ['r1c3'],
+      candidates: [{ cell: 'r1c3', digits: [4] }],
+      eliminations: [],
+      placement: { cell: 'r1c3', digit: 4 },
+      text: 'Naked single: r1c3 can only be 4.',
+    };
+    const hintRoute = (hint: object, used = 1) => ({ 'POST /api/sudoku/hint': { body: { hint, hints_used: used } } });
+    const panel = () => screen.getByTestId('hint-panel');
+
+    it('shows a step in three levels: name and area, cells and why, then applies it (undoable)', async () => {
+      const { user, fetchMock } = renderGame(gameRoutes(hintRoute(nakedSingle, 3)));
+      await screen.findByRole('grid');
+      expect(screen.getByText('Hints used: 0')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Hint' }));
+      expect(await within(panel()).findByText('Naked single')).toBeInTheDocument();
+      expect(panel()).toHaveAttribute('aria-live', 'polite');
+      expect(within(panel()).getByText('Look at row 1.')).toBeInTheDocument();
+      expect(within(panel()).queryByText(nakedSingle.text)).not.toBeInTheDocument();
+      expect(screen.getByText('Hints used: 3')).toBeInTheDocument();
+      for (let col = 1; col <= 9; col++) expect(gridcell(1, col)).toHaveAttribute('data-hint-area');
+      expect(gridcell(2, 1)).not.toHaveAttribute('data-hint-area');
+      expect(gridcell(1, 3)).not.toHaveAttribute('data-hint-cell');
+      const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/hint');
+      expect(call?.body.gameid).toBe(42);
+      expect(call?.body.board[0].map((c: { value: number }) => c.value)).toEqual([5, 3, 0, 0, 7, 0, 0, 0, 0]);
+      expect(call?.body.notes[0][0]).toEqual([]);
+
+      // Level 2 from the keyboard: H is the same as the button.
+      await user.keyboard('h');
+      expect(within(panel()).getByText(nakedSingle.text)).toBeInTheDocument();
+      expect(within(panel()).getByRole('list', { name: 'Candidates involved' })).toHaveTextContent('r1c3: 4');
+      expect(gridcell(1, 3)).toHaveAttribute('data-hint-cell');
+      expect(cell(1, 3)).toHaveAccessibleDescription('Part of the hint');
+
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+      expect(cell(1, 3)).toHaveValue('4');
+      expect(gridcell(1, 3)).not.toHaveAttribute('data-hint-cell');
+      expect(gridcell(1, 1)).not.toHaveAttribute('data-hint-area');
+      expect(within(panel()).queryByText('Naked single')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Hint' })).toBeInTheDocument();
+      // One call per hint: the levels and Apply are views of one answer.
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/hint')).toHaveLength(1);
+      await user.click(screen.getByRole('button', { name: 'Undo' }));
+      expect(cell(1, 3)).toHaveValue('');
+    });
+
+    it('applies eliminations to the notes and sends the notes with the request', async () => {
+      const pair = {
+        ...nakedSingle,
+        technique: 'naked pair',
+        name: 'Naked pair',
+        placement: null,
+        cells: ['r1c4', 'r1c6'],
+        candidates: [
+          { cell: 'r1c4', digits: [2, 6] },
+          { cell: 'r1c6', digits: [2, 6] },
+        ],
+        eliminations: [{ cell: 'r1c3', digit: 2 }],
+        text: 'Naked pair 2/6 in row 1 (r1c4 and r1c6) removes 2 from r1c3.',
+      };
+      const { user, fetchMock } = renderGame(gameRoutes(hintRoute(pair)));
+      await screen.findByRole('grid');
+      await user.click(cell(1, 3));
+      await user.keyboard('n124n');
+      expect(cell(1, 3)).toHaveAccessibleDescription('Notes 1, 2, 4');
+
+      await user.keyboard('h');
+      expect(await within(panel()).findByText('Naked pair')).toBeInTheDocument();
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/hint')[0]?.body.notes[0][2]).toEqual([1, 2, 4]);
+      await user.keyboard('h');
+      expect(gridcell(1, 4)).toHaveAttribute('data-hint-cell');
+      expect(gridcell(1, 6)).toHaveAttribute('data-hint-cell');
+      expect(gridcell(1, 3)).toHaveAttribute('data-hint-cell'); // where the digit goes
+      await user.keyboard('h');
+      expect(cell(1, 3)).toHaveAccessibleDescription('Notes 1, 4');
+      expect(cell(1, 3)).toHaveValue('');
+      await user.keyboard('{Control>}z{/Control}');
+      expect(cell(1, 3)).toHaveAccessibleDescription('Notes 1, 2, 4');
+    });
+
+    it('points to a wrong digit first and clears it', async () => {
+      const mistake = { kind: 'mistake', cells: ['r1c3'], text: 'There is a wrong digit on the board.' };
+      const { user } = renderGame(gameRoutes(hintRoute(mistake)));
+      await screen.findByRole('grid');
+      await user.click(cell(1, 3));
+      await user.keyboard('9');
+      await user.click(screen.getByRole('button', { name: 'Hint' }));
+      expect(await within(panel()).findByText(/There is a wrong digit on the board/)).toBeInTheDocument();
+      expect(gridcell(1, 3)).toHaveAttribute('data-hint-cell');
+      await user.click(screen.getByRole('button', { name: 'Clear the wrong digits' }));
+      expect(cell(1, 3)).toHaveValue('');
+    });
+
+    it('drops a hint once the board changes, and says when a hint could not be had', async () => {
+      const { user, fetchMock } = renderGame(gameRoutes(hintRoute(nakedSingle)));
+      await screen.findByRole('grid');
+      await user.keyboard('h');
+      expect(await within(panel()).findByText('Naked single')).toBeInTheDocument();
+      await user.click(cell(5, 2));
+      await user.keyboard('1');
+      expect(within(panel()).queryByText('Naked single')).not.toBeInTheDocument();
+      expect(gridcell(1, 1)).not.toHaveAttribute('data-hint-area');
+
+      fetchMock.mockImplementationOnce(
+        async () =>
+          new Response(JSON.stringify({ success: false, code: 409, message: 'This game is already finished' }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      );
+      await user.click(screen.getByRole('button', { name: 'Hint' }));
+      expect(await screen.findByText('Could not get a hint')).toBeInTheDocument();
+      expect(screen.getByText('This game is already finished')).toBeInTheDocument();
+    });
+  });
+
+  describe('the game knows when it is won', () => {
+    const correct = { body: { status: 'success', isCorrect: true, errors: { rows: [], columns: [], boxes: [] } } };
+    /** The solution with r1c3 still empty: one digit from the end. */
+    const almostSolved = () => {
+      const game = makeGame({ hints_used: 2, checks_used: 1 });
+      game.transformed_state = cells(SOLUTION);
+      game.transformed_state[0]![2] = { value: 0, clue: false };
+      return game;
+    };
+    const stats = { body: { best: { easy: 95, medium: null, hard: null }, won: 3, lost: 1 } };
+
+    it('ends the game when the last cell is filled, without Check, and shows the finish card', async () => {
+      const { user, fetchMock } = renderGame(
+        gameRoutes({
+          'GET /api/sudoku/game': { body: almostSolved() },
+          'POST /api/sudoku/checkSolution': correct,
+          'GET /api/sudoku/stats': stats,
+        }),
+      );
+      await screen.findByRole('grid');
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution')).toHaveLength(0);
+      await user.click(cell(1, 3));
+      await user.keyboard('4');
+      expect(await screen.findByText('Congratulations! Correct solution.')).toBeInTheDocument();
+      const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution');
+      expect(call?.body.gameid).toBe(42);
+      expect(call?.body.board[0][2]).toEqual({ value: 4, clue: false });
+      const card = screen.getByLabelText('Your game');
+      expect(within(card).getByText('Hints used').nextSibling).toHaveTextContent('2');
+      expect(within(card).getByText('Checks used').nextSibling).toHaveTextContent('2');
+      expect(within(card).getByText('Time').nextSibling).toHaveTextContent('00:00');
+      expect(await within(card).findByText('01:35')).toBeInTheDocument();
+      expect(within(card).getByText('Best easy time')).toBeInTheDocument();
+      expect(cell(1, 3)).toHaveAttribute('readonly');
+      expect(screen.queryByRole('button', { name: 'Hint' })).not.toBeInTheDocument();
+    });
+
+    it('stays quiet for a full board the server finds wrong, and does not ask twice for the same board', async () => {
+      const wrong = { body: { status: 'success', isCorrect: false, errors: { rows: [0], columns: [], boxes: [] } } };
+      const { user, fetchMock } = renderGame(
+        gameRoutes({ 'GET /api/sudoku/game': { body: almostSolved() }, 'POST /api/sudoku/checkSolution': wrong }),
+      );
+      await screen.findByRole('grid');
+      await user.click(cell(1, 3));
+      await user.keyboard('4');
+      await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution')).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: 'Pause' }));
+      await user.click(screen.getByRole('button', { name: 'Resume' }));
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution')).toHaveLength(1);
+      expect(screen.queryByText('Incorrect solution.')).not.toBeInTheDocument();
+      expect(screen.queryByText('Congratulations! Correct solution.')).not.toBeInTheDocument();
+      expect(cell(1, 3)).not.toHaveAttribute('readonly');
+      // A clash is not a finished board: no call.
+      await user.keyboard('{Backspace}5');
+      expect(callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution')).toHaveLength(1);
     });
   });
 });

@@ -3,9 +3,11 @@ import {
   type SudokuCheckResponse,
   type SudokuDifficulty,
   type SudokuGame,
+  type SudokuHintResponse,
   type SudokuStats,
   sudokuCheckResponseSchema,
   sudokuGameSchema,
+  sudokuHintResponseSchema,
   sudokuOkResponseSchema,
   sudokuSavedGamesResponseSchema,
   sudokuStatsResponseSchema,
@@ -41,6 +43,9 @@ export const sudokuApi = {
     callApi(routes.sudoku.saveGame, { body: input, schema: sudokuTimeResponseSchema }),
   checkSolution: (board: SudokuBoardInput, gameid: number): Promise<SudokuCheckResponse> =>
     callApi(routes.sudoku.checkSolution, { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
+  /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */
+  hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
+    callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
 };
 

@@ -9,6 +9,7 @@ const KEYS: { shortcuts: string[][]; action: string }[] = [
   { shortcuts: [['Shift', '1–9']], action: 'Toggle a note' },
   { shortcuts: [['Backspace'], ['Delete'], ['0']], action: 'Clear the cell' },
   { shortcuts: [['N']], action: 'Notes mode on / off' },
+  { shortcuts: [['H']], action: 'Hint: the next level (name, details, apply)' },
   { shortcuts: [['Ctrl/⌘', 'Z']], action: 'Undo' },
   {
     shortcuts: [

@@ -19,13 +19,28 @@ export interface SudokuBoardProps {
   flagged: ReadonlySet<number>;
   /** The game is over: nothing can be edited. */
   readOnly: boolean;
+  /** A hint's area to look at (level 1) and its cells (level 2, or a mistake's cells). */
+  hintArea?: ReadonlySet<number>;
+  hintCells?: ReadonlySet<number>;
   onSelect: (index: number) => void;
   onInput: (index: number, raw: string) => void;
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** What a screen reader hears besides the digit: notes, clue, and whether the hint points here. */
+function describe(candidates: number[], clue: boolean, hinted: boolean): string | undefined {
+  const parts = [
+    candidates.length > 0 ? `Notes ${candidates.join(', ')}` : clue ? 'Clue' : '',
+    hinted ? 'Part of the hint' : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('. ') : undefined;
 }
 
 /** docs/product.md#screens: the 9×9 board, as an ARIA grid of rows of cells, each cell an input. */
 export function SudokuBoard(props: SudokuBoardProps) {
   const { values, clues, notes, selected, conflicts, unitErrors, flagged, readOnly, onSelect, onInput } = props;
+  const { hintArea = NONE, hintCells = NONE } = props;
   const boardRef = useRef<HTMLDivElement>(null);
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -74,6 +89,8 @@ export function SudokuBoard(props: SudokuBoardProps) {
                 conflict={conflicts[index] ?? false}
                 unitError={unitErrors.has(index)}
                 flagged={flagged.has(index)}
+                hintArea={hintArea.has(index)}
+                hintCell={hintCells.has(index)}
                 readOnly={readOnly}
                 tabbable={tabStop === index}
                 inputRef={(el) => {
@@ -108,6 +125,8 @@ interface CellProps {
   conflict: boolean;
   unitError: boolean;
   flagged: boolean;
+  hintArea: boolean;
+  hintCell: boolean;
   readOnly: boolean;
   tabbable: boolean;
   inputRef: (el: HTMLInputElement | null) => void;
@@ -117,7 +136,7 @@ interface CellProps {
 
 const Cell = memo(function Cell(props: CellProps) {
   const { index, value, clue, notes, selected, peer, same, matchDigit, conflict, unitError, flagged } = props;
-  const { readOnly, tabbable, inputRef, onSelect, onInput } = props;
+  const { hintArea, hintCell, readOnly, tabbable, inputRef, onSelect, onInput } = props;
   const row = rowOf(index);
   const col = colOf(index);
   const candidates = notes ? noteDigits(notes) : [];
@@ -138,6 +157,8 @@ const Cell = memo(function Cell(props: CellProps) {
       data-conflict={conflict || undefined}
       data-unit-error={unitError || undefined}
       data-flagged={flagged || undefined}
+      data-hint-area={hintArea || undefined}
+      data-hint-cell={hintCell || undefined}
     >
       {candidates.length > 0 && (
         <div className={classes.notes} aria-hidden>
@@ -158,7 +179,7 @@ const Cell = memo(function Cell(props: CellProps) {
         {...{ [CELL_ATTRIBUTE]: index }}
         aria-label={`Row ${row + 1}, column ${col + 1}`}
         aria-invalid={conflict || undefined}
-        aria-description={candidates.length > 0 ? `Notes ${candidates.join(', ')}` : clue ? 'Clue' : undefined}
+        aria-description={describe(candidates, clue, hintCell)}
         value={value ? String(value) : ''}
         readOnly={clue || readOnly}
         tabIndex={tabbable ? 0 : -1}

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SudokuGame } from '@site/contract';
-import { IconAlertTriangle, IconArrowLeft, IconClock, IconConfetti, IconFlag } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { IconAlertTriangle, IconArrowLeft, IconClock, IconFlag } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
@@ -10,11 +10,13 @@ import { useRefreshSudokuLists } from '../api/use-sudoku';
 import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
+import { useHint } from '../hooks/use-hint';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
-import { formatMmSs } from '../logic/format';
 import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
+import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
+import { HintPanel } from './HintPanel';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
 import { PausedBoard } from './PausedBoard';
@@ -83,9 +85,27 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const cellFlags = useTimedFlags<number>(CELL_FLAG_MS);
   const { flag: flagCells } = cellFlags;
 
+  const hint = useHint({
+    gameId: game.id,
+    values: state.values,
+    clues: state.clues,
+    notes: state.notes,
+    initialUsed: game.hints_used ?? 0,
+    dispatch,
+  });
+  const [checksUsed, setChecksUsed] = useState(game.checks_used ?? 0);
+  const hintAdvance = hint.advance;
+  const onHint = useCallback(() => void hintAdvance(), [hintAdvance]);
+
   const scope = useRef<HTMLDivElement>(null);
   const onStray = useCallback((index: number) => flagCells([index]), [flagCells]);
-  useBoardKeyboard({ dispatch, enabled: playing && !state.paused, scope, onStray });
+  useBoardKeyboard({
+    dispatch,
+    enabled: playing && !state.paused,
+    scope,
+    onStray,
+    onHint: busy === null ? onHint : undefined,
+  });
 
   const onSelect = useCallback((index: number) => dispatch({ type: 'select', index }), [dispatch]);
   const onInput = useCallback(
@@ -99,7 +119,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
 
   const back = () => navigate('/apps/sudoku');
 
-  const check = async () => {
+  /** `auto`: the board just became full without a clash; only a win shows, a wrong board stays quiet. */
+  const check = async (auto = false) => {
     if (!playing || state.paused || busy) return;
     const values = state.values;
     setBusy('checking');
@@ -107,11 +128,12 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       // The server decides a win with the time it has, so bring it up to date first.
       await flush();
       const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id);
+      setChecksUsed((n) => n + 1);
       if (result.isCorrect) {
         dispatch({ type: 'finish' });
         setStatus('won');
         void refreshLists();
-      } else {
+      } else if (!auto) {
         setIncorrect({ values, empty: values.filter((v) => v === 0).length });
         unitErrors.flag(cellsInUnits(result.errors));
         const clashes = findConflicts(values);
@@ -124,6 +146,18 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       setBusy(null);
     }
   };
+
+  // docs/product.md#game-appssudokugame (issue 20): the game knows when it is won. The server decides
+  // and records a win, so a full board without a rule clash is checked with it once, at once.
+  const autoChecked = useRef<readonly number[] | null>(null);
+  const full = state.values.every((v) => v !== 0) && !conflicts.some(Boolean);
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  useEffect(() => {
+    if (!full || !playing || state.paused || busy !== null || autoChecked.current === state.values) return;
+    autoChecked.current = state.values;
+    void checkRef.current(true);
+  }, [full, playing, state.paused, busy, state.values]);
 
   const save = async () => {
     if (!playing || busy) return;
@@ -190,6 +224,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               conflicts={conflicts}
               unitErrors={unitErrors.flags}
               flagged={cellFlags.flags}
+              hintArea={playing ? hint.area : undefined}
+              hintCells={playing ? hint.cells : undefined}
               readOnly={!playing}
               onSelect={onSelect}
               onInput={onInput}
@@ -197,6 +233,17 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           )}
         </div>
         <div className={classes.panel}>
+          {playing && (
+            <HintPanel
+              shown={hint.shown}
+              used={hint.used}
+              loading={hint.loading}
+              error={hint.error}
+              disabled={state.paused || busy !== null}
+              onAdvance={onHint}
+              onDismiss={hint.dismiss}
+            />
+          )}
           <GameControls
             paused={state.paused}
             over={!playing}
@@ -212,14 +259,13 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           {/* docs/product.md#game-appssudokugame: results sit in the panel beside the board (below it
               on phones), so showing one never moves the board. The pad is gone once the game is over. */}
           {status === 'won' && (
-            <Alert color="green" icon={<IconConfetti />} title="Congratulations! Correct solution.">
-              <Text size="sm">
-                You solved this {game.difficulty} puzzle in {clock.seconds}s ({formatMmSs(clock.seconds)}).
-              </Text>
-              <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-                Back
-              </Button>
-            </Alert>
+            <FinishCard
+              difficulty={game.difficulty}
+              seconds={clock.seconds}
+              hintsUsed={hint.used}
+              checksUsed={checksUsed}
+              onBack={back}
+            />
           )}
           {status === 'lost' && (
             <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">

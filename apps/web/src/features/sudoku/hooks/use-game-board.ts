@@ -11,7 +11,7 @@ import {
   gameReducer,
   isDirty,
 } from '../logic/game-state';
-import { actionForKey, isStrayCharacter } from '../logic/keyboard';
+import { actionForKey, isHintKey, isStrayCharacter } from '../logic/keyboard';
 
 interface BoardInit {
   /** The clues (0 elsewhere). */
@@ -65,17 +65,19 @@ interface KeyboardOptions {
   scope: RefObject<HTMLElement | null>;
   /** A character other than 1–9 was typed into cell `index`. */
   onStray: (index: number) => void;
+  /** H was pressed: the hint's next level. */
+  onHint?: () => void;
 }
 
 /**
  * Full keyboard play (see `actionForKey` for the map). One listener on the document, so the
  * keys work whether focus is on a cell, a game button or nowhere in particular.
  */
-export function useBoardKeyboard({ dispatch, enabled, scope, onStray }: KeyboardOptions) {
-  const latest = useRef({ dispatch, onStray });
+export function useBoardKeyboard({ dispatch, enabled, scope, onStray, onHint }: KeyboardOptions) {
+  const latest = useRef({ dispatch, onStray, onHint });
   useEffect(() => {
-    latest.current = { dispatch, onStray };
-  }, [dispatch, onStray]);
+    latest.current = { dispatch, onStray, onHint };
+  }, [dispatch, onStray, onHint]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -84,6 +86,11 @@ export function useBoardKeyboard({ dispatch, enabled, scope, onStray }: Keyboard
       const target = event.target instanceof HTMLElement ? event.target : null;
       const onPage = !target || target === document.body || Boolean(scope.current?.contains(target));
       if (!onPage || (target && (isOtherEditable(target) || target.closest('[role="dialog"]')))) return;
+      if (latest.current.onHint && isHintKey(event) && !event.repeat) {
+        event.preventDefault();
+        latest.current.onHint();
+        return;
+      }
       const action = actionForKey(event);
       if (action) {
         event.preventDefault();

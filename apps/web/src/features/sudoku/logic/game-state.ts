@@ -169,7 +169,31 @@ export type GameAction =
   | { type: 'setPaused'; paused: boolean }
   /** Ends the game; `values` replaces the board (e.g. the solution after giving up). */
   | { type: 'finish'; values?: number[] }
-  | { type: 'markSaved'; values: number[] };
+  | { type: 'markSaved'; values: number[] }
+  /** Level 3 of a hint as one undoable step: place a digit, drop noted candidates, clear wrong digits. */
+  | { type: 'applyHint'; change: HintChange };
+
+/** What applying a hint does to the board (docs/api.md#sudoku-hints), cells as indices 0–80. */
+export interface HintChange {
+  placement?: { index: number; digit: number } | null;
+  eliminations?: readonly { index: number; digit: number }[];
+  clear?: readonly number[];
+}
+
+/** One commit for the whole hint, so a single undo takes it back. */
+function applyHint(state: GameState, change: HintChange): GameState {
+  const values = [...state.values];
+  const notes = [...state.notes];
+  for (const index of change.clear ?? []) if (!state.clues[index]) values[index] = 0;
+  for (const { index, digit } of change.eliminations ?? []) notes[index] = (notes[index] ?? 0) & ~noteBit(digit);
+  const place = change.placement;
+  if (place && !state.clues[place.index] && isDigit(place.digit)) {
+    values[place.index] = place.digit;
+    notes[place.index] = 0;
+    for (const peer of PEERS[place.index] ?? []) notes[peer] = (notes[peer] ?? 0) & ~noteBit(place.digit);
+  }
+  return commit(state, values, notes);
+}
 
 /**
  * `puzzle` holds the clues (0 = empty); `current` the board as saved, clues included. A saved
@@ -289,6 +313,8 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       };
     case 'markSaved':
       return { ...state, saved: action.values };
+    case 'applyHint':
+      return editable(state) ? applyHint(state, action.change) : state;
   }
 }
 

@@ -58,3 +58,7 @@ export function actionForKey(press: KeyPress): GameAction | null {
 /** A printable character the game does not use: typed into a cell it is refused (and the cell flashes). */
 export const isStrayCharacter = ({ key, ctrlKey, metaKey, altKey }: KeyPress) =>
   key.length === 1 && !ctrlKey && !metaKey && !altKey;
+
+/** H (no modifier) asks for a hint or its next level; the page handles it, the board reducer does not. */
+export const isHintKey = ({ key, ctrlKey, metaKey, altKey }: KeyPress) =>
+  (key === 'h' || key === 'H') && !ctrlKey && !metaKey && !altKey;
