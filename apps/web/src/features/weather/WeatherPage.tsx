@@ -9,7 +9,7 @@ import {
 } from '@site/contract';
 import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AddressInput, type AddressSelection, findAddress } from '../../components/address-input';
 import { PageLoader } from '../../components/PageLoader';
 import { useMe } from '../auth';
@@ -76,6 +76,15 @@ export function WeatherPage() {
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const forecast = useForecast(search);
+  // A longer answer of the same search (16 days, every hour) that fails keeps the shorter one on
+  // screen with the error beside it, rather than replacing the page with the error.
+  const lastAnswer = useRef<{ id: number; data: WeatherResponse } | null>(null);
+  useEffect(() => {
+    if (search && forecast.data && !forecast.isPlaceholderData)
+      lastAnswer.current = { id: search.id, data: forecast.data };
+  }, [search, forecast.data, forecast.isPlaceholderData]);
+  const shorterAnswer =
+    forecast.isError && search && lastAnswer.current?.id === search.id ? lastAnswer.current.data : null;
 
   const runSearch = useCallback((request: ForecastRequest) => {
     setSearch((previous) => ({ id: (previous?.id ?? 0) + 1, request }));
@@ -242,6 +251,22 @@ export function WeatherPage() {
         </Text>
       ) : forecast.isPending ? (
         <PageLoader label="Loading the forecast" />
+      ) : shorterAnswer ? (
+        <Stack gap="lg">
+          <Alert color="orange" icon={<IconAlertCircle />} title="Could not load more of the forecast">
+            <Text size="sm">{forecast.error?.message}</Text>
+            <Button size="xs" mt="sm" variant="white" color="orange" onClick={() => forecast.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+          <ForecastResults
+            result={shorterAnswer}
+            units={units}
+            checkingSession={me.isPending}
+            onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
+            loadingMore={forecast.isFetching}
+          />
+        </Stack>
       ) : forecast.isError ? (
         <Alert color="red" icon={<IconAlertCircle />} title="Could not load the forecast">
           <Text size="sm">{forecast.error.message}</Text>

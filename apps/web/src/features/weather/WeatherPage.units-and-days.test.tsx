@@ -115,6 +115,29 @@ describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () =
     );
   });
 
+  it('keeps the 7 days on screen when 16 days fail, with the error and a way to try again', async () => {
+    let failLonger = true;
+    const { user, fetchMock } = renderPage({
+      'GET /api/weather': () => {
+        const longer = String(fetchMock.mock.calls.at(-1)?.[0]).includes('days=16');
+        if (longer && failLonger) return apiError(502, 'The weather service did not answer.');
+        return { body: denverWeatherDays(longer ? 16 : 7) };
+      },
+    });
+    await searchFor(user, 'Denver', /Denver/);
+    await screen.findByRole('region', { name: 'Current Weather' });
+
+    await user.click(screen.getByRole('button', { name: 'Show 16 days' }));
+    expect(await screen.findByText('Could not load more of the forecast')).toBeInTheDocument();
+    expect(screen.getByText('The weather service did not answer.')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(7);
+
+    failLonger = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(16));
+    expect(screen.queryByText('Could not load more of the forecast')).not.toBeInTheDocument();
+  });
+
   it('loads a signed-in user’s units from the account and saves changes there', async () => {
     signIn();
     const stored = { weather: { temperature: 'C', wind: 'kn', precipitation: 'mm', time: '24h' } };
