@@ -41,7 +41,7 @@ try {
   const user = await usersRepository(database.db).findByUsername(username);
   if (user) {
     const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-    const link = await issueResetLink(database.db, { userId: user.id, issuedBy: 'cli', baseUrl });
+    const link = await issueResetLink(database, { userId: user.id, issuedBy: 'cli', baseUrl });
     console.log(`Password-reset link for ${user.username} (works once, until ${link.expires_at}):`);
     console.log(link.url);
     if (config.publicUrl === undefined) {

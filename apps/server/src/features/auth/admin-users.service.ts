@@ -40,7 +40,7 @@ export function adminUsersService(deps: AppDeps) {
 
     async resetLink(id: number, baseUrl: string) {
       await existing(id);
-      return issueResetLink(db, { userId: id, issuedBy: 'admin', baseUrl });
+      return issueResetLink(deps.database, { userId: id, issuedBy: 'admin', baseUrl });
     },
 
     /** The user and every row they own, in one transaction (usersRepository.remove). */

@@ -162,6 +162,20 @@ describe.each(testDatabaseKinds)('password reset by link on %s', (kind) => {
     }
   });
 
+  it('keeps exactly one live link when several are issued at once', async () => {
+    const alice = await signUp(t.app);
+    const links = await Promise.all(Array.from({ length: 6 }, () => issue(alice)));
+    const rows = await t.database.handle.db
+      .selectFrom('password_reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', alice.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const live = [];
+    for (const link of links) if ((await check(link.token)).statusCode === 200) live.push(link);
+    expect(live).toHaveLength(1);
+  });
+
   it('limits checks and uses per client address, counted before the token is looked at', async () => {
     const address = '10.9.9.9';
     for (let i = 0; i < 30; i++) expect((await check('B'.repeat(43), address)).statusCode).toBe(400);

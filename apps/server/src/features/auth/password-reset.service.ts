@@ -1,11 +1,10 @@
 import type { PasswordResetCheckResponse } from '@site/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { AppDeps } from '../../core/deps.js';
 import { badRequest, HttpError } from '../../core/http-errors.js';
 import { rateLimited } from '../../core/per-client-limit.js';
 import { isoNow } from '../../core/time.js';
-import type { Database } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
 import { hashPassword } from './password.js';
 import { resetMail } from './password-reset-mail.js';
 import { type ResetIssuer, resetTokensRepository } from './reset-tokens.repository.js';
@@ -41,13 +40,13 @@ export const resetLink = (baseUrl: string, token: string) => `${baseUrl}${RESET_
  * Earlier links of the user stop working (reset-tokens.repository.ts `issue`).
  */
 export async function issueResetLink(
-  db: Kysely<Database>,
+  database: DatabaseHandle,
   link: { userId: number; issuedBy: ResetIssuer; baseUrl: string },
   now = Date.now(),
 ): Promise<IssuedLink> {
   const token = newToken();
   const expiresAt = now + RESET_TTL_MS;
-  await resetTokensRepository(db).issue(
+  await resetTokensRepository(database).issue(
     { tokenHash: hashToken(token), userId: link.userId, issuedBy: link.issuedBy, expiresAt },
     now,
   );
@@ -56,7 +55,7 @@ export async function issueResetLink(
 
 export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
   const { counters, config, database } = deps;
-  const tokens = resetTokensRepository(database.db);
+  const tokens = resetTokensRepository(database);
 
   /** Counted before the token is looked at, so a refused request learns nothing about it. */
   async function limitLinkUse(ip: string) {
@@ -71,7 +70,7 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
     emailAvailable: () => deps.mailer !== undefined && config.publicUrl !== undefined,
 
     issue: (userId: number, issuedBy: ResetIssuer, baseUrl: string) =>
-      issueResetLink(database.db, { userId, issuedBy, baseUrl }),
+      issueResetLink(database, { userId, issuedBy, baseUrl }),
 
     async check(token: string, ip: string): Promise<PasswordResetCheckResponse> {
       await limitLinkUse(ip);
@@ -118,7 +117,7 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
       }
       const account = await tokens.accountForEmail(address);
       if (!account || account.disabledAt !== null) return;
-      const link = await issueResetLink(database.db, {
+      const link = await issueResetLink(database, {
         userId: account.id,
         issuedBy: 'email',
         baseUrl: config.publicUrl,

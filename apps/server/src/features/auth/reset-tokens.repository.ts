@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
-import type { Database, PasswordResetTokensTable } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { PasswordResetTokensTable } from '../../db/schema.js';
 import { sessionsRepository } from './sessions.repository.js';
 
 export type ResetIssuer = PasswordResetTokensTable['issued_by'];
@@ -13,7 +14,7 @@ export interface LiveResetToken {
 }
 
 /** One-time password-reset tokens, stored as SHA-256 digests (docs/api.md#password-reset). */
-export function resetTokensRepository(db: Kysely<Database>) {
+export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
   return {
     /** The account with this e-mail address (case-insensitively, as sign-up keeps them unique). */
     accountForEmail(email: string) {
@@ -26,13 +27,19 @@ export function resetTokensRepository(db: Kysely<Database>) {
 
     /**
      * Stores a new token for the user and deletes the user's earlier ones, used or not, and every
-     * expired token of anyone: the newest link is the only one that works.
+     * expired token of anyone: the newest link is the only one that works. On PostgreSQL two
+     * links issued at once are serialised on the user's row, so the second deletes the first
+     * (without the lock both deletes ran before either insert and both links stayed live);
+     * SQLite runs one writing transaction at a time.
      */
     async issue(
       token: { tokenHash: string; userId: number; issuedBy: ResetIssuer; expiresAt: number },
       now = Date.now(),
     ) {
       await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') {
+          await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().execute();
+        }
         await trx
           .deleteFrom('password_reset_tokens')
           .where((eb) => eb.or([eb('user_id', '=', token.userId), eb('expires_at', '<=', isoNow(now))]))
