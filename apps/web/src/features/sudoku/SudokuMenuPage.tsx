@@ -59,7 +59,8 @@ function MenuTabs() {
         </SimpleGrid>
       </Tabs.Panel>
       <Tabs.Panel value="statistics">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {/* Cards keep their own height: the short best times card is not stretched to the chart's. */}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
           <LevelStatsCard />
           <BestTimesCard />
         </SimpleGrid>

@@ -1,20 +1,18 @@
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { SUDOKU_HISTORY_GAMES, type SudokuLevelStats } from '@site/contract';
 import { useId } from 'react';
 import { formatMmSs } from '../logic/format';
 
 type History = SudokuLevelStats['history'];
 
-const WIDTH = 400;
+/** Drawn in CSS pixels (the width measured), so the labels keep their size on a phone and a desktop. */
+const FALLBACK_WIDTH = 400;
 const HEIGHT = 140;
 const LEFT = 44;
 const TOP = 10;
 const BOTTOM = 6;
-const PLOT_W = WIDTH - LEFT;
 const PLOT_H = HEIGHT - TOP - BOTTOM;
-/** One slot per game the history can hold, so a few games do not become a few huge bars. */
-const SLOT = PLOT_W / SUDOKU_HISTORY_GAMES;
-const BAR = SLOT * 0.7;
 
 const WON = 'var(--mantine-color-teal-6)';
 const LOST = 'var(--mantine-color-red-6)';
@@ -61,16 +59,22 @@ export function historySummary(history: History): string {
  */
 export function LevelHistoryChart({ history }: { history: History }) {
   const hatchId = `sudoku-hatch-${useId().replace(/:/g, '')}`;
+  const { ref, width: measured } = useElementSize();
+  const width = measured > 0 ? measured : FALLBACK_WIDTH;
+  // One slot per game the history can hold, so a few games do not become a few huge bars.
+  const slot = (width - LEFT) / SUDOKU_HISTORY_GAMES;
+  const bar = Math.min(slot * 0.7, 24);
   const max = Math.max(60, ...history.map((g) => g.time));
   const y = (time: number) => TOP + PLOT_H - Math.max(2, (time / max) * PLOT_H);
   const summary = historySummary(history);
 
   return (
-    <figure style={{ margin: 0 }}>
+    <figure style={{ margin: 0 }} ref={ref}>
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         width="100%"
-        style={{ display: 'block', maxHeight: 180, color: 'var(--mantine-color-dimmed)' }}
+        height={HEIGHT}
+        style={{ display: 'block', color: 'var(--mantine-color-dimmed)' }}
         aria-hidden
         focusable="false"
         data-testid="level-history-chart"
@@ -82,8 +86,8 @@ export function LevelHistoryChart({ history }: { history: History }) {
           </pattern>
         </defs>
         {/* The time axis: the longest time at the top, 0 at the baseline. */}
-        <line x1={LEFT} x2={WIDTH} y1={TOP} y2={TOP} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="3 3" />
-        <line x1={LEFT} x2={WIDTH} y1={TOP + PLOT_H} y2={TOP + PLOT_H} stroke="currentColor" strokeOpacity={0.6} />
+        <line x1={LEFT} x2={width} y1={TOP} y2={TOP} stroke="currentColor" strokeOpacity={0.35} strokeDasharray="3 3" />
+        <line x1={LEFT} x2={width} y1={TOP + PLOT_H} y2={TOP + PLOT_H} stroke="currentColor" strokeOpacity={0.6} />
         <text x={LEFT - 6} y={TOP + 4} textAnchor="end" fontSize={12} fill="currentColor">
           {formatMmSs(max)}
         </text>
@@ -91,19 +95,19 @@ export function LevelHistoryChart({ history }: { history: History }) {
           0
         </text>
         {history.map((game, i) => {
-          const x = LEFT + i * SLOT + (SLOT - BAR) / 2;
+          const x = LEFT + i * slot + (slot - bar) / 2;
           const top = y(game.time);
           const height = TOP + PLOT_H - top;
           return (
             <g key={`${game.finished_at}-${game.status}-${game.time}`} data-status={game.status}>
               <title>{`${formatDay(game.finished_at)}: ${game.status} in ${formatMmSs(game.time)}`}</title>
               {game.status === 'won' ? (
-                <rect x={x} y={top} width={BAR} height={height} rx={2} style={{ fill: WON }} />
+                <rect x={x} y={top} width={bar} height={height} rx={2} style={{ fill: WON }} />
               ) : (
                 <rect
                   x={x + 0.75}
                   y={top + 0.75}
-                  width={BAR - 1.5}
+                  width={bar - 1.5}
                   height={Math.max(1, height - 1.5)}
                   rx={2}
                   style={{ fill: `url(#${hatchId})`, stroke: LOST, strokeWidth: 1.5 }}

@@ -41,7 +41,7 @@ function LevelStats({ level, stats }: { level: SudokuDifficulty; stats: SudokuLe
   return (
     <Stack gap="md">
       <StatList
-        cols={{ base: 2, xs: 4 }}
+        cols={{ base: 2, xs: 4, md: 3 }}
         stats={[
           { label: 'Games', value: stats.games },
           { label: 'Wins', value: stats.won },

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Flex, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { sudokuPuzzleTextSchema } from '@site/contract';
 import { IconAlertCircle, IconChecks, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
@@ -113,8 +113,9 @@ export function OwnPuzzleCard() {
           error={problem}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.05em' } }}
         />
-        <Group gap="sm" grow>
+        <Flex gap="sm" wrap="wrap">
           <Button
+            style={{ flex: '1 1 auto' }}
             variant="default"
             leftSection={<IconChecks size={18} aria-hidden />}
             disabled={!ready || start.isPending}
@@ -124,6 +125,7 @@ export function OwnPuzzleCard() {
             Check puzzle
           </Button>
           <Button
+            style={{ flex: '1 1 auto' }}
             leftSection={<IconPlayerPlay size={18} aria-hidden />}
             disabled={!ready || check.isPending}
             loading={start.isPending}
@@ -131,7 +133,7 @@ export function OwnPuzzleCard() {
           >
             Start
           </Button>
-        </Group>
+        </Flex>
         <div aria-live="polite">{result}</div>
       </Stack>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Space, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -46,9 +46,14 @@ export function SharedPuzzleStart({ puzzle }: { puzzle: string }) {
         icon={<IconAlertCircle />}
         title={refused ? 'This shared puzzle cannot be played' : 'Could not open the shared puzzle'}
       >
-        <Text size="sm" mb="sm">
-          {start.error.message}
-        </Text>
+        <Text size="sm">{start.error.message}</Text>
+        {refused && (
+          <Text size="sm" c="dimmed" mt={4}>
+            Ask whoever sent the link to check the puzzle, or type one of your own under Your own puzzle on the Sudoku
+            menu.
+          </Text>
+        )}
+        <Space h="sm" />
         <Group gap="sm">
           {!refused && (
             <Button color="red" variant="white" onClick={open}>
