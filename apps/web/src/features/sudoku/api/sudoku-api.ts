@@ -1,14 +1,22 @@
 import {
   type SudokuBoardInput,
   type SudokuCheckResponse,
+  type SudokuDailyStats,
   type SudokuDifficulty,
   type SudokuGame,
   type SudokuHintResponse,
+  type SudokuLevelStatsResponse,
+  type SudokuPuzzleGrade,
   type SudokuStats,
   sudokuCheckResponseSchema,
+  sudokuCustomResponseSchema,
+  sudokuDailyResponseSchema,
+  sudokuDailyStatsResponseSchema,
   sudokuGameSchema,
   sudokuHintResponseSchema,
+  sudokuLevelStatsResponseSchema,
   sudokuOkResponseSchema,
+  sudokuPuzzleGradeSchema,
   sudokuSavedGamesResponseSchema,
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
@@ -47,6 +55,19 @@ export const sudokuApi = {
   hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
     callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
+  /** docs/api.md#sudoku-daily-and-own-puzzles: starts today's daily at a level, or answers the game already started. */
+  daily: (difficulty: SudokuDifficulty) =>
+    callApi(routes.sudoku.daily, { query: { difficulty }, schema: sudokuDailyResponseSchema }),
+  dailyStats: (signal?: AbortSignal): Promise<SudokuDailyStats> =>
+    callApi(routes.sudoku.dailyStats, { schema: sudokuDailyStatsResponseSchema, signal }),
+  /** Starts a game of a typed, pasted or shared puzzle; a refusal is a 400 whose message says why. */
+  custom: (puzzle: string) => callApi(routes.sudoku.custom, { body: { puzzle }, schema: sudokuCustomResponseSchema }),
+  /** Grades a puzzle without starting a game. */
+  customCheck: (puzzle: string): Promise<SudokuPuzzleGrade> =>
+    callApi(routes.sudoku.customCheck, { body: { puzzle }, schema: sudokuPuzzleGradeSchema }),
+  /** docs/api.md#sudoku-statistics-per-level */
+  levelStats: (signal?: AbortSignal): Promise<SudokuLevelStatsResponse> =>
+    callApi(routes.sudoku.levelStats, { schema: sudokuLevelStatsResponseSchema, signal }),
 };
 
 /**

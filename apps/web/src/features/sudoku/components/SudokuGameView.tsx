@@ -16,6 +16,7 @@ import { useTimedFlags } from '../hooks/use-timed-flags';
 import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
 import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
+import { GameSourceBar } from './GameSourceBar';
 import { HintPanel } from './HintPanel';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
@@ -210,6 +211,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           </Text>
         </Group>
       </Group>
+      <GameSourceBar game={game} />
 
       <div className={classes.layout}>
         <div className={classes.boardArea}>
