@@ -4,12 +4,14 @@ import {
   type SudokuDifficulty,
   type SudokuGame,
   type SudokuHintResponse,
+  type SudokuSolvingPath,
   type SudokuStats,
   sudokuCheckResponseSchema,
   sudokuGameSchema,
   sudokuHintResponseSchema,
   sudokuOkResponseSchema,
   sudokuSavedGamesResponseSchema,
+  sudokuSolvingPathResponseSchema,
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
 } from '@site/contract';
@@ -46,6 +48,9 @@ export const sudokuApi = {
   /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */
   hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
     callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
+  /** docs/api.md#sudoku-solving-path: a finished game's every step from the clues to the solution. */
+  solvingPath: (id: number, signal?: AbortSignal): Promise<SudokuSolvingPath> =>
+    callApi(routes.sudoku.solvingPath, { query: { id }, schema: sudokuSolvingPathResponseSchema, signal }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
 };
 
