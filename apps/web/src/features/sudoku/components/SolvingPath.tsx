@@ -14,13 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import {
-  IconChevronLeft,
-  IconChevronRight,
-  IconPlayerSkipBack,
-  IconPlayerSkipForward,
-  IconRoute,
-} from '@tabler/icons-react';
+import { IconPlayerSkipBack, IconPlayerSkipForward, IconRoute } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
@@ -115,7 +109,6 @@ function Stepper({ path }: { path: ReturnType<typeof useSolvingPath> }) {
             variant="default"
             flex={1}
             px="xs"
-            leftSection={<IconChevronLeft size={16} aria-hidden />}
             aria-keyshortcuts="ArrowLeft"
             disabled={first}
             onClick={() => go(index - 1)}
@@ -125,7 +118,6 @@ function Stepper({ path }: { path: ReturnType<typeof useSolvingPath> }) {
           <Button
             flex={1}
             px="xs"
-            rightSection={<IconChevronRight size={16} aria-hidden />}
             aria-keyshortcuts="ArrowRight"
             disabled={last}
             onClick={() => go(index + 1)}
