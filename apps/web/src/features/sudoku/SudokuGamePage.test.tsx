@@ -196,6 +196,7 @@ describe('SudokuGamePage', () => {
     expect(await screen.findByText('Congratulations! Correct solution.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
     expect(cell(1, 3)).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Show the solving path' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
   });
@@ -217,6 +218,7 @@ describe('SudokuGamePage', () => {
     expect(cell(9, 1)).toHaveValue('3');
     expect(cell(9, 1)).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Pause' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show the solving path' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
   });

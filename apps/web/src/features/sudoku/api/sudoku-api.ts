@@ -7,6 +7,7 @@ import {
   type SudokuHintResponse,
   type SudokuLevelStatsResponse,
   type SudokuPuzzleGrade,
+  type SudokuSolvingPath,
   type SudokuStats,
   sudokuCheckResponseSchema,
   sudokuCustomResponseSchema,
@@ -18,6 +19,7 @@ import {
   sudokuOkResponseSchema,
   sudokuPuzzleGradeSchema,
   sudokuSavedGamesResponseSchema,
+  sudokuSolvingPathResponseSchema,
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
 } from '@site/contract';
@@ -54,6 +56,9 @@ export const sudokuApi = {
   /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */
   hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
     callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
+  /** docs/api.md#sudoku-solving-path: a finished game's every step from the clues to the solution. */
+  solvingPath: (id: number, signal?: AbortSignal): Promise<SudokuSolvingPath> =>
+    callApi(routes.sudoku.solvingPath, { query: { id }, schema: sudokuSolvingPathResponseSchema, signal }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
   /** docs/api.md#sudoku-daily-and-own-puzzles: starts today's daily at a level, or answers the game already started. */
   daily: (difficulty: SudokuDifficulty) =>

@@ -44,6 +44,13 @@ export const sudokuQueries = {
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
     }),
+  /** A finished game's solving path: it follows from the puzzle alone, so it never goes stale. */
+  solvingPath: (id: number) =>
+    queryOptions({
+      queryKey: ['sudoku', 'solvingPath', id] as const,
+      queryFn: ({ signal }) => sudokuApi.solvingPath(id, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
 
 /** The signed-in user's saved games (the menu renders only behind the sign-in gate). */

@@ -21,6 +21,7 @@ import { HintPanel } from './HintPanel';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
 import { PausedBoard } from './PausedBoard';
+import { SolvingPathButton } from './SolvingPath';
 import { SudokuBoard } from './SudokuBoard';
 import classes from './SudokuGame.module.css';
 
@@ -262,6 +263,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               on phones), so showing one never moves the board. The pad is gone once the game is over. */}
           {status === 'won' && (
             <FinishCard
+              gameId={game.id}
               difficulty={game.difficulty}
               seconds={clock.seconds}
               hintsUsed={hint.used}
@@ -272,9 +274,12 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           {status === 'lost' && (
             <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
               <Text size="sm">The full solution is shown on the board.</Text>
-              <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-                Back
-              </Button>
+              <Group mt="sm" gap="xs">
+                <Button color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                  Back
+                </Button>
+                <SolvingPathButton gameId={game.id} color="red" variant="outline" />
+              </Group>
             </Alert>
           )}
           {playing && (
