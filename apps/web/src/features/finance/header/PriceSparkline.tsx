@@ -22,15 +22,18 @@ const VIEW_WIDTH = 600;
 const VIEW_HEIGHT = 100;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** A daily bar's trading date in the exchange's zone: 'Nov 24, 2026'. */
-function formatDay(ms: number, timeZone: string): string {
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone });
     dayFormats.set(timeZone, format);
   }
-  return format.format(ms);
+  return format;
 }
+/** A daily bar's trading date in the exchange's zone: 'Nov 24, 2026'. */
+const formatDay = (ms: number, timeZone: string) => dayFormat(timeZone).format(ms);
+/** Two trading dates, the shared year written once: 'Oct 23 – Nov 24, 2026'. */
+const formatDays = (from: number, to: number, timeZone: string) => dayFormat(timeZone).formatRange(from, to);
 
 interface PriceSparklineProps {
   /** A year of daily bars (the stock's default history); undefined while it loads or after a failure. */
@@ -205,13 +208,14 @@ export function PriceSparkline({
           )}
         </div>
         <VisuallyHidden id={summaryId}>{summary}</VisuallyHidden>
-        <Text size="xs" c="dimmed" mt={4} data-testid="price-line-readout">
-          {shown
-            ? readout(shown)
-            : first && last
-              ? `${formatDay(first.time, timeZone)} – ${formatDay(last.time, timeZone)}`
-              : ''}
-        </Text>
+        <Group justify="space-between" gap="xs" mt={4} wrap="nowrap">
+          <Text size="xs" c="dimmed" data-testid="price-line-readout">
+            {shown ? readout(shown) : first && last ? formatDays(first.time, last.time, timeZone) : ''}
+          </Text>
+          <Text size="xs" c="dimmed" ta="right" style={{ whiteSpace: 'nowrap' }}>
+            Low {formatPrice(geometry.low, currency)} · High {formatPrice(geometry.high, currency)}
+          </Text>
+        </Group>
       </>
     );
   }

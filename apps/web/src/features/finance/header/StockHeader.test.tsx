@@ -38,8 +38,9 @@ describe('StockHeader', () => {
     expect(change.querySelector('svg')).toHaveClass('tabler-icon-arrow-up-right');
     expect(change).toHaveStyle({ color: 'var(--mantine-color-teal-text)' });
     expect(screen.getByText('Market closed')).toBeInTheDocument();
-    expect(screen.getByText('At close: Jan 2, 4:00 PM EST')).toHaveAttribute('datetime', '2025-01-02T21:00:00.000Z');
-    expect(screen.getByText('NMS')).toBeInTheDocument();
+    const time = screen.getByText('At close: Jan 2, 4:00 PM EST');
+    expect(time).toHaveAttribute('datetime', '2025-01-02T21:00:00.000Z');
+    expect(time.parentElement).toHaveTextContent(/^At close: Jan 2, 4:00 PM EST · NMS$/);
 
     expect(statValues()).toEqual(['$227.05 – $231.20', '$164.08 – $260.10', '$3.12T', '37.81', '0.44%', '52.3M']);
     expect(within(statValue('P/E (TTM)')).getByText('EPS $6.08')).toBeInTheDocument();
@@ -138,7 +139,7 @@ describe('StockHeader price line', () => {
       'From $230.00 on Jan 2, 2025 to $231.00 on Jan 3, 2025 (+0.43%); low $230.00, high $231.00.',
     );
     expect(screen.getByText('+0.43%')).toBeInTheDocument();
-    expect(screen.getByTestId('price-line-readout')).toHaveTextContent('Jan 2, 2025 – Jan 3, 2025');
+    expect(screen.getByTestId('price-line-readout')).toHaveTextContent('Jan 2 – 3, 2025');
     line.focus();
     await user.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('price-line-readout')).toHaveTextContent('Jan 2, 2025 · close $230.00');

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../lib/format';
 import { PriceChange } from '../components/PriceChange';
 import { UsdEquivalent } from '../components/UsdEquivalent';
 import { KeyStatistics } from './KeyStatistics';
-import { marketPhase, PHASE_LABELS, quoteTimeText } from './market-status';
+import { type MarketPhase, marketPhase, PHASE_LABELS, quoteTimeText } from './market-status';
 import { PriceSparkline } from './PriceSparkline';
 
 /** docs/product.md#screens: address lines, city, state, zip, country — whichever exist. */
@@ -23,6 +23,9 @@ export interface RecentHistory {
   retrying: boolean;
 }
 
+/** The badge's dot: green while the market trades, amber in its extended hours, grey when shut (visible on both schemes). */
+const PHASE_COLORS: Record<MarketPhase, string> = { open: 'teal', pre: 'orange', post: 'orange', closed: 'gray.5' };
+
 /** The big price with its currency, the day's change (sign, arrow and colour), and the market's state and time. */
 function QuotePrice({ info }: { info: Stock }) {
   const price = formatPrice(info.currentPrice, info.currency);
@@ -31,7 +34,13 @@ function QuotePrice({ info }: { info: Stock }) {
   return (
     <div>
       <Group gap={8} align="baseline" wrap="wrap">
-        <Text fz={{ base: 34, sm: 40 }} fw={700} lh={1.1} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        <Text
+          fz={{ base: 34, sm: 40 }}
+          fw={700}
+          lh={1.1}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          data-testid="quote-price"
+        >
           {price}
         </Text>
         {/* '2,550 GBp' already names its currency. */}
@@ -52,18 +61,19 @@ function QuotePrice({ info }: { info: Stock }) {
           arrow
         />
       </Box>
-      <Group gap={8} mt={8} wrap="wrap">
+      <Group gap={6} mt={8} wrap="wrap" align="center">
         {phase && (
-          <Badge variant="dot" color={phase === 'open' ? 'teal' : 'gray'} size="md" tt="none" fw={500}>
+          <Badge variant="dot" color={PHASE_COLORS[phase]} size="md" tt="none" fw={500} style={{ flexShrink: 0 }}>
             {PHASE_LABELS[phase]}
           </Badge>
         )}
-        {time && info.regularMarketTime && (
-          <Text size="xs" c="dimmed">
-            <time dateTime={info.regularMarketTime}>{time}</time>
-          </Text>
-        )}
         <Text size="xs" c="dimmed">
+          {time && info.regularMarketTime && (
+            <>
+              <time dateTime={info.regularMarketTime}>{time}</time>
+              {' · '}
+            </>
+          )}
           {info.exchange}
         </Text>
       </Group>
@@ -88,7 +98,7 @@ export function StockHeader({ info, recent, actions }: StockHeaderProps) {
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="header">
       <Group justify="space-between" align="flex-start" gap="md">
         <Box miw={0}>
-          <Title order={1}>
+          <Title order={1} fz={{ base: 28, sm: 34 }}>
             {info.symbol}{' '}
             <Text span inherit c="dimmed" fw={500}>
               {info.shortName}
