@@ -1,4 +1,5 @@
-import { Box, Divider, Grid, Group, Loader, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Box, Divider, Grid, Group, Loader, Paper, Skeleton, Text } from '@mantine/core';
+import classes from './StockHeader.module.css';
 
 /**
  * The header's shape while the stock loads, with the seed's 'Loading...' (docs/product.md), so the
@@ -25,14 +26,15 @@ export function StockHeaderSkeleton() {
             <Skeleton height={144} radius="sm" />
           </Grid.Col>
         </Grid>
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} mt="lg">
+        {/* The statistics' own layout: rows on phones, a grid from 768px. */}
+        <Box className={classes.stats} mt="lg">
           {['day', 'year', 'cap', 'pe', 'dividend', 'volume'].map((key) => (
-            <div key={key}>
-              <Skeleton height={10} width="60%" radius="sm" />
-              <Skeleton height={16} width="85%" radius="sm" mt={6} />
+            <div key={key} className={classes.stat}>
+              <Skeleton height={10} width={90} radius="sm" />
+              <Skeleton height={16} width={120} maw="100%" radius="sm" mt={6} />
             </div>
           ))}
-        </SimpleGrid>
+        </Box>
       </Box>
     </Paper>
   );
