@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SudokuGame } from '@site/contract';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconFlag } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
@@ -11,14 +11,18 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
 import { useHint } from '../hooks/use-hint';
+import { useMistakeSetting } from '../hooks/use-mistake-setting';
+import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
 import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
+import { readMarks } from '../marks-storage';
 import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
 import { HintPanel } from './HintPanel';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
+import { MistakeSetting } from './MistakeSetting';
 import { PausedBoard } from './PausedBoard';
 import { SudokuBoard } from './SudokuBoard';
 import classes from './SudokuGame.module.css';
@@ -28,6 +32,8 @@ export const UNIT_HIGHLIGHT_MS = 1000;
 export const CELL_FLAG_MS = 2000;
 
 type Busy = 'checking' | 'saving' | 'givingUp' | null;
+
+const NO_MISTAKES: readonly boolean[] = [];
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -52,8 +58,25 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
         : game.status === 'won'
           ? cellValues(game.transformed_state)
           : undefined,
+    marks: game.status === 'playing' ? readMarks(game.id) : null,
   });
   const playing = status === 'playing';
+  useSavedMarks(game.id, state, playing);
+  const mistakeSetting = useMistakeSetting();
+  const solution = useMemo(() => flatten(cellValues(game.transformed_solution)), [game.transformed_solution]);
+  // docs/product.md#game-appssudokugame: mistakes are marked as the player's setting says.
+  const shownConflicts = useMemo(
+    () => (mistakeSetting.mistakes === 'conflicts' ? conflicts : NO_MISTAKES),
+    [mistakeSetting.mistakes, conflicts],
+  );
+  const wrong = useMemo(
+    () =>
+      mistakeSetting.mistakes === 'solution'
+        ? state.values.map((v, i) => v !== 0 && !state.clues[i] && v !== solution[i])
+        : NO_MISTAKES,
+    [mistakeSetting.mistakes, state.values, state.clues, solution],
+  );
+  const selectedValue = state.selected === null ? 0 : (state.values[state.selected] ?? 0);
   const running = playing && !state.paused && busy !== 'givingUp';
   const clock = useGameClock(game.time, running);
   // The autosave comes first: on leaving, its saveGame (which carries the time) goes out and marks
@@ -107,7 +130,10 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     onHint: busy === null ? onHint : undefined,
   });
 
-  const onSelect = useCallback((index: number) => dispatch({ type: 'select', index }), [dispatch]);
+  const onSelect = useCallback(
+    (index: number, add?: boolean) => dispatch(add ? { type: 'select', index, add } : { type: 'select', index }),
+    [dispatch],
+  );
   const onInput = useCallback(
     (index: number, raw: string) => {
       // docs/product.md: non-digits are stripped; the cell flashes so the player sees the key was refused.
@@ -220,8 +246,14 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               values={state.values}
               clues={state.clues}
               notes={state.notes}
+              corner={state.corner}
+              centre={state.centre}
+              colours={state.colours}
               selected={playing ? state.selected : null}
-              conflicts={conflicts}
+              marked={playing ? state.marked : undefined}
+              highlightDigit={playing ? selectedValue || state.lastDigit : 0}
+              conflicts={shownConflicts}
+              wrong={wrong}
               unitErrors={unitErrors.flags}
               flagged={cellFlags.flags}
               hintArea={playing ? hint.area : undefined}
@@ -281,15 +313,23 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
                 <InputPad
                   counts={counts}
                   notesMode={state.notesMode}
+                  noteKind={state.noteKind}
+                  colourMode={state.colourMode}
+                  selectedColour={state.selected === null ? 0 : (state.colours[state.selected] ?? 0)}
                   disabled={state.paused}
                   canUndo={canUndo}
                   canRedo={canRedo}
                   onDigit={(digit) => dispatch({ type: 'digit', digit })}
+                  onColour={(colour) => dispatch({ type: 'colour', colour })}
                   onErase={() => dispatch({ type: 'erase' })}
                   onToggleNotes={() => dispatch({ type: 'toggleNotesMode' })}
+                  onNoteKind={(kind) => dispatch({ type: 'setNoteKind', kind })}
+                  onToggleColour={() => dispatch({ type: 'toggleColourMode' })}
+                  onFillCandidates={() => dispatch({ type: 'fillCandidates' })}
                   onUndo={() => dispatch({ type: 'undo' })}
                   onRedo={() => dispatch({ type: 'redo' })}
                 />
+                <MistakeSetting value={mistakeSetting.mistakes} onChange={mistakeSetting.change} />
                 <KeyboardHelp />
               </Stack>
             </Card>
