@@ -4,7 +4,13 @@ import { Fragment } from 'react';
 /** Each row: alternative shortcuts, each a combination of keys. */
 const KEYS: { shortcuts: string[][]; action: string }[] = [
   { shortcuts: [['←'], ['↑'], ['→'], ['↓']], action: 'Move the selection' },
-  { shortcuts: [['Shift', '←↑→↓'], ['Ctrl/⌘', 'click']], action: 'Select more cells' },
+  {
+    shortcuts: [
+      ['Shift', '←↑→↓'],
+      ['Ctrl/⌘', 'click'],
+    ],
+    action: 'Select more cells',
+  },
   { shortcuts: [['Home'], ['End']], action: 'First / last cell of the row' },
   { shortcuts: [['1–9']], action: 'Enter a digit (a note in notes mode, a colour in colour mode)' },
   { shortcuts: [['Shift', '1–9']], action: 'Toggle a note' },

@@ -236,6 +236,7 @@ const Cell = memo(function Cell(props: CellProps) {
   const centreDigits = centre ? noteDigits(centre) : [];
   // docs/product.md#sudoku-solving-tools: corner and centre marks show over the candidates grid (which is kept).
   const snyder = cornerDigits.length > 0 || centreDigits.length > 0;
+  const adding = useRef(false);
 
   // APG grid pattern: a cell holding one widget passes focus to it, so the input takes focus, not the cell.
   return (
@@ -293,14 +294,18 @@ const Cell = memo(function Cell(props: CellProps) {
         inputMode="numeric"
         autoComplete="off"
         spellCheck={false}
-        onFocus={() => onSelect(index)}
+        onFocus={() => {
+          // Focus that comes with a Ctrl/Shift+click must not undo the selection it just extended.
+          if (!adding.current) onSelect(index);
+        }}
         onMouseDown={(event) => {
-          // Adding to the selection keeps focus (and the keys) where they are.
           if (!adds(event)) return;
+          adding.current = true;
           event.preventDefault();
           onSelect(index, true);
         }}
         onClick={(event) => {
+          adding.current = false;
           if (!adds(event)) onSelect(index);
         }}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onInput(index, event.target.value)}
