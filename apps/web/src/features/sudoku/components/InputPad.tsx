@@ -73,7 +73,7 @@ export function InputPad(props: InputPadProps) {
         </Button.Group>
       </div>
       {colourMode ? (
-        <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Colours">
+        <SimpleGrid cols={3} spacing="xs" role="group" aria-label="Colours" className={colourClasses.colours}>
           {COLOUR_NUMBERS.map((colour) => (
             <Button
               key={colour}
