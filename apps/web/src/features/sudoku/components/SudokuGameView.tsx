@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SudokuGame } from '@site/contract';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconFlag } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { sudokuApi } from '../api/sudoku-api';
@@ -11,7 +11,7 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
 import { useHint } from '../hooks/use-hint';
-import { useMistakeSetting } from '../hooks/use-mistake-setting';
+import { useMistakeSetting, useShownMistakes } from '../hooks/use-mistake-setting';
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
@@ -33,8 +33,6 @@ export const CELL_FLAG_MS = 2000;
 
 type Busy = 'checking' | 'saving' | 'givingUp' | null;
 
-const NO_MISTAKES: readonly boolean[] = [];
-
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** One game being played (or already over), from a loaded SudokuGame. */
@@ -48,6 +46,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
+  // Read once: the board's reducer takes its first state from it (docs/product.md#sudoku-solving-tools).
+  const [savedMarks] = useState(() => (game.status === 'playing' ? readMarks(game.id) : null));
   const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
     // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
     puzzle: cluesOf(game.transformed_state),
@@ -58,24 +58,12 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
         : game.status === 'won'
           ? cellValues(game.transformed_state)
           : undefined,
-    marks: game.status === 'playing' ? readMarks(game.id) : null,
+    marks: savedMarks,
   });
   const playing = status === 'playing';
   useSavedMarks(game.id, state, playing);
   const mistakeSetting = useMistakeSetting();
-  const solution = useMemo(() => flatten(cellValues(game.transformed_solution)), [game.transformed_solution]);
-  // docs/product.md#game-appssudokugame: mistakes are marked as the player's setting says.
-  const shownConflicts = useMemo(
-    () => (mistakeSetting.mistakes === 'conflicts' ? conflicts : NO_MISTAKES),
-    [mistakeSetting.mistakes, conflicts],
-  );
-  const wrong = useMemo(
-    () =>
-      mistakeSetting.mistakes === 'solution'
-        ? state.values.map((v, i) => v !== 0 && !state.clues[i] && v !== solution[i])
-        : NO_MISTAKES,
-    [mistakeSetting.mistakes, state.values, state.clues, solution],
-  );
+  const shown = useShownMistakes(mistakeSetting.mistakes, state, conflicts, game.transformed_solution);
   const selectedValue = state.selected === null ? 0 : (state.values[state.selected] ?? 0);
   const running = playing && !state.paused && busy !== 'givingUp';
   const clock = useGameClock(game.time, running);
@@ -252,8 +240,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               selected={playing ? state.selected : null}
               marked={playing ? state.marked : undefined}
               highlightDigit={playing ? selectedValue || state.lastDigit : 0}
-              conflicts={shownConflicts}
-              wrong={wrong}
+              conflicts={shown.conflicts}
+              wrong={shown.wrong}
               unitErrors={unitErrors.flags}
               flagged={cellFlags.flags}
               hintArea={playing ? hint.area : undefined}

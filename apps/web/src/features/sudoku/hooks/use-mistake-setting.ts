@@ -1,8 +1,14 @@
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_PREFERENCES, SUDOKU_MISTAKE_CHECKS, type SudokuMistakeCheck } from '@site/contract';
+import {
+  DEFAULT_PREFERENCES,
+  SUDOKU_MISTAKE_CHECKS,
+  type SudokuCellBoard,
+  type SudokuMistakeCheck,
+} from '@site/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { preferencesApi, preferencesQueryKey } from '../api/preferences-api';
+import { cellValues, flatten } from '../logic/game-state';
 
 /** A copy in this browser, so the page starts with the player's choice before the account answers. */
 const STORAGE_KEY = 'sudokuMistakes';
@@ -70,4 +76,25 @@ export function useMistakeSetting() {
     if (fromAccount) writeLocal(fromAccount);
   }, [fromAccount]);
   return { mistakes, change, saving: save.isPending };
+}
+
+const NONE: readonly boolean[] = [];
+
+/**
+ * The mistakes the board marks under the setting: rule clashes (`conflicts`), digits that differ
+ * from the game's solution (`wrong`), or neither.
+ */
+export function useShownMistakes(
+  setting: SudokuMistakeCheck,
+  board: { values: readonly number[]; clues: readonly boolean[] },
+  conflicts: readonly boolean[],
+  solutionBoard: SudokuCellBoard,
+) {
+  const { values, clues } = board;
+  const solution = useMemo(() => flatten(cellValues(solutionBoard)), [solutionBoard]);
+  const wrong = useMemo(
+    () => (setting === 'solution' ? values.map((v, i) => v !== 0 && !clues[i] && v !== solution[i]) : NONE),
+    [setting, values, clues, solution],
+  );
+  return { conflicts: setting === 'conflicts' ? conflicts : NONE, wrong };
 }
