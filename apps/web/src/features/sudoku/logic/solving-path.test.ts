@@ -2,7 +2,7 @@ import type { SudokuPathStep } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { PUZZLE, SOLUTION } from '../test-fixtures';
 import { indexOf, noteBit, noteDigits } from './game-state';
-import { candidatesOf, pathPositions, shownCandidates } from './solving-path';
+import { allCandidates, pathPositions, shownCandidates } from './solving-path';
 
 type Step = Extract<SudokuPathStep, { kind: 'step' }>;
 const placement = (cell: string, digit: number, text = `${cell} is ${digit}`): Step => ({
@@ -19,7 +19,7 @@ const placement = (cell: string, digit: number, text = `${cell} is ${digit}`): S
 
 describe('solving path positions', () => {
   it('starts from every candidate the clues allow', () => {
-    const marks = candidatesOf(PUZZLE.flat());
+    const marks = allCandidates(PUZZLE.flat());
     // r1c3 (row 5 3 . . 7, column 8, box 5 3 6 9 8): 1, 2 and 4 are left.
     expect(noteDigits(marks[indexOf(0, 2)] ?? 0)).toEqual([1, 2, 4]);
     expect(marks[indexOf(0, 0)]).toBe(0); // a clue has no marks
@@ -50,7 +50,7 @@ describe('solving path positions', () => {
   });
 
   it('shows only the marks of the cells a step points at, unless all are asked for', () => {
-    const marks = candidatesOf(PUZZLE.flat());
+    const marks = allCandidates(PUZZLE.flat());
     const only = shownCandidates(marks, new Set([2]));
     expect(only.filter(Boolean)).toEqual([marks[2]]);
     expect(shownCandidates(marks, null)).toEqual(marks);

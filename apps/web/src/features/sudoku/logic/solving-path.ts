@@ -3,7 +3,7 @@
  * pencil marks before each step. Pure, so the stepper's positions are unit-tested without the page.
  */
 import type { SudokuPathStep } from '@site/contract';
-import { createGameState, gameReducer, noteBit, PEERS } from './game-state';
+import { candidatesOf, createGameState, gameReducer } from './game-state';
 import { hintChange } from './hint';
 
 export interface PathPosition {
@@ -12,17 +12,9 @@ export interface PathPosition {
   candidates: readonly number[];
 }
 
-const ALL_DIGITS = 0x1ff;
-
-/** Every digit a cell may still take given the filled cells (its row, column and box), as a mask. */
-export function candidatesOf(values: readonly number[]): number[] {
-  return values.map((value, cell) => {
-    if (value) return 0;
-    let mask = ALL_DIGITS;
-    for (const peer of PEERS[cell] ?? []) if (values[peer]) mask &= ~noteBit(values[peer]);
-    return mask;
-  });
-}
+/** Every empty cell's candidates given the filled cells (0 on filled cells), as masks. */
+export const allCandidates = (values: readonly number[]): number[] =>
+  values.map((value, cell) => (value ? 0 : candidatesOf(values, cell)));
 
 /**
  * The board before each step, then the solved board (steps.length + 1 positions). Marks start as every
@@ -31,7 +23,7 @@ export function candidatesOf(values: readonly number[]): number[] {
  */
 export function pathPositions(puzzle: number[][], steps: readonly SudokuPathStep[]): PathPosition[] {
   let state = createGameState(puzzle);
-  state = { ...state, notes: candidatesOf(state.values) };
+  state = { ...state, notes: allCandidates(state.values) };
   const positions: PathPosition[] = [{ values: state.values, candidates: state.notes }];
   for (const step of steps) {
     const change = hintChange(step);
