@@ -35,6 +35,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Puzzles are generated on demand in tests, so no app spends CPU filling a pool nobody uses.
     SUDOKU_POOL_SIZE: '0',
+    // No wallet gets dividends or splits behind a test's back; the corporate-action tests turn it on.
+    CORPORATE_ACTIONS_INTERVAL_MINUTES: '0',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });
