@@ -53,6 +53,27 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another app instance on `t`'s database through connections of its own: a second server beside
+ * it, or the same site started again. `config` changes the first one's configuration.
+ */
+export async function createInstanceOn(
+  t: TestApp,
+  config: Partial<Config> = {},
+  overrides: Partial<Integrations> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = t.database.connectAgain();
+  const app = await buildApp({ config: { ...t.config, ...config }, database, logger: false, overrides });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
 /** A signed-in test user and the credentials to act as them. */
 export interface TestUser {
   id: number;

@@ -1,15 +1,13 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { DatabaseHandle } from '../../db/database.js';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import type { Dividend } from '../../integrations/market-data/types.js';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { createInstanceOn, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { applierOn, corporateActionsEnv, walletCalls } from './corporate-actions.test-support.js';
 import { priceToE4, saleProceedsCents } from './money.js';
 
 const DAY = 86_400_000;
+type Instance = Awaited<ReturnType<typeof createInstanceOn>>;
 const at = (ms: number) => vi.setSystemTime(ms);
 
 /** What `quantity` shares are paid for `dividend`, in cents, at `usdPerUnit` dollars per unit of its currency. */
@@ -25,8 +23,7 @@ const paid = (dividend: Dividend, quantity: number, usdPerUnit = 1) =>
 describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
   const market = new DemoMarketDataProvider({ now: () => Date.now() });
   let first: TestApp;
-  let second: FastifyInstance | undefined;
-  const extra: DatabaseHandle[] = [];
+  let second: Instance | undefined;
   let alice: TestUser;
   let bob: TestUser;
   let jnj: Dividend;
@@ -69,24 +66,13 @@ describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
 
   afterAll(async () => {
     await second?.close();
-    for (const handle of extra) await handle.destroy();
     await first.database.drop();
     vi.useRealTimers();
   });
 
   /** Another instance on the same database (its own connections), started now. */
-  async function instance(schedule: boolean): Promise<FastifyInstance> {
-    const database = first.database.connectAgain();
-    extra.push(database);
-    const app = await buildApp({
-      config: { ...first.config, corporateActionsIntervalMs: schedule ? 3_600_000 : undefined },
-      database,
-      logger: false,
-      overrides: { marketData: market },
-    });
-    await app.ready();
-    return app;
-  }
+  const instance = (schedule: boolean) =>
+    createInstanceOn(first, { corporateActionsIntervalMs: schedule ? 3_600_000 : undefined }, { marketData: market });
 
   const rows = (walletId: number) =>
     first.database.handle.db
@@ -161,12 +147,12 @@ describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
     const third = await instance(false);
     try {
       const runs = await Promise.all([
-        applierOn(second!.deps.database, market).run(),
-        applierOn(third.deps.database, market).run(),
-        applierOn(second!.deps.database, market).run(),
+        applierOn(second!.app.deps.database, market).run(),
+        applierOn(third.app.deps.database, market).run(),
+        applierOn(second!.app.deps.database, market).run(),
       ]);
       for (const run of runs) expect(run).toMatchObject({ dividends: 0, splits: 0, cashCents: 0 });
-      expect(await applierOn(third.deps.database, market).run()).toMatchObject({ dividends: 0 });
+      expect(await applierOn(third.app.deps.database, market).run()).toMatchObject({ dividends: 0 });
     } finally {
       await third.close();
     }
@@ -183,8 +169,8 @@ describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
     const held = await cash(wallets.held!);
     try {
       const runs = await Promise.all([
-        applierOn(third.deps.database, market).run(),
-        applierOn(fourth.deps.database, market).run(),
+        applierOn(third.app.deps.database, market).run(),
+        applierOn(fourth.app.deps.database, market).run(),
       ]);
       // Still holding: the 10 shares, the 9 bought on the February ex-date, Bob's 3.
       expect(runs.reduce((n, run) => n + run.dividends, 0)).toBe(3);
@@ -199,7 +185,7 @@ describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
   });
 
   it('lists a wallet’s dividends for its owner only', async () => {
-    const app = second!;
+    const app = second!.app;
     const res = await injectAs(app, alice, {
       method: 'GET',
       url: `/api/finance/get_wallet_events?wallet_id=${wallets.held}`,
