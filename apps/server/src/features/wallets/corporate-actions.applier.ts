@@ -33,11 +33,16 @@ export interface CorporateActionsApplierOptions {
   onError?: (error: unknown, context: { symbol: string; walletId: number }) => void;
 }
 
-/** A ratio as whole numbers (Yahoo may send 1.5 for 3:2): `numerator` new shares per `denominator` old. */
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+
+/** A ratio in lowest whole terms (a source may send 1.5 : 1 for 3 : 2): `numerator` new shares per `denominator` old. */
 function wholeRatio(numerator: number, denominator: number): [bigint, bigint] {
   let scale = 1;
   while (scale < 1e6 && (!Number.isInteger(numerator * scale) || !Number.isInteger(denominator * scale))) scale *= 10;
-  return [BigInt(Math.round(numerator * scale)), BigInt(Math.round(denominator * scale))];
+  const n = BigInt(Math.round(numerator * scale));
+  const d = BigInt(Math.round(denominator * scale));
+  const common = gcd(n, d);
+  return [n / common, d / common];
 }
 
 /** One step of a symbol's timeline: what it is, and when it fixes the shares it applies to. */
@@ -237,7 +242,8 @@ export function corporateActionsApplier(
 
     /**
      * held × numerator / denominator new shares; whole shares only (wallet quantities are whole),
-     * the fraction paid out at the split day's price (docs/api.md#corporate-actions).
+     * the fraction paid out at the split day's price, or the current one when the source has none
+     * (docs/api.md#corporate-actions).
      */
     async function split(walletId: number, held: number, step: Split): Promise<ApplyResult | 'deferred'> {
       const [numerator, denominator] = wholeRatio(step.numerator, step.denominator);
@@ -247,7 +253,11 @@ export function corporateActionsApplier(
       let cashCents = 0;
       if (fraction > 0n) {
         const fxRate = await runMarket.rateOf(currency);
-        const priceE4 = step.price !== null && fxRate !== undefined ? priceToE4(step.price * fxRate) : undefined;
+        // The split day's price; when the source has none, the current one.
+        const priceE4 =
+          step.price !== null && fxRate !== undefined
+            ? priceToE4(step.price * fxRate)
+            : (await runMarket.prices()).get(symbol);
         if (priceE4 === undefined) return 'deferred';
         // Rounded down, like a sale (money.ts).
         cashCents = toSafeNumber((fraction * BigInt(priceE4)) / (denominator * 100n));

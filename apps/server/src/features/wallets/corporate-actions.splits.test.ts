@@ -127,7 +127,8 @@ describe.each(testDatabaseKinds)('stock splits in wallets on %s', (kind) => {
     at('2024-02-28T15:00:00Z');
     const kola = new DemoMarketDataProvider({
       now: () => Date.now(),
-      splits: { KO: [{ date: '2024-03-04', numerator: 3, denominator: 2 }] },
+      // 3-for-2, stated the way a source may state it: 1.5 new shares for one.
+      splits: { KO: [{ date: '2024-03-04', numerator: 1.5, denominator: 1 }] },
       dividends: {},
     });
     const app = await createTestApp(kind, corporateActionsEnv(false), undefined, { marketData: kola });
@@ -152,6 +153,8 @@ describe.each(testDatabaseKinds)('stock splits in wallets on %s', (kind) => {
       expect(Math.abs(whole + half - saleProceedsCents(priceToE4(close)!, 15) / 2)).toBeLessThanOrEqual(1);
       expect(after.stocks[0].current_value_cents).toBe(whole);
       expect((await calls.events(walletId))[0]).toMatchObject({
+        numerator: 3,
+        denominator: 2,
         quantity: 5,
         shares_delta: 2,
         cash_amount_cents: half,
