@@ -34,6 +34,7 @@ import { preferencesRoutes } from './features/preferences/preferences.routes.js'
 import { siteAdminRoutes } from './features/site-admin/site-admin.routes.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
+import { corporateActionsRoutes } from './features/wallets/corporate-actions.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherRoutes } from './features/weather/weather.routes.js';
 import { observeAll, UpstreamStats } from './integrations/http/upstream-stats.js';
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(sudokuRoutes);
       await api.register(financeRoutes);
       await api.register(walletsRoutes);
+      await api.register(corporateActionsRoutes);
       await api.register(weatherRoutes);
       await api.register(preferencesRoutes);
       await api.register(geocodingRoutes);

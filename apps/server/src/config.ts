@@ -58,6 +58,8 @@ const envSchema = z.object({
     .optional(),
   SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
   FULL_STOCK_CACHE: z.enum(['on', 'off']).default('on'),
+  // Dividends and splits applied to wallets on start and then this often (docs/api.md#corporate-actions); 0 = never.
+  CORPORATE_ACTIONS_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   YAHOO_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'YAHOO_BASE_URL must be an http(s) URL' })
     .default('https://query1.finance.yahoo.com'),
@@ -156,6 +158,8 @@ export interface Config {
    * time; false builds each on request (the benchmark's baseline).
    */
   fullStockCache: boolean;
+  /** How often wallets get their dividends and splits (first on start); undefined = never. */
+  corporateActionsIntervalMs: number | undefined;
   /** Live market data (DATA_MODE=live): Yahoo Finance endpoints, time-out, retries and cache lifetimes. */
   yahooBaseUrl: string;
   /** Page that sets Yahoo's session cookie for the crumb handshake. */
@@ -242,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,
     fullStockCache: e.FULL_STOCK_CACHE === 'on',
+    corporateActionsIntervalMs:
+      e.CORPORATE_ACTIONS_INTERVAL_MINUTES === 0 ? undefined : e.CORPORATE_ACTIONS_INTERVAL_MINUTES * 60_000,
     yahooBaseUrl: e.YAHOO_BASE_URL,
     yahooCookieUrl: e.YAHOO_COOKIE_URL,
     yahooCrumb: e.YAHOO_CRUMB,

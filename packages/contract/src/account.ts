@@ -109,6 +109,8 @@ export const accountExportSchema = z.object({
         holdings: z.array(z.record(z.string(), z.unknown())),
         trades: z.array(z.record(z.string(), z.unknown())),
         history: z.array(z.record(z.string(), z.unknown())),
+        /** Dividends paid and splits applied (docs/api.md#corporate-actions). */
+        corporate_actions: z.array(z.record(z.string(), z.unknown())),
       })
       .catchall(z.unknown()),
   ),

@@ -260,6 +260,39 @@ export const getFullStockQuerySchema = z
   });
 export type GetFullStockQuery = z.input<typeof getFullStockQuerySchema>;
 
+/** A dividend on the chart (docs/api.md#corporate-actions). */
+export const stockDividendSchema = z.object({
+  /** Ex-dividend date, the exchange's calendar date (YYYY-MM-DD). */
+  exDate: z.string(),
+  /** The ex-date's session open, ISO-8601 UTC: the start of that day's bar in `history`. */
+  time: z.string(),
+  /** Pay date (YYYY-MM-DD; estimated live, docs/api.md#corporate-actions). */
+  payDate: z.string(),
+  /** Cash per share in the listing's currency (`currency`), on the share count of its day. */
+  amount: z.number(),
+});
+export type StockDividend = z.infer<typeof stockDividendSchema>;
+
+/** A stock split on the chart: `numerator` new shares for every `denominator` old ones. */
+export const stockSplitSchema = z.object({
+  /** The first day on the new share count (YYYY-MM-DD). */
+  date: z.string(),
+  /** That day's session open, ISO-8601 UTC. */
+  time: z.string(),
+  numerator: z.number(),
+  denominator: z.number(),
+});
+export type StockSplit = z.infer<typeof stockSplitSchema>;
+
+/** The dividends and splits within a chart's range, oldest first (an addition to the seed's answer). */
+export const stockEventsSchema = z.object({
+  /** The currency dividends are in, as quotes name it ('USD', 'JPY', 'GBp'). */
+  currency: z.string(),
+  dividends: z.array(stockDividendSchema),
+  splits: z.array(stockSplitSchema),
+});
+export type StockEvents = z.infer<typeof stockEventsSchema>;
+
 export const getFullStockResponseSchema = z.object({
   symbol: z.string(),
   range: rangeSchema,
@@ -269,6 +302,11 @@ export const getFullStockResponseSchema = z.object({
   /** The zone of the exchange the history comes from (info's, New York when the source does not say). */
   exchangeTimezoneName: z.string(),
   news: z.array(newsItemSchema),
+  /**
+   * Dividends and splits from the history's first bar to now, for the chart's markers (addition).
+   * Absent when the source could not say; the history itself is adjusted for splits.
+   */
+  events: stockEventsSchema.optional(),
 });
 export type GetFullStockResponse = z.infer<typeof getFullStockResponseSchema>;
 

@@ -183,6 +183,39 @@ export interface WalletHistoryTable {
   stocks_value_cents: number;
 }
 
+/**
+ * Dividends and splits applied to wallets (docs/api.md#corporate-actions): the ledger's entries
+ * beside the trades; one row per (wallet, symbol, kind, date), which makes applying them idempotent.
+ */
+export interface WalletCorporateActionsTable {
+  id: Generated<number>;
+  wallet_id: number;
+  user_id: number;
+  symbol: string;
+  kind: 'dividend' | 'split';
+  /** Dividend: the ex-date; split: its first day on the new share count (YYYY-MM-DD, the exchange's calendar). */
+  date: string;
+  pay_date: string | null;
+  /** The listing's currency as the source names it. */
+  currency: string;
+  /** Dividend: cash per share in `currency`. */
+  amount_per_share: number | null;
+  /** Dividend: US dollars per unit of `currency`. */
+  fx_rate: number | null;
+  /** Dividend: cash per share in 1/10,000 dollar. */
+  amount_e4: number | null;
+  /** Split: `numerator` new shares for every `denominator` old ones. */
+  numerator: number | null;
+  denominator: number | null;
+  /** Shares held before the date: what the action applied to. */
+  quantity: number;
+  /** Split: shares added to the holding (negative for a reverse split). */
+  shares_delta: ColumnType<number, number | undefined, never>;
+  /** Cash credited in cents: the dividend, or a split's fraction of a share. */
+  cash_cents: ColumnType<number, number | undefined, never>;
+  applied_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,4 +232,5 @@ export interface Database {
   wallet_holdings: WalletHoldingsTable;
   wallet_trades: WalletTradesTable;
   wallet_history: WalletHistoryTable;
+  wallet_corporate_actions: WalletCorporateActionsTable;
 }

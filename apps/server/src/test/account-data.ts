@@ -15,7 +15,8 @@ export const pinnedDemoMarket = () => new DemoMarketDataProvider({ now: () => MA
  * Gives `user` rows in every table a user owns, the way a person would (through the API): a
  * second session, to-dos (one completed), Sudoku games (playing, lost, won), a saved location, a
  * watchlist entry, weather units, and two wallets, one with a buy and a sale (holdings, trades, history). Reset
- * tokens are written directly: their calls belong to the password-reset feature. A table added
+ * tokens are written directly: their calls belong to the password-reset feature; so is a dividend
+ * paid to the trading wallet, which the applier pays on its schedule, never on a call. A table added
  * later needs a line here, or the deletion and export tests say it has no rows to check.
  */
 export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>, user: TestUser, tag: string) {
@@ -70,6 +71,26 @@ export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>
   await ok({ method: 'POST', url: '/api/finance/create_wallet', payload: { wallet_name: `${tag} empty` } });
 
   const now = Date.now();
+  await db
+    .insertInto('wallet_corporate_actions')
+    .values({
+      wallet_id: walletId,
+      user_id: user.id,
+      symbol: 'AAPL',
+      kind: 'dividend',
+      date: '2025-02-10',
+      pay_date: '2025-02-13',
+      currency: 'USD',
+      amount_per_share: 0.25,
+      fx_rate: 1,
+      amount_e4: 2500,
+      numerator: null,
+      denominator: null,
+      quantity: 2,
+      cash_cents: 50,
+      applied_at: new Date(now).toISOString(),
+    })
+    .execute();
   await db
     .insertInto('password_reset_tokens')
     .values({

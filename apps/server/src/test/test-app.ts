@@ -35,6 +35,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Puzzles are generated on demand in tests, so no app spends CPU filling a pool nobody uses.
     SUDOKU_POOL_SIZE: '0',
+    // No wallet gets dividends or splits behind a test's back; the corporate-action tests turn it on.
+    CORPORATE_ACTIONS_INTERVAL_MINUTES: '0',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });
@@ -47,6 +49,27 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.drop();
+    },
+  };
+}
+
+/**
+ * Another app instance on `t`'s database through connections of its own: a second server beside
+ * it, or the same site started again. `config` changes the first one's configuration.
+ */
+export async function createInstanceOn(
+  t: TestApp,
+  config: Partial<Config> = {},
+  overrides: Partial<Integrations> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = t.database.connectAgain();
+  const app = await buildApp({ config: { ...t.config, ...config }, database, logger: false, overrides });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.destroy();
     },
   };
 }

@@ -17,6 +17,8 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** A second, independent connection to the same database, as another server instance has (close it yourself). */
+  connectAgain(): DatabaseHandle;
   /** Closes the connection and removes the file or schema. */
   drop(): Promise<void>;
 }
@@ -25,10 +27,12 @@ export interface TestDatabase {
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-    const handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+    const sqliteFile = path.join(dir, 'test.sqlite');
+    const handle = openDatabase({ sqliteFile });
     await handle.migrate();
     return {
       handle,
+      connectAgain: () => openDatabase({ sqliteFile }),
       async drop() {
         await handle.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -42,6 +46,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   await handle.migrate();
   return {
     handle,
+    connectAgain: () => openDatabase({ databaseUrl: url, pgSchema: schema }),
     async drop() {
       await handle.destroy();
       const client = new pg.Client({ connectionString: url });

@@ -17,10 +17,12 @@ const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
   weather_favorites: (data) => data.weather_favorites,
   watchlist: (data) => data.watchlist,
   user_preferences: (data) => data.user_preferences,
-  wallets: (data) => data.wallets.map(({ holdings: _h, trades: _t, history: _x, ...wallet }) => wallet),
+  wallets: (data) =>
+    data.wallets.map(({ holdings: _h, trades: _t, history: _x, corporate_actions: _c, ...wallet }) => wallet),
   wallet_holdings: (data) => data.wallets.flatMap((w) => w.holdings),
   wallet_trades: (data) => data.wallets.flatMap((w) => w.trades),
   wallet_history: (data) => data.wallets.flatMap((w) => w.history),
+  wallet_corporate_actions: (data) => data.wallets.flatMap((w) => w.corporate_actions),
 };
 
 const byId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));

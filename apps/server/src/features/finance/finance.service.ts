@@ -8,6 +8,7 @@ import {
   type NewsItem,
   type PriceHistory,
   type Stock,
+  type StockEvents,
   type StockQuote,
   type SymbolSearchResponse,
   WATCHLIST_MAX,
@@ -16,7 +17,7 @@ import {
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { toDollars, usdRates } from '../../integrations/market-data/fx.js';
-import type { Bar, MarketDataProvider } from '../../integrations/market-data/types.js';
+import type { Bar, CorporateActions, MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { WatchlistRepository } from './watchlist.repository.js';
 
 /** History keyed by the bar's start time as ISO-8601 UTC, oldest first (contract `priceHistorySchema`). */
@@ -32,6 +33,38 @@ export function toPriceHistory(bars: Bar[]): PriceHistory {
     };
   }
   return history;
+}
+
+const DAY_MS = 86_400_000;
+/** Days before today a range's first bar can be (a little more than the range: weekends, holidays). */
+const RANGE_DAYS: Record<HistoryRange, number> = {
+  '1d': 7,
+  '5d': 14,
+  '1mo': 40,
+  '3mo': 100,
+  '6mo': 190,
+  '1y': 370,
+  '5y': 1840,
+  max: 60 * 366,
+};
+
+/** A chart's dividends and splits from its first bar on (docs/api.md#corporate-actions). */
+export function toStockEvents(actions: CorporateActions, bars: readonly Bar[]): StockEvents {
+  const first = bars[0]?.time ?? Number.POSITIVE_INFINITY;
+  return {
+    currency: actions.currency,
+    dividends: actions.dividends
+      .filter((d) => d.exTime >= first)
+      .map((d) => ({ exDate: d.exDate, time: new Date(d.exTime).toISOString(), payDate: d.payDate, amount: d.amount })),
+    splits: actions.splits
+      .filter((s) => s.time >= first)
+      .map((s) => ({
+        date: s.date,
+        time: new Date(s.time).toISOString(),
+        numerator: s.numerator,
+        denominator: s.denominator,
+      })),
+  };
 }
 
 const isUpstreamFailure = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
@@ -98,17 +131,39 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
       const info = await stock(symbol);
       // Years of bars take several ms per step: let waiting requests (health checks) in between.
       await nextTurn();
-      const [bars, news] = await Promise.all([
+      // The source's own today (the demo market's clock may be pinned), from the quote's last trade.
+      const today = Date.parse(info.regularMarketTime ?? '') || Date.now();
+      const [bars, news, actions] = await Promise.all([
         market.getHistory(symbol, range, interval),
         // News is secondary: an upstream failure leaves it empty rather than failing the page.
         market.getNews(symbol).catch((error: unknown): NewsItem[] => {
           if (isUpstreamFailure(error)) return [];
           throw error;
         }),
+        // So are the chart's dividend and split markers: without them the answer has no `events`.
+        market
+          .corporateActions(
+            symbol,
+            new Date(Math.max(0, today - RANGE_DAYS[range] * DAY_MS)).toISOString().slice(0, 10),
+            new Date(today + DAY_MS).toISOString().slice(0, 10),
+          )
+          .catch((error: unknown): undefined => {
+            if (isUpstreamFailure(error)) return undefined;
+            throw error;
+          }),
       ]);
       const exchangeTimezoneName = info.exchangeTimezoneName ?? 'America/New_York';
       await nextTurn();
-      return { symbol, range, interval, info, history: toPriceHistory(bars), exchangeTimezoneName, news };
+      return {
+        symbol,
+        range,
+        interval,
+        info,
+        history: toPriceHistory(bars),
+        exchangeTimezoneName,
+        news,
+        ...(actions ? { events: toStockEvents(actions, bars) } : {}),
+      };
     },
 
     async search(query: string): Promise<SymbolSearchResponse> {

@@ -586,6 +586,7 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/finance/get_wallet_details': walletIdRoute('get_wallet_details'),
   'GET /api/finance/get_wallet_history': walletIdRoute('get_wallet_history'),
   'GET /api/finance/get_wallet_ledger': walletIdRoute('get_wallet_ledger'),
+  'GET /api/finance/get_wallet_events': walletIdRoute('get_wallet_events'),
   'POST /api/finance/create_wallet': {
     access: 'user',
     claimedUserParam: true,

@@ -178,6 +178,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                 ChartComponent={ChartComponent}
                 timeZone={data.exchangeTimezoneName}
                 currency={data.info.currency}
+                events={data.events}
               />
             </Tabs.Panel>
           </Tabs>

@@ -77,6 +77,9 @@ function mockWalletApi(routes: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/finance/get_wallet_details': { body: detailsBody(mainDetails) },
     'GET /api/finance/get_wallet_history': { body: historyBody(history) },
     'GET /api/finance/get_wallet_ledger': { body: ledgerBody(trades) },
+    'GET /api/finance/get_wallet_events': {
+      body: { success: true, message: 'No dividends or splits yet', events: [] },
+    },
     ...routes,
   });
 }
@@ -307,6 +310,118 @@ describe('WalletPage', () => {
       'GET /api/finance/get_stock',
       'POST /api/finance/add_stock_to_wallet',
     ]);
+  });
+
+  it('lists the dividends paid and splits applied beside the trades', async () => {
+    const event = {
+      pay_date: null,
+      currency: 'USD',
+      amount_per_share: null,
+      fx_rate: null,
+      amount_per_share_usd: null,
+      numerator: null,
+      denominator: null,
+      shares_delta: 0,
+      cash_amount: 0,
+      cash_amount_cents: 0,
+    };
+    const events = [
+      {
+        ...event,
+        id: 3,
+        kind: 'dividend',
+        symbol: 'SHEL.L',
+        date: '2025-02-13',
+        pay_date: '2025-03-20',
+        currency: 'GBp',
+        amount_per_share: 22.31,
+        fx_rate: 0.0125,
+        amount_per_share_usd: 0.2789,
+        quantity: 100,
+        cash_amount: 27.89,
+        cash_amount_cents: 2789,
+        applied_at: '2025-03-20T08:05:00.000Z',
+      },
+      {
+        ...event,
+        id: 2,
+        kind: 'dividend',
+        symbol: 'AAPL',
+        date: '2025-02-10',
+        pay_date: '2025-02-14',
+        amount_per_share: 0.205,
+        fx_rate: 1,
+        amount_per_share_usd: 0.205,
+        quantity: 10,
+        cash_amount: 2.05,
+        cash_amount_cents: 205,
+        applied_at: '2025-02-14T14:35:00.000Z',
+      },
+      {
+        ...event,
+        id: 1,
+        kind: 'split',
+        symbol: 'AAPL',
+        date: '2020-08-31',
+        numerator: 4,
+        denominator: 1,
+        quantity: 10,
+        shares_delta: 30,
+        applied_at: '2020-08-31T13:31:00.000Z',
+      },
+    ];
+    const fetchMock = mockWalletApi({
+      'GET /api/finance/get_wallet_events': { body: { success: true, message: '2 dividends and 1 split', events } },
+    });
+    renderPage('/apps/finance/wallet?wallet=1');
+    const table = await screen.findByRole('table', { name: 'Dividends and Splits' });
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_wallet_events')[0]?.query).toEqual({ wallet_id: '1' });
+    await within(table).findByText('SHEL.L');
+    const lines = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(lines).toEqual([
+      [
+        'Feb 13, 2025',
+        'Dividend',
+        'SHEL.L',
+        '100',
+        '22.31 GBp ($0.2789)',
+        '+$27.89',
+        `Paid Mar 20, 2025${formatDateTime('2025-03-20T08:05:00.000Z')}`,
+      ],
+      [
+        'Feb 10, 2025',
+        'Dividend',
+        'AAPL',
+        '10',
+        '$0.205',
+        '+$2.05',
+        `Paid Feb 14, 2025${formatDateTime('2025-02-14T14:35:00.000Z')}`,
+      ],
+      [
+        'Aug 31, 2020',
+        'Split',
+        'AAPL',
+        '10',
+        '4:1 (+30 shares)',
+        '—',
+        `Applied${formatDateTime('2020-08-31T13:31:00.000Z')}`,
+      ],
+    ]);
+    expect(within(table).getAllByRole('link', { name: 'AAPL' })[0]).toHaveAttribute('href', '/apps/finance/stock/AAPL');
+  });
+
+  it('says when the wallet has no dividends or splits yet', async () => {
+    mockWalletApi();
+    renderPage('/apps/finance/wallet?wallet=1');
+    const table = await screen.findByRole('table', { name: 'Dividends and Splits' });
+    expect(await within(table).findByText('No dividends or splits yet.')).toBeInTheDocument();
   });
 
   it('says when the wallet in the URL is not found', async () => {

@@ -28,6 +28,7 @@ import { HoldingsTable } from './components/HoldingsTable';
 import { SellStockForm } from './components/SellStockForm';
 import { TradeForm } from './components/TradeForm';
 import { TradeLedgerTable } from './components/TradeLedgerTable';
+import { WalletEventsTable } from './components/WalletEventsTable';
 import { WalletHistoryTable } from './components/WalletHistoryTable';
 import { WalletSelect } from './components/WalletSelect';
 import { WalletStats } from './components/WalletStats';
@@ -247,6 +248,9 @@ function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
                 ) : (
                   <PageLoader label="Loading the trades…" />
                 )}
+              </Section>
+              <Section title="Dividends and Splits" id="wallet-events-heading">
+                <WalletEventsTable walletId={shown.wallet_id} />
               </Section>
             </Stack>
           )}

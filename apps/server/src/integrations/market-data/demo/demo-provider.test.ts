@@ -16,6 +16,7 @@ import {
   XETRA,
 } from '../calendar.js';
 import type { Bar } from '../types.js';
+import { DEMO_DIVIDENDS } from './corporate-actions.js';
 import { DemoMarketDataProvider } from './demo-provider.js';
 import { PriceSeries } from './price-series.js';
 import { DEMO_ANCHOR_DATE, DEMO_FX_PAIRS, DEMO_UNIVERSE } from './universe.js';
@@ -487,7 +488,9 @@ describe('demo key statistics agree with the charts and with each other', () => 
     const p = at(FRIDAY_11AM);
     for (const company of DEMO_UNIVERSE) {
       const quote = await p.getQuote(company.symbol);
-      if (company.dividendRate === null) {
+      const policy = DEMO_DIVIDENDS[company.symbol];
+      // Intel's dividend was suspended in 2024: it pays none in 2025.
+      if (!policy || (policy.until !== undefined && policy.until < '2025-03-14')) {
         expect(quote.dividendRate, company.symbol).toBeNull();
         expect(quote.dividendYield, company.symbol).toBeNull();
         continue;
@@ -497,6 +500,23 @@ describe('demo key statistics agree with the charts and with each other', () => 
       expect(quote.dividendYield, company.symbol).toBeCloseTo((rate / quote.currentPrice) * 100, 3);
       expect(quote.dividendYield, company.symbol).toBeLessThan(10);
     }
+  });
+
+  it('quotes as the dividend a year what the schedule pays that year (the chart marks and wallets agree)', async () => {
+    // 2025 has no demo split, so each payment of the year is on today's share count.
+    const p = at(Date.parse('2025-12-30T16:00:00Z'));
+    let payers = 0;
+    for (const company of DEMO_UNIVERSE) {
+      const policy = DEMO_DIVIDENDS[company.symbol];
+      if (!policy || (policy.until !== undefined && policy.until < '2025-01-01')) continue;
+      payers++;
+      const quote = await p.getQuote(company.symbol);
+      const { dividends } = await p.corporateActions(company.symbol, '2025-01-01', '2025-12-31');
+      expect(dividends, company.symbol).toHaveLength(policy.perYear);
+      const paid = dividends.reduce((sum, d) => sum + d.amount, 0);
+      expect(quote.dividendRate, company.symbol).toBeCloseTo(paid, 6);
+    }
+    expect(payers).toBeGreaterThan(30);
   });
 
   it('gives currency pairs a year’s range but no volume, earnings or dividends', async () => {
@@ -514,7 +534,9 @@ describe('demo key statistics agree with the charts and with each other', () => 
   });
 
   it('writes dividend news only about companies that pay one', async () => {
-    const nonPayers = DEMO_UNIVERSE.filter((c) => c.dividendRate === null).map((c) => c.symbol);
+    const nonPayers = DEMO_UNIVERSE.filter((c) => !DEMO_DIVIDENDS[c.symbol] || DEMO_DIVIDENDS[c.symbol]?.until).map(
+      (c) => c.symbol,
+    );
     expect(nonPayers.length).toBeGreaterThan(3);
     for (let day = 0; day < 20; day++) {
       const p = at(FRIDAY_11AM + day * 86_400_000);

@@ -11,6 +11,8 @@ import {
 import { badRequest } from '../../../core/http-errors.js';
 import {
   DAY_MS,
+  epochDayOf,
+  epochDayOfTradingIndex,
   isoDateOf,
   localClock,
   type Session,
@@ -19,8 +21,10 @@ import {
   tradingIndexOnOrAfter,
   tradingIndexOnOrBefore,
 } from '../calendar.js';
-import type { Bar, MarketDataProvider } from '../types.js';
+import type { Bar, CorporateActions, MarketDataProvider } from '../types.js';
 import { profileFromQuote, unknownSymbol } from '../types.js';
+import { DEMO_DIVIDENDS, DEMO_SPLITS, type DemoSplit, type DividendPolicy } from './corporate-actions.js';
+import { annualDividend, dividendsOf } from './dividend-schedule.js';
 import { fiftyTwoWeekRange, type PastDays, pastDays, perShare, quarterReferenceIndex } from './key-statistics.js';
 import { brandName, generateNews } from './news.js';
 import { aggregateBars, aggregateMinutes, type MinuteBars, PriceSeries } from './price-series.js';
@@ -49,6 +53,10 @@ export interface DemoProviderOptions {
   universe?: DemoCompany[];
   /** Dollar rates of the universe's other currencies. */
   fxPairs?: DemoFxPair[];
+  /** Splits by symbol (corporate-actions.ts). */
+  splits?: Readonly<Record<string, readonly DemoSplit[]>>;
+  /** Dividend policies by symbol (corporate-actions.ts). */
+  dividends?: Readonly<Record<string, DividendPolicy>>;
 }
 
 /** A listed series and the session it is in now. */
@@ -72,11 +80,15 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private readonly minuteCache = new Map<string, MinuteBars>();
   /** Each symbol's finished-days statistics, for the latest session asked about. */
   private readonly pastCache = new Map<string, { index: number; past: PastDays }>();
+  private readonly splits: Readonly<Record<string, readonly DemoSplit[]>>;
+  private readonly dividends: Readonly<Record<string, DividendPolicy>>;
 
   constructor(options: DemoProviderOptions = {}) {
     this.now = options.now ?? Date.now;
     this.companies = new Map((options.universe ?? DEMO_UNIVERSE).map((c) => [c.symbol, c]));
     this.pairs = new Map((options.fxPairs ?? DEMO_FX_PAIRS).map((p) => [p.symbol, p]));
+    this.splits = options.splits ?? DEMO_SPLITS;
+    this.dividends = options.dividends ?? DEMO_DIVIDENDS;
   }
 
   /** Every company symbol of the universe, in its order. */
@@ -89,7 +101,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     if (cached) return cached;
     const instrument = this.companies.get(symbol) ?? this.pairs.get(symbol);
     if (!instrument) return undefined;
-    const series = new PriceSeries(instrument);
+    const series = new PriceSeries(instrument, this.companies.has(symbol) ? (this.splits[symbol] ?? []) : []);
     this.series.set(symbol, series);
     return series;
   }
@@ -158,7 +170,11 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     const { company } = series;
     const listing = this.companies.get(company.symbol);
     const today = this.dayBar(series, session.index, session);
-    const previousClose = session.index > series.firstIndex ? series.dailyBar(session.index - 1).close : today.open;
+    // On a split's first day, yesterday's close on today's share count (as Yahoo reports it).
+    const previousClose =
+      session.index > series.firstIndex
+        ? series.adjustedBar(series.dailyBar(session.index - 1), session.index - 1, session.index).close
+        : today.open;
     const change = today.close - previousClose;
     const lastTrade =
       session.minutes < series.sessionLength
@@ -206,7 +222,9 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       };
     }
     const reference = series.dailyBar(quarterReferenceIndex(series, session.epochDay)).close;
-    return { ...base, averageVolume: past.averageVolume, ...perShare(listing, reference, today.close) };
+    const policy = this.dividends[listing.symbol];
+    const dividendRate = policy ? annualDividend(series, policy, session.epochDay) : null;
+    return { ...base, averageVolume: past.averageVolume, ...perShare(listing, reference, today.close, dividendRate) };
   }
 
   async getQuote(symbol: string): Promise<StockQuote> {
@@ -266,7 +284,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
         for (const [from, to] of segments) {
           const end = Math.min(to, available);
           for (let start = from; start < end; start += step) {
-            bars.push(aggregateMinutes(minutes, start, Math.min(start + step, end), series.minuteTime(index, start)));
+            const bar = aggregateMinutes(minutes, start, Math.min(start + step, end), series.minuteTime(index, start));
+            bars.push(series.adjustedBar(bar, index, last));
           }
         }
       }
@@ -274,7 +293,10 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     }
 
     const days: Bar[] = [];
-    for (let index = first; index <= last; index++) days.push(this.dayBar(series, index, session));
+    // Charts show the past on today's share count (adjusted for splits since), as Yahoo's do.
+    for (let index = first; index <= last; index++) {
+      days.push(series.adjustedBar(this.dayBar(series, index, session), index, last));
+    }
     const localDay = (bar: Bar) => localClock(cal, bar.time).epochDay;
     if (interval === '1wk') return aggregateBars(days, (bar) => Math.floor(tradingIndexOnOrBefore(localDay(bar)) / 5));
     if (interval === '1mo') return aggregateBars(days, (bar) => isoDateOf(localDay(bar)).slice(0, 7));
@@ -302,7 +324,42 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       lastTradeMs: Math.min(Date.parse(quote.regularMarketTime ?? '') || this.now(), this.now()),
       seed: series.seed,
       day,
+      dividendsPerYear: quote.dividendRate === null ? null : (this.dividends[company.symbol]?.perYear ?? null),
     });
+  }
+
+  /**
+   * The splits and dividends of corporate-actions.ts between `from` and `to` that have happened by
+   * now: a split once its day has begun, a dividend once its ex-date has (its pay date may still
+   * be ahead). Currency pairs have none.
+   */
+  async corporateActions(symbol: string, from: string, to: string): Promise<CorporateActions> {
+    const listed = this.listed(symbol);
+    const { series, session } = listed;
+    const company = this.companies.get(symbol);
+    const out: CorporateActions = { symbol, currency: series.company.currency, dividends: [], splits: [] };
+    if (!company) return out;
+    const today = localClock(company.calendar, this.now()).epochDay;
+    const last = Math.min(epochDayOf(to), today);
+    const first = epochDayOf(from);
+    const known = (index: number) => series.openTime(index) <= this.now();
+    for (const { index, split } of series.splits) {
+      const day = epochDayOfTradingIndex(index);
+      if (day < first || day > last || index < series.firstIndex || !known(index)) continue;
+      out.splits.push({
+        date: isoDateOf(day),
+        time: series.openTime(index),
+        numerator: split.numerator,
+        denominator: split.denominator,
+        // The split day's close, or its latest price while it trades.
+        price: this.dayBar(series, index, session).close,
+      });
+    }
+    const policy = this.dividends[symbol];
+    if (policy) {
+      out.dividends = dividendsOf(series, policy, first, last).filter((d) => d.exTime <= this.now());
+    }
+    return out;
   }
 
   async search(query: string, limit = 10): Promise<SymbolSearchResult[]> {

@@ -29,14 +29,15 @@ export function pastDays(series: PriceSeries, today: number, yearFirst: number):
   let low: number | null = null;
   let high: number | null = null;
   for (let index = Math.max(yearFirst, series.firstIndex); index < today; index++) {
-    const bar = series.dailyBar(index);
+    // On today's share count, as the 1y chart shows it: a split within the year leaves no step.
+    const bar = series.adjustedBar(series.dailyBar(index), index, today);
     low = low === null ? bar.low : Math.min(low, bar.low);
     high = high === null ? bar.high : Math.max(high, bar.high);
   }
   let volume = 0;
   let days = 0;
   for (let index = Math.max(today - AVERAGE_VOLUME_DAYS, series.firstIndex); index < today; index++) {
-    volume += series.dailyBar(index).volume;
+    volume += series.adjustedBar(series.dailyBar(index), index, today).volume;
     days++;
   }
   return { low, high, averageVolume: days > 0 ? Math.round(volume / days) : null };
@@ -68,15 +69,21 @@ export interface PerShare {
 }
 
 /**
- * Earnings and dividends per share at `price`. The universe gives them as of the anchor date; each
- * quarter they are scaled by how far the price has moved from the anchor price by the quarter's
- * start (as a company's earnings would be reported again), so the P/E and the yield stay near the
- * company's own on any clock. P/E is null for a loss, the yield null for a company that pays none.
+ * Earnings and dividends per share at `price`. The universe gives earnings as of the anchor date;
+ * each quarter they are scaled by how far the price has moved from the anchor price by the
+ * quarter's start (as a company's earnings would be reported again), so the P/E stays near the
+ * company's own on any clock. The dividend a year is the one the company's schedule pays this
+ * year (dividend-schedule.ts `annualDividend`), so the yield agrees with the chart's dividend
+ * marks and what wallets are paid. P/E is null for a loss, the yield null for a company that pays none.
  */
-export function perShare(company: DemoCompany, referenceClose: number, price: number): PerShare {
+export function perShare(
+  company: DemoCompany,
+  referenceClose: number,
+  price: number,
+  dividendRate: number | null,
+): PerShare {
   const scale = referenceClose / company.anchorPrice;
   const trailingEps = round2(company.trailingEps * scale);
-  const dividendRate = company.dividendRate === null ? null : round2(company.dividendRate * scale);
   return {
     trailingEps,
     trailingPE: trailingEps > 0 ? round4(price / trailingEps) : null,

@@ -41,6 +41,8 @@ export interface NewsContext {
   lastTradeMs: number;
   seed: number;
   day: number;
+  /** Dividends a year when the quote shows one (docs/api.md#stock-statistics), else null. */
+  dividendsPerYear: number | null;
 }
 
 type Template = { title: (c: NewsContext, r: (n: number) => number) => string; mentionsPeer?: boolean };
@@ -75,11 +77,14 @@ const TEMPLATES: Template[] = [
   { title: (c) => `Why ${c.name} stock is ${c.lastMove >= 0 ? 'moving higher' : 'under pressure'} this week` },
   { title: (c) => `${c.name} and ${c.peerName} expand strategic partnership`, mentionsPeer: true },
   {
-    // Only a company whose quote shows a dividend gets dividend news (docs/api.md#stock-statistics).
-    title: (c, r) =>
-      c.company.dividendRate === null
-        ? `${c.name} keeps its cash for growth and buybacks, with no dividend planned`
-        : `Dividend watch: ${c.name} ${r(3) ? 'holds' : 'raises'} its quarterly payout`,
+    // Only a company whose quote shows a dividend gets dividend news, named by how often it pays
+    // (docs/api.md#stock-statistics, docs/api.md#corporate-actions).
+    title: (c, r) => {
+      const perYear = c.dividendsPerYear;
+      if (!perYear) return `${c.name} keeps its cash for growth and buybacks, with no dividend planned`;
+      const cadence = perYear === 4 ? 'quarterly' : perYear === 2 ? 'half-yearly' : 'annual';
+      return `Dividend watch: ${c.name} ${r(3) ? 'holds' : 'raises'} its ${cadence} payout`;
+    },
   },
   { title: (c, r) => `Hedge funds ${r(2) ? 'added to' : 'trimmed'} ${c.name} stakes last quarter, filings show` },
   { title: (c, r) => `${c.name} faces fresh regulatory questions over ${TOPICS[r(TOPICS.length)]}` },

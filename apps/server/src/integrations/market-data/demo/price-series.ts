@@ -8,6 +8,7 @@ import {
   tradingIndexOnOrBefore,
 } from '../calendar.js';
 import type { Bar } from '../types.js';
+import type { DemoSplit } from './corporate-actions.js';
 import { DEMO_ANCHOR_DATE, DEMO_DATA_START, type DemoInstrument } from './universe.js';
 
 /*
@@ -31,6 +32,12 @@ import { DEMO_ANCHOR_DATE, DEMO_DATA_START, type DemoInstrument } from './univer
  *
  * Prices are rounded to cents (to 1/100 of a cent below 1), or to an instrument's own number of
  * decimals (currency pairs quote four to six).
+ *
+ * Splits (corporate-actions.ts): the simulated path is on today's share count. A day's bar is on
+ * the share count of its own day — the path times the ratios of the splits still to come, then
+ * rounded — so a quote or a trade before a split is at the price of the time and a split changes
+ * the share count, not the value. `adjustedBar` puts a past bar on a later day's share count (what
+ * charts show), as Yahoo adjusts its chart bars.
  */
 
 const TRADING_DAYS_PER_YEAR = 252;
@@ -73,8 +80,20 @@ export class PriceSeries {
   private readonly round: (price: number) => number;
   private closes: Float64Array = new Float64Array(0);
   private length = 0;
+  /** The splits by trading index of their first day, oldest first, with new shares per old one. */
+  readonly splits: readonly { index: number; ratio: number; split: DemoSplit }[];
 
-  constructor(readonly company: DemoInstrument) {
+  constructor(
+    readonly company: DemoInstrument,
+    splits: readonly DemoSplit[] = [],
+  ) {
+    this.splits = splits
+      .map((split) => ({
+        index: tradingIndexOnOrAfter(epochDayOf(split.date)),
+        ratio: split.numerator / split.denominator,
+        split,
+      }))
+      .sort((a, b) => a.index - b.index);
     this.seed = seedOf(company.symbol);
     this.firstIndex = tradingIndexOnOrAfter(Math.max(epochDayOf(company.listed), DATA_START_DAY));
     this.dailySigma = company.volatility / Math.sqrt(TRADING_DAYS_PER_YEAR);
@@ -138,16 +157,45 @@ export class PriceSeries {
     this.length = Math.max(this.length, needed);
   }
 
-  /** Unrounded simulated close of a trading day (index ≥ firstIndex). */
+  /**
+   * New shares per share of day `index` by day `asOf`: the product of the split ratios of the days
+   * after `index` up to `asOf` (1 when none split in between).
+   */
+  splitFactor(index: number, asOf = Number.POSITIVE_INFINITY): number {
+    let factor = 1;
+    for (const { index: day, ratio } of this.splits) if (day > index && day <= asOf) factor *= ratio;
+    return factor;
+  }
+
+  /**
+   * A bar of day `index` on the share count of day `asOf` (charts: as of today): prices divided by
+   * the splits in between and kept to 4 decimals, volume multiplied. Unchanged without a split.
+   */
+  adjustedBar<B extends DayBar>(bar: B, index: number, asOf: number): B {
+    const factor = this.splitFactor(index, asOf);
+    if (factor === 1) return bar;
+    const r = (price: number) => Math.round((price / factor) * 10_000) / 10_000;
+    return {
+      ...bar,
+      open: r(bar.open),
+      high: r(bar.high),
+      low: r(bar.low),
+      close: r(bar.close),
+      volume: Math.round(bar.volume * factor),
+    };
+  }
+
+  /** Unrounded simulated close of a trading day (index ≥ firstIndex) on today's share count. */
   rawClose(index: number): number {
     this.ensure(index);
     return this.closes[index - this.firstIndex] ?? Number.NaN;
   }
 
-  /** The full day's bar. */
+  /** The full day's bar, at the prices of the day (on its own share count). */
   dailyBar(index: number): DayBar {
-    const close = this.rawClose(index);
-    const previous = index > this.firstIndex ? this.rawClose(index - 1) : close;
+    const shares = this.splitFactor(index);
+    const close = this.rawClose(index) * shares;
+    const previous = index > this.firstIndex ? this.rawClose(index - 1) * shares : close;
     const s = this.dailySigma;
     const open = previous * Math.exp(0.3 * s * normal(this.seed, index, STREAM.gap));
     const high = Math.max(open, close) * Math.exp(0.55 * s * Math.abs(normal(this.seed, index, STREAM.upWick)));
@@ -156,7 +204,8 @@ export class PriceSeries {
     const volume = Math.max(
       1000,
       Math.round(
-        this.company.avgVolume * Math.exp(0.28 * normal(this.seed, index, STREAM.volume)) * (0.7 + 0.3 * move),
+        (this.company.avgVolume * Math.exp(0.28 * normal(this.seed, index, STREAM.volume)) * (0.7 + 0.3 * move)) /
+          shares,
       ),
     );
     const r = this.round;

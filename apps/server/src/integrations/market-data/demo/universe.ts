@@ -55,8 +55,6 @@ interface UsCompany extends Omit<DemoInstrument, 'currency' | 'calendar'> {
    * says how the demo moves it on from there.
    */
   trailingEps: number;
-  /** Dividends per share a year at the anchor date, in the listing's currency; null for none. */
-  dividendRate: number | null;
 }
 
 export interface DemoCompany extends Omit<UsCompany, 'exchange' | 'state'>, DemoInstrument {
@@ -112,7 +110,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 55 * M,
     sharesOutstanding: 15.0 * B,
     trailingEps: 6.08,
-    dividendRate: 1,
   },
   {
     symbol: 'MSFT',
@@ -143,7 +140,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 21 * M,
     sharesOutstanding: 7.43 * B,
     trailingEps: 12.41,
-    dividendRate: 3.32,
   },
   {
     symbol: 'GOOGL',
@@ -175,7 +171,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 27 * M,
     sharesOutstanding: 12.2 * B,
     trailingEps: 7.54,
-    dividendRate: 0.8,
   },
   {
     symbol: 'AMZN',
@@ -206,7 +201,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 42 * M,
     sharesOutstanding: 10.5 * B,
     trailingEps: 5.53,
-    dividendRate: null,
   },
   {
     symbol: 'NVDA',
@@ -237,7 +231,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 220 * M,
     sharesOutstanding: 24.5 * B,
     trailingEps: 2.53,
-    dividendRate: 0.04,
   },
   {
     symbol: 'META',
@@ -268,7 +261,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 13 * M,
     sharesOutstanding: 2.52 * B,
     trailingEps: 22.58,
-    dividendRate: 2,
   },
   {
     symbol: 'TSLA',
@@ -298,7 +290,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 95 * M,
     sharesOutstanding: 3.21 * B,
     trailingEps: 2.04,
-    dividendRate: null,
   },
   {
     symbol: 'JPM',
@@ -329,7 +320,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 2.8 * B,
     trailingEps: 19.75,
-    dividendRate: 5,
   },
   {
     symbol: 'V',
@@ -359,7 +349,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 6 * M,
     sharesOutstanding: 1.95 * B,
     trailingEps: 9.73,
-    dividendRate: 2.36,
   },
   {
     symbol: 'JNJ',
@@ -389,7 +378,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 7 * M,
     sharesOutstanding: 2.41 * B,
     trailingEps: 5.79,
-    dividendRate: 4.96,
   },
   {
     symbol: 'WMT',
@@ -419,7 +407,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 16 * M,
     sharesOutstanding: 8.03 * B,
     trailingEps: 2.41,
-    dividendRate: 0.83,
   },
   {
     symbol: 'PG',
@@ -449,7 +436,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 6.5 * M,
     sharesOutstanding: 2.35 * B,
     trailingEps: 6.02,
-    dividendRate: 4.03,
   },
   {
     symbol: 'XOM',
@@ -479,7 +465,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 15 * M,
     sharesOutstanding: 4.4 * B,
     trailingEps: 7.84,
-    dividendRate: 3.96,
   },
   {
     symbol: 'KO',
@@ -509,7 +494,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 13 * M,
     sharesOutstanding: 4.31 * B,
     trailingEps: 2.46,
-    dividendRate: 1.94,
   },
   {
     symbol: 'PEP',
@@ -539,7 +523,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 6 * M,
     sharesOutstanding: 1.37 * B,
     trailingEps: 6.95,
-    dividendRate: 5.42,
   },
   {
     symbol: 'DIS',
@@ -569,7 +552,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 1.81 * B,
     trailingEps: 2.72,
-    dividendRate: 1,
   },
   {
     symbol: 'NFLX',
@@ -601,7 +583,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.428 * B,
     trailingEps: 19.83,
-    dividendRate: null,
   },
   {
     symbol: 'INTC',
@@ -631,7 +612,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 45 * M,
     sharesOutstanding: 4.31 * B,
     trailingEps: -4.38,
-    dividendRate: null,
   },
   {
     symbol: 'AMD',
@@ -662,7 +642,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 40 * M,
     sharesOutstanding: 1.62 * B,
     trailingEps: 1,
-    dividendRate: null,
   },
   {
     symbol: 'IBM',
@@ -692,7 +671,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 4 * M,
     sharesOutstanding: 0.925 * B,
     trailingEps: 6.43,
-    dividendRate: 6.68,
   },
   {
     symbol: 'ORCL',
@@ -722,7 +700,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 2.8 * B,
     trailingEps: 4.09,
-    dividendRate: 1.6,
   },
   {
     symbol: 'CSCO',
@@ -752,7 +729,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 18 * M,
     sharesOutstanding: 3.98 * B,
     trailingEps: 2.54,
-    dividendRate: 1.6,
   },
   {
     symbol: 'ADBE',
@@ -782,7 +758,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.435 * B,
     trailingEps: 12.36,
-    dividendRate: null,
   },
   {
     symbol: 'CRM',
@@ -813,7 +788,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 6 * M,
     sharesOutstanding: 0.957 * B,
     trailingEps: 5.77,
-    dividendRate: 1.6,
   },
   {
     symbol: 'BA',
@@ -843,7 +817,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 8 * M,
     sharesOutstanding: 0.75 * B,
     trailingEps: -18.36,
-    dividendRate: null,
   },
   {
     symbol: 'CAT',
@@ -875,7 +848,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 2.6 * M,
     sharesOutstanding: 0.478 * B,
     trailingEps: 22.05,
-    dividendRate: 5.64,
   },
   {
     symbol: 'GE',
@@ -905,7 +877,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 5 * M,
     sharesOutstanding: 1.07 * B,
     trailingEps: 6.09,
-    dividendRate: 1.12,
   },
   {
     symbol: 'MCD',
@@ -935,7 +906,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.715 * B,
     trailingEps: 11.39,
-    dividendRate: 7.08,
   },
   {
     symbol: 'NKE',
@@ -965,7 +935,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 11 * M,
     sharesOutstanding: 1.48 * B,
     trailingEps: 3.49,
-    dividendRate: 1.6,
   },
   {
     symbol: 'SBUX',
@@ -995,7 +964,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 1.14 * B,
     trailingEps: 3.11,
-    dividendRate: 2.44,
   },
   {
     symbol: 'T',
@@ -1025,7 +993,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 35 * M,
     sharesOutstanding: 7.18 * B,
     trailingEps: 1.49,
-    dividendRate: 1.11,
   },
   {
     symbol: 'VZ',
@@ -1055,7 +1022,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 20 * M,
     sharesOutstanding: 4.21 * B,
     trailingEps: 4.14,
-    dividendRate: 2.71,
   },
   {
     symbol: 'PFE',
@@ -1085,7 +1051,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 35 * M,
     sharesOutstanding: 5.67 * B,
     trailingEps: 1.41,
-    dividendRate: 1.72,
   },
   {
     symbol: 'MRK',
@@ -1115,7 +1080,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 2.53 * B,
     trailingEps: 6.74,
-    dividendRate: 3.24,
   },
   {
     symbol: 'UNH',
@@ -1146,7 +1110,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 4 * M,
     sharesOutstanding: 0.915 * B,
     trailingEps: 15.51,
-    dividendRate: 8.4,
   },
   {
     symbol: 'HD',
@@ -1176,7 +1139,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.993 * B,
     trailingEps: 14.91,
-    dividendRate: 9.2,
   },
   {
     symbol: 'COST',
@@ -1206,7 +1168,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 2 * M,
     sharesOutstanding: 0.444 * B,
     trailingEps: 16.56,
-    dividendRate: 4.64,
   },
   {
     symbol: 'BAC',
@@ -1237,7 +1198,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 38 * M,
     sharesOutstanding: 7.6 * B,
     trailingEps: 3.21,
-    dividendRate: 1.04,
   },
   {
     symbol: 'GS',
@@ -1268,7 +1228,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 2.2 * M,
     sharesOutstanding: 0.31 * B,
     trailingEps: 40.54,
-    dividendRate: 12,
   },
   {
     symbol: 'CVX',
@@ -1298,7 +1257,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 7 * M,
     sharesOutstanding: 1.75 * B,
     trailingEps: 9.72,
-    dividendRate: 6.52,
   },
   {
     symbol: 'AVGO',
@@ -1328,7 +1286,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 25 * M,
     sharesOutstanding: 4.7 * B,
     trailingEps: 1.23,
-    dividendRate: 2.36,
   },
   {
     symbol: 'LLY',
@@ -1359,7 +1316,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.9 * B,
     trailingEps: 11.71,
-    dividendRate: 6,
   },
   {
     symbol: 'MA',
@@ -1389,7 +1345,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 2.8 * M,
     sharesOutstanding: 0.915 * B,
     trailingEps: 13.89,
-    dividendRate: 3.04,
   },
   {
     symbol: 'QCOM',
@@ -1419,7 +1374,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 8 * M,
     sharesOutstanding: 1.1 * B,
     trailingEps: 8.97,
-    dividendRate: 3.4,
   },
   {
     symbol: 'UPS',
@@ -1449,7 +1403,6 @@ const US_COMPANIES: UsCompany[] = [
     avgVolume: 4.5 * M,
     sharesOutstanding: 0.854 * B,
     trailingEps: 6.75,
-    dividendRate: 6.52,
   },
 ];
 
@@ -1488,7 +1441,6 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     avgVolume: 28 * M,
     sharesOutstanding: 13.0 * B,
     trailingEps: 365.94,
-    dividendRate: 90,
   },
   {
     symbol: 'SAP.DE',
@@ -1523,7 +1475,6 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     avgVolume: 1.6 * M,
     sharesOutstanding: 1.167 * B,
     trailingEps: 2.68,
-    dividendRate: 2.35,
   },
   {
     symbol: 'SHEL.L',
@@ -1558,7 +1509,6 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     avgVolume: 9 * M,
     sharesOutstanding: 6.1 * B,
     trailingEps: 206,
-    dividendRate: 110,
   },
 ];
 

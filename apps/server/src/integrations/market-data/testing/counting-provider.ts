@@ -6,7 +6,7 @@ import type {
   StockQuote,
   SymbolSearchResult,
 } from '@site/contract';
-import type { Bar, MarketDataProvider } from '../types.js';
+import type { Bar, CorporateActions, MarketDataProvider } from '../types.js';
 import { upstreamUnavailable } from '../types.js';
 
 /**
@@ -17,6 +17,8 @@ export class CountingMarketDataProvider implements MarketDataProvider {
   readonly calls = { getQuote: 0, getQuotes: 0, symbolsQuoted: 0 };
   /** The other reads (kept apart so `calls` stays the quote count the wallet tests compare whole). */
   readonly otherCalls = { getProfile: 0, getHistory: 0, getNews: 0 };
+  /** corporateActions calls (apart, so the tests comparing `otherCalls` whole keep their meaning). */
+  corporateActionsCalls = 0;
   /** When true, getQuote and getQuotes fail like an unreachable upstream (503). */
   failQuotes = false;
 
@@ -33,6 +35,7 @@ export class CountingMarketDataProvider implements MarketDataProvider {
     this.otherCalls.getProfile = 0;
     this.otherCalls.getHistory = 0;
     this.otherCalls.getNews = 0;
+    this.corporateActionsCalls = 0;
   }
 
   async getQuote(symbol: string): Promise<StockQuote> {
@@ -65,5 +68,10 @@ export class CountingMarketDataProvider implements MarketDataProvider {
 
   search(query: string, limit?: number): Promise<SymbolSearchResult[]> {
     return this.inner.search(query, limit);
+  }
+
+  corporateActions(symbol: string, from: string, to: string): Promise<CorporateActions> {
+    this.corporateActionsCalls++;
+    return this.inner.corporateActions(symbol, from, to);
   }
 }

@@ -81,4 +81,10 @@ export class FixedPriceMarketDataProvider implements MarketDataProvider {
   search(query: string, limit?: number) {
     return this.inner.search(query, limit);
   }
+
+  /** A symbol at a fixed price has no dividends or splits. */
+  async corporateActions(symbol: string, from: string, to: string) {
+    if (this.prices.has(symbol)) return { symbol, currency: 'USD', dividends: [], splits: [] };
+    return this.inner.corporateActions(symbol, from, to);
+  }
 }

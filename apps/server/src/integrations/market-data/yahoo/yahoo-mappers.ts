@@ -317,3 +317,55 @@ export function mapSearchQuote(item: unknown): SymbolSearchResult | undefined {
     type,
   };
 }
+
+/** A corporate action as the chart's `events` carry it, in epoch milliseconds. */
+export interface ChartDividend {
+  time: number;
+  /** Per share, in the listing's currency (Yahoo adjusts past amounts for later splits). */
+  amount: number;
+}
+export interface ChartSplit {
+  time: number;
+  numerator: number;
+  denominator: number;
+}
+
+/**
+ * The `events` of a /v8/finance/chart answer asked with `events=div,split`:
+ * `{ dividends: { "<epoch s>": { amount, date } }, splits: { "<epoch s>": { date, numerator,
+ * denominator, splitRatio } } }`. `date` (epoch seconds; the key when it is missing) stamps the
+ * ex-date or split date at its session open. Entries without a usable number are dropped, as are
+ * zero dividends and splits whose ratio is not positive; the rest come oldest first.
+ */
+export function mapChartEvents(result: unknown): { dividends: ChartDividend[]; splits: ChartSplit[] } {
+  const events = asObject(asObject(result).events);
+  const timeOf = (key: string, entry: Json) => {
+    const seconds = num(entry.date) ?? num(Number(key));
+    return seconds === null ? null : seconds * 1000;
+  };
+  const dividends: ChartDividend[] = [];
+  for (const [key, value] of Object.entries(asObject(events.dividends))) {
+    const entry = asObject(value);
+    const time = timeOf(key, entry);
+    const amount = num(entry.amount);
+    if (time !== null && amount !== null && amount > 0) dividends.push({ time, amount });
+  }
+  const splits: ChartSplit[] = [];
+  for (const [key, value] of Object.entries(asObject(events.splits))) {
+    const entry = asObject(value);
+    const time = timeOf(key, entry);
+    let numerator = num(entry.numerator);
+    let denominator = num(entry.denominator);
+    // Older answers carry only the text ("4:1", or "1/10" for a reverse split).
+    const ratio = str(entry.splitRatio)?.match(/^(\d+(?:\.\d+)?)\s*[:/]\s*(\d+(?:\.\d+)?)$/);
+    if ((numerator === null || denominator === null) && ratio) {
+      numerator = Number(ratio[1]);
+      denominator = Number(ratio[2]);
+    }
+    if (time === null || numerator === null || denominator === null || !(numerator > 0) || !(denominator > 0)) continue;
+    splits.push({ time, numerator, denominator });
+  }
+  dividends.sort((a, b) => a.time - b.time);
+  splits.sort((a, b) => a.time - b.time);
+  return { dividends, splits };
+}

@@ -577,6 +577,32 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
     ]);
   });
 
+  it('reads dividends and splits from the chart events from `from` to now, and keeps them an hour', async () => {
+    yahoo.on('/v8/finance/chart/NVDA', { body: fixture('chart-nvda-1d-events.json') });
+    const p = provider();
+    const actions = await p.corporateActions('NVDA', '2021-06-01', '2021-12-31');
+    const [hit] = yahoo.hits('/v8/finance/chart/NVDA');
+    expect(Object.fromEntries(hit?.url.searchParams ?? [])).toEqual({
+      period1: String(Date.parse('2021-05-31T00:00:00Z') / 1000),
+      period2: String(clock / 1000),
+      interval: '1d',
+      events: 'div,split',
+      includePrePost: 'false',
+    });
+    expect(actions).toMatchObject({ symbol: 'NVDA', currency: 'USD' });
+    // The 2021 dividends on the share counts of 2021: the 10:1 split of 2024 is outside the dates asked for but undone.
+    expect(actions.dividends.map((d) => d.amount)).toEqual([0.16, 0.04]);
+    expect(actions.splits.map((s) => [s.date, s.numerator, s.denominator])).toEqual([['2021-07-20', 4, 1]]);
+    await p.corporateActions('NVDA', '2021-06-01', '2021-12-31');
+    expect(yahoo.hits('/v8/finance/chart/NVDA')).toHaveLength(1);
+  });
+
+  it('answers 404 for a symbol the chart does not know', async () => {
+    yahoo.on('/v8/finance/chart/NOPE', { status: 404, body: fixture('chart-notfound.json') });
+    const error = await httpError(provider().corporateActions('NOPE', '2024-01-01', '2024-12-31'));
+    expect(error.statusCode).toBe(404);
+  });
+
   it('keeps the path of a base URL (a proxy at /proxy/yahoo)', async () => {
     yahoo.on('/proxy/yahoo/v7/finance/quote', { body: fixture('quote-aapl-msft.json') });
     const quote = await provider({ baseUrl: `${yahoo.baseUrl}/proxy/yahoo/` }).getQuote('AAPL');

@@ -10,13 +10,22 @@ import {
 import { HttpError } from '../../../core/http-errors.js';
 import type { SharedCacheStore } from '../../../core/shared-cache-store.js';
 import { type CacheLookupResult, TtlCache } from '../../../core/ttl-cache.js';
-import { type Bar, badUpstream, type MarketDataProvider, profileFromQuote, unknownSymbol } from '../types.js';
+import {
+  type Bar,
+  badUpstream,
+  type CorporateActions,
+  type MarketDataProvider,
+  profileFromQuote,
+  unknownSymbol,
+} from '../types.js';
 import type { YahooClient } from './yahoo-client.js';
+import { corporateActionsFromChart } from './yahoo-corporate-actions.js';
 import {
   asArray,
   asObject,
   isObject,
   mapChart,
+  mapChartEvents,
   mapChartMeta,
   mapNews,
   mapQuoteSummary,
@@ -32,6 +41,7 @@ import {
  *   /v10/finance/quoteSummary/{symbol}?modules=…         profile: assetProfile, summaryProfile, price, summaryDetail,
  *                                                        defaultKeyStatistics (crumb)
  *   /v8/finance/chart/{symbol}?range=&interval=          price history
+ *   /v8/finance/chart/{symbol}?period1=&period2=&interval=1d&events=div,split   dividends and splits
  *   /v1/finance/search?q=&newsCount=&quotesCount=        news and symbol search
  * Numbers in quoteSummary come as { raw, fmt } objects; the other endpoints send plain numbers.
  * When the crumb endpoints refuse us (no cookie: an EU consent redirect), quotes and a minimal
@@ -100,6 +110,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
   private readonly history: TtlCache<Bar[]>;
   private readonly news: TtlCache<NewsItem[]>;
   private readonly searches: TtlCache<SymbolSearchResult[]>;
+  private readonly corporate: TtlCache<CorporateActions>;
 
   constructor(private readonly options: YahooProviderOptions) {
     this.client = options.client;
@@ -119,6 +130,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
     this.history = cache('history', 40);
     this.news = cache('news', 200);
     this.searches = cache('search', 200);
+    this.corporate = cache('corporate-actions', 500);
   }
 
   async getQuotes(symbols: readonly string[]): Promise<Map<string, StockQuote>> {
@@ -248,6 +260,37 @@ export class YahooMarketDataProvider implements MarketDataProvider {
         includePrePost: 'false',
       });
       return mapChart(resultOf(body, 'chart', status, symbol), interval);
+    });
+  }
+
+  /**
+   * Dividends and splits from the chart's `events` (docs/api.md#corporate-actions), kept an hour.
+   * The chart runs from `from` to now, not to `to`: Yahoo states past dividends on today's share
+   * count, and the splits after `to` are what turns them back into the amounts of their time.
+   */
+  async corporateActions(symbol: string, from: string, to: string): Promise<CorporateActions> {
+    return this.corporate.getOrLoad(`${symbol}|${from}|${to}`, 60 * MINUTE, async () => {
+      const now = this.options.now?.() ?? Date.now();
+      const period1 = Math.floor(Date.parse(`${from}T00:00:00Z`) / 1000) - 86_400;
+      const { status, body } = await this.client.getJson(`/v8/finance/chart/${encodeURIComponent(symbol)}`, {
+        period1: String(period1),
+        period2: String(Math.ceil(now / 1000)),
+        interval: '1d',
+        events: 'div,split',
+        includePrePost: 'false',
+      });
+      const result = resultOf(body, 'chart', status, symbol);
+      const meta = asObject(asObject(result).meta);
+      return corporateActionsFromChart({
+        symbol,
+        currency: str(meta.currency) ?? 'USD',
+        timeZone: str(meta.exchangeTimezoneName) ?? 'America/New_York',
+        events: mapChartEvents(result),
+        bars: mapChart(result, '1d'),
+        from,
+        to,
+        now,
+      });
     });
   }
 

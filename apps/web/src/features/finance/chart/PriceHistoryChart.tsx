@@ -2,6 +2,7 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import { isIntradayInterval } from '@site/contract';
 import {
   CandlestickSeries,
+  createSeriesMarkers,
   type DeepPartial,
   HistogramSeries,
   type ISeriesApi,
@@ -11,7 +12,7 @@ import {
   type SeriesType,
   type TimeChartOptions,
 } from 'lightweight-charts';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatCompact, formatPrice } from '../../../lib/format';
@@ -26,6 +27,7 @@ import {
   toSeriesData,
   volumeBounds,
 } from './chart-data';
+import { chartEvents, eventMarkers, eventsKey, eventsSummary } from './chart-events';
 
 /*
  * The price-history chart (docs/product.md#stock-page-appsfinancestocksymbol) on lightweight-charts. This module is loaded lazily
@@ -127,9 +129,13 @@ export function PriceHistoryChart({
   currency = 'USD',
   mode,
   height = 420,
+  events,
 }: PriceChartProps) {
   const { containerRef, chartRef } = useChart(INTERACTION);
   const bars = useMemo(() => toChartBars(history, interval, timeZone), [history, interval, timeZone]);
+  const marked = useMemo(() => chartEvents(events, bars), [events, bars]);
+  /** The series the dividend and split markers sit on: the candles, or the Close line. */
+  const priceSeriesRef = useRef<ISeriesApi<SeriesType> | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
 
@@ -181,6 +187,7 @@ export function PriceHistoryChart({
     chart.priceScale(VOLUME_SCALE).applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
     volume.setData(data.volume);
     series.push(volume);
+    priceSeriesRef.current = series[0] ?? null;
     setHovered(null);
 
     // docs/product.md: the first view is the whole range; once the person zooms, the visible span
@@ -210,12 +217,27 @@ export function PriceHistoryChart({
       if (chartRef.current !== chart) return;
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRangeChange);
       chart.unsubscribeCrosshairMove(onCrosshairMove);
+      priceSeriesRef.current = null;
       for (const item of series) chart.removeSeries(item);
     };
   }, [chartRef, bars, mode, interval]);
 
-  const legendBar =
-    hovered !== null && hovered >= 0 && hovered < bars.length ? bars[hovered] : (bars.at(-1) as ChartBar | undefined);
+  // Dividend and split markers on the price series (after the effect above has made it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: that effect makes a new series when the chart type or interval changes
+  useEffect(() => {
+    const series = priceSeriesRef.current;
+    if (!series || marked.length === 0) return;
+    const markers = createSeriesMarkers(series, eventMarkers(marked, bars));
+    // When the series itself was removed (new data or chart type), its markers went with it.
+    return () => {
+      if (priceSeriesRef.current === series) markers.detach();
+    };
+  }, [bars, mode, interval, marked]);
+
+  const legendIndex = hovered !== null && hovered >= 0 && hovered < bars.length ? hovered : bars.length - 1;
+  const legendBar = bars[legendIndex];
+  const legendEvents = marked.filter((event) => event.barIndex === legendIndex);
+  const summary = eventsSummary(marked);
 
   return (
     <div>
@@ -237,11 +259,17 @@ export function PriceHistoryChart({
           </Button>
         }
       />
+      {marked.length > 0 && (
+        // One line kept for it, so pointing at a marked bar does not move the chart.
+        <Text size="sm" mb="xs" c="dimmed" mih={{ base: '4.65em', sm: '1.55em' }} data-testid="chart-events">
+          {legendEvents.length > 0 ? legendEvents.map((event) => event.description).join(' · ') : eventsKey(marked)}
+        </Text>
+      )}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
         role="img"
-        aria-label={`Price history chart with ${bars.length} bars`}
+        aria-label={`Price history chart with ${bars.length} bars${summary ? `, ${summary}` : ''}`}
       />
     </div>
   );

@@ -4,7 +4,7 @@
  * with the wallet chart are in lib/charts/time. No lightweight-charts runtime
  * code here (type imports only), so this module is cheap to import and to test in jsdom.
  */
-import { type HistoryInterval, isIntradayInterval, type PriceHistory } from '@site/contract';
+import { type HistoryInterval, isIntradayInterval, type PriceHistory, type StockEvents } from '@site/contract';
 import type { BusinessDay, CandlestickData, HistogramData, LineData, Time } from 'lightweight-charts';
 import { type Bounds, wallClockSeconds } from '../../../lib/charts/time';
 
@@ -34,6 +34,8 @@ export interface PriceChartProps {
   currency?: string;
   mode: ChartMode;
   height?: number;
+  /** Dividends and splits to mark on the bars they fall on (docs/api.md#corporate-actions). */
+  events?: StockEvents | undefined;
 }
 
 export interface ChartBar {

@@ -20,6 +20,7 @@ import {
   type PriceHistory,
   RANGE_LABELS,
   RANGES,
+  type StockEvents,
 } from '@site/contract';
 import type { ComponentType } from 'react';
 import type { ChartMode, PriceChartProps } from '../chart/chart-data';
@@ -43,6 +44,8 @@ interface AnalysisPanelProps {
   timeZone: string;
   /** The listing's currency, in which the chart shows prices. */
   currency: string;
+  /** Dividends and splits to mark on the chart. */
+  events?: StockEvents | undefined;
 }
 
 /** The city of an IANA zone: 'America/New_York' → 'New York', 'Asia/Tokyo' → 'Tokyo'. */
@@ -64,6 +67,7 @@ export function AnalysisPanel({
   ChartComponent,
   timeZone,
   currency,
+  events,
 }: AnalysisPanelProps) {
   const empty = Object.keys(history).length === 0;
   return (
@@ -149,6 +153,7 @@ export function AnalysisPanel({
             currency={currency}
             mode={mode}
             height={CHART_HEIGHT}
+            events={events}
           />
         )}
       </Box>
