@@ -1,5 +1,6 @@
 import {
   ARRANGEABLE,
+  ARRANGEABLE_MINI_ROWS,
   ARRANGEMENT_CELLS,
   ARRANGEMENTS,
   CONFLICTS,
@@ -35,14 +36,14 @@ const UNSOLVED = 27;
 const OPEN_ROWS = 30;
 /** Word 33: digit words (bit d*3+b) changed since they were last settled. */
 const DIRTY = 33;
-const STRIDE = 34;
+/** Words 34–60: each digit word's mini-rows, as of when it was last settled. */
+const MINI_ROWS = 34;
+const STRIDE = 61;
 /** Each level fixes one more digit's arrangement in a band or one more cell: 27 + 81 + 1 levels suffice. */
 const MAX_DEPTH = 109;
 
 export class BandSearch {
   private readonly words = new Int32Array(STRIDE * MAX_DEPTH);
-  /** Per digit word: its mini-rows, as pickArrangement last saw them. */
-  private readonly shrinks = new Int32Array(27);
   private found = 0;
   private limit = 2;
   /** The first solution found by the last count, as 81 digits. */
@@ -77,8 +78,9 @@ export class BandSearch {
       if (k >= 0) {
         // One alternative per arrangement the digit still has in that band.
         const x = w[o + k]!;
-        const at = this.shrinks[k]! * 6;
-        const last = at + ARRANGEMENTS[this.shrinks[k]!]! - 1;
+        const m = w[o + MINI_ROWS + k]!;
+        const at = m * 6;
+        const last = at + ARRANGEMENTS[m]! - 1;
         for (let a = at; a < last; a++) {
           w.copyWithin(next, o, next);
           w[next + k] = x & ARRANGEMENT_CELLS[a]!;
@@ -129,16 +131,12 @@ export class BandSearch {
    */
   private pickArrangement(o: number): number {
     const w = this.words;
-    const shrinks = this.shrinks;
+    const at = o + MINI_ROWS;
     let band = -1;
     let fewest = 1 << 30;
     for (let b = 0; b < 3; b++) {
       let total = 0;
-      for (let k = b; k < 27; k += 3) {
-        const m = miniRows(w[o + k]!);
-        shrinks[k] = m;
-        total += ARRANGEMENTS[m]!;
-      }
+      for (let k = b; k < 27; k += 3) total += ARRANGEMENTS[w[at + k]!]!;
       if (total > 9 && total < fewest) {
         fewest = total;
         band = b;
@@ -148,7 +146,7 @@ export class BandSearch {
     let best = -1;
     let bestCount = 7;
     for (let k = band; k < 27; k += 3) {
-      const n = ARRANGEMENTS[shrinks[k]!]!;
+      const n = ARRANGEMENTS[w[at + k]!]!;
       if (n >= 2 && n < bestCount) {
         bestCount = n;
         best = k;
@@ -172,10 +170,11 @@ export class BandSearch {
         const k = bitIndex(dirty & -dirty);
         dirty &= dirty - 1;
         const i = o + k;
-        let x = w[i]!;
-        x &= ARRANGEABLE[miniRows(x)]!;
+        const m = miniRows(w[i]!);
+        const x = w[i]! & ARRANGEABLE[m]!;
         if (x === 0) return false;
         w[i] = x;
+        w[o + MINI_ROWS + k] = ARRANGEABLE_MINI_ROWS[m]!;
         const d = (k * 0x56) >> 8; // k / 3 for k < 27
         const b = k - d * 3;
         const shift = d * 3;
@@ -192,15 +191,8 @@ export class BandSearch {
         const unsolved = w[o + UNSOLVED + b]!;
         if ((cells & unsolved) !== 0) {
           w[o + UNSOLVED + b] = unsolved & ~cells;
-          const keep = ~cells;
-          for (let j = o + b, wordBit = 1 << b; wordBit < 1 << 27; j += 3, wordBit <<= 3) {
-            const y = w[j]!;
-            if ((y & cells) !== 0) {
-              w[j] = y & keep;
-              dirty |= wordBit;
-            }
-          }
-          w[i] = x; // the loop cleared this digit's own cells too
+          dirty |= this.clearCells(o + b, cells) << b;
+          w[i] = x; // clearCells cleared this digit's own cells too
           dirty &= ~(1 << k);
         }
         // Their columns lose this digit in the other two bands.
@@ -266,8 +258,8 @@ export class BandSearch {
         let f2 = 0;
         let f3 = 0;
         let f4 = 0;
-        for (let i = o + b; i < o + 27; i += 3) {
-          const m = miniRows(w[i]!);
+        for (let i = o + MINI_ROWS + b; i < o + MINI_ROWS + 27; i += 3) {
+          const m = w[i]!;
           const f = FORCED[m]!;
           p4 |= p3 & m;
           p3 |= p2 & m;
@@ -285,7 +277,7 @@ export class BandSearch {
         if ((full | needed) === 0) continue;
         for (let k = b, i = o + b; k < 27; k += 3, i += 3) {
           const x = w[i]!;
-          const m = miniRows(x);
+          const m = w[o + MINI_ROWS + k]!;
           const f = FORCED[m]!;
           let remove = full & m & ~f;
           for (let force = needed & m & ~f; force !== 0; force &= force - 1)
@@ -330,6 +322,62 @@ export class BandSearch {
         return true;
       }
     }
+  }
+
+  /**
+   * Clears `cells` from the nine digit words of a band (at j, j+3, …) and returns, at bits 0, 3, … 24, the
+   * words that changed. Unrolled: this runs for every solved cell.
+   */
+  private clearCells(j: number, cells: number): number {
+    const w = this.words;
+    const keep = ~cells;
+    let changed = 0;
+    let y = w[j]!;
+    if ((y & cells) !== 0) {
+      w[j] = y & keep;
+      changed = 1;
+    }
+    y = w[j + 3]!;
+    if ((y & cells) !== 0) {
+      w[j + 3] = y & keep;
+      changed |= 1 << 3;
+    }
+    y = w[j + 6]!;
+    if ((y & cells) !== 0) {
+      w[j + 6] = y & keep;
+      changed |= 1 << 6;
+    }
+    y = w[j + 9]!;
+    if ((y & cells) !== 0) {
+      w[j + 9] = y & keep;
+      changed |= 1 << 9;
+    }
+    y = w[j + 12]!;
+    if ((y & cells) !== 0) {
+      w[j + 12] = y & keep;
+      changed |= 1 << 12;
+    }
+    y = w[j + 15]!;
+    if ((y & cells) !== 0) {
+      w[j + 15] = y & keep;
+      changed |= 1 << 15;
+    }
+    y = w[j + 18]!;
+    if ((y & cells) !== 0) {
+      w[j + 18] = y & keep;
+      changed |= 1 << 18;
+    }
+    y = w[j + 21]!;
+    if ((y & cells) !== 0) {
+      w[j + 21] = y & keep;
+      changed |= 1 << 21;
+    }
+    y = w[j + 24]!;
+    if ((y & cells) !== 0) {
+      w[j + 24] = y & keep;
+      changed |= 1 << 24;
+    }
+    return changed;
   }
 
   /** An open cell with the fewest candidates (counted bit-parallel per band), or -1 when none is open. */

@@ -27,6 +27,8 @@ export const ARRANGEMENTS = new Int32Array(512);
 export const ARRANGEMENT_CELLS = new Int32Array(512 * 6);
 /** … the cells of the mini-rows some arrangement uses (0 when none fits) … */
 export const ARRANGEABLE = new Int32Array(512);
+/** … the same as mini-rows … */
+export const ARRANGEABLE_MINI_ROWS = new Int32Array(512);
 /** … and the mini-rows every arrangement uses (the digit is surely in each of them). */
 export const FORCED = new Int32Array(512);
 /** For a mini-row: the other mini-rows of its row and box. */
@@ -60,6 +62,7 @@ for (let m = 0; m < 512; m++) {
   }
   ARRANGEMENTS[m] = n;
   ARRANGEABLE[m] = MINI_ROW_CELLS[union]!;
+  ARRANGEABLE_MINI_ROWS[m] = union;
   FORCED[m] = n === 0 ? 0 : common;
   STACK_ALLOWED[m] = pairs;
 }
