@@ -32,7 +32,7 @@ import { BAND, bitIndex, COLUMNS_TO_BAND, KEEP_IN_BAND, PLACED, ROWS_TO_BAND } f
 
 /** Words 27–29 of a level: the cells of each band not yet solved. */
 const UNSOLVED = 27;
-/** Words 30–32: bit d*3+r is set while row r of band b has not received digit d. */
+/** Words 30–32, one per band b: bit d*3+r is set while row r of the band has not received digit d. */
 const OPEN_ROWS = 30;
 /** Word 33: digit words (bit d*3+b) changed since they were last settled. */
 const DIRTY = 33;
