@@ -1,3 +1,4 @@
+import { BandSearch } from './band-search.js';
 import {
   BAND,
   BAND_OF,
@@ -24,9 +25,13 @@ import { type Board, isValidBoardShape, toBoard, toGrid } from './board.js';
 import type { Rng } from './random.js';
 
 /**
- * Backtracking with naked- and hidden-single propagation and branching on a two-candidate cell when there
- * is one. Each depth owns a slice of one typed array, so branching copies 120 bytes and never allocates.
- * Not re-entrant: one instance serves one search at a time (fine on a single thread).
+ * Loads clues into digit bitboards (bitboard.ts). Counting without an rng runs BandSearch, the fast path for
+ * solving and uniqueness (band-search.ts). With an rng (random complete grids for the generator) it runs its
+ * own simpler search: backtracking with naked- and hidden-single propagation, branching on a two-candidate
+ * cell when there is one and trying digits from a random start. That search is kept as it is because a
+ * seed must keep giving the same grid: daily puzzles are regenerated from their date's seed
+ * (sudoku/daily-puzzles.ts). Each depth owns a slice of one typed array, so branching copies 120 bytes and
+ * never allocates. Not re-entrant: one instance serves one search at a time (fine on a single thread).
  */
 export class Solver {
   private readonly words = new Int32Array(STRIDE * MAX_DEPTH);
@@ -39,6 +44,7 @@ export class Solver {
   private rng: Rng | undefined;
   /** The first solution found by the last search, as 81 digits. */
   readonly solution = new Uint8Array(81);
+  private readonly bandSearch = new BandSearch();
 
   /** Starts a new search from clues (0 = empty). Returns false when the clues already clash. */
   load(grid: ArrayLike<number>): boolean {
@@ -93,6 +99,12 @@ export class Solver {
 
   /** Counts solutions of the loaded clues, stopping at `limit`; with an rng, digits are tried in random order. */
   count(limit: number, rng?: Rng): number {
+    if (!rng) {
+      if (!this.consistent) return 0;
+      const n = this.bandSearch.count(this.words, limit);
+      if (n > 0) this.solution.set(this.bandSearch.solution);
+      return n;
+    }
     this.found = 0;
     this.limit = limit;
     this.rng = rng;
