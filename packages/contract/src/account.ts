@@ -109,6 +109,8 @@ export const accountExportSchema = z.object({
         holdings: z.array(z.record(z.string(), z.unknown())),
         trades: z.array(z.record(z.string(), z.unknown())),
         history: z.array(z.record(z.string(), z.unknown())),
+        /** Its orders, open and closed (docs/api.md#orders); absent from exports made before orders. */
+        orders: z.array(z.record(z.string(), z.unknown())).optional(),
       })
       .catchall(z.unknown()),
   ),

@@ -35,6 +35,8 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     // Puzzles are generated on demand in tests, so no app spends CPU filling a pool nobody uses.
     SUDOKU_POOL_SIZE: '0',
+    // Tests run the order matcher themselves (matchOnce), so no timer changes data under them.
+    ORDER_MATCH_INTERVAL_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });

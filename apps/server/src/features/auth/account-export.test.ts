@@ -17,10 +17,11 @@ const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
   weather_favorites: (data) => data.weather_favorites,
   watchlist: (data) => data.watchlist,
   user_preferences: (data) => data.user_preferences,
-  wallets: (data) => data.wallets.map(({ holdings: _h, trades: _t, history: _x, ...wallet }) => wallet),
+  wallets: (data) => data.wallets.map(({ holdings: _h, trades: _t, history: _x, orders: _o, ...wallet }) => wallet),
   wallet_holdings: (data) => data.wallets.flatMap((w) => w.holdings),
   wallet_trades: (data) => data.wallets.flatMap((w) => w.trades),
   wallet_history: (data) => data.wallets.flatMap((w) => w.history),
+  orders: (data) => data.wallets.flatMap((w) => w.orders ?? []),
 };
 
 const byId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
@@ -95,7 +96,7 @@ describe.each(testDatabaseKinds)('account export on %s', (kind) => {
       }
       // Each wallet carries its own ledgers.
       for (const wallet of data.wallets) {
-        for (const row of [...wallet.holdings, ...wallet.trades, ...wallet.history]) {
+        for (const row of [...wallet.holdings, ...wallet.trades, ...wallet.history, ...(wallet.orders ?? [])]) {
           expect(row.wallet_id).toBe(wallet.id);
         }
       }
