@@ -4,7 +4,14 @@ import { expect } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { FixedPriceMarketDataProvider } from '../../integrations/market-data/testing/fixed-price-provider.js';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import {
+  createTestApp,
+  injectAs,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestUser,
+  uniqueName,
+} from '../../test/test-app.js';
 import type { TestDatabaseKind } from '../../test/test-databases.js';
 import { type OrderMatcher, orderMatcher } from './order-matcher.js';
 import { ordersRepository } from './orders.repository.js';
@@ -98,8 +105,30 @@ export function trader(t: TestApp, user: TestUser) {
   };
 }
 
+let addresses = 0;
+/**
+ * A trader signed up from an address of their own: property runs and their shrinking sign up many
+ * users, beyond the per-address sign-up limit.
+ */
 export async function newTrader(t: TestApp) {
-  return trader(t, await signUp(t.app));
+  const n = ++addresses;
+  const username = uniqueName('trader');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: { username, email: `${username}@example.com`, password: TEST_PASSWORD },
+    remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  const user: TestUser = {
+    id: body.user_id,
+    username,
+    token: body.token,
+    csrfToken: body.csrf_token,
+    cookies: Object.fromEntries(res.cookies.map((c) => [c.name, c.value])),
+  };
+  return trader(t, user);
 }
 
 /**
