@@ -70,6 +70,11 @@ export interface OrderMatcherOptions {
   clock: () => number;
   /** Told of each fill (metrics). */
   onFill?: (side: 'buy' | 'sell') => void;
+  /**
+   * Wallets whose fills run at once (PostgreSQL: a pool of connections; SQLite has one writer,
+   * so 1). A wallet's own fills always run one after another, oldest order first.
+   */
+  fillConcurrency?: number;
 }
 
 /**
@@ -81,7 +86,7 @@ export interface OrderMatcherOptions {
  * exactly once. It keeps no state between runs: after a restart the next run simply works from the
  * current prices (crossings while no matcher ran are not reconstructed).
  */
-export function orderMatcher({ orders, market, clock, onFill }: OrderMatcherOptions) {
+export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 1 }: OrderMatcherOptions) {
   async function expireDue(nowIso: string): Promise<number> {
     let expired = 0;
     for (const due of await orders.dueForExpiry(nowIso)) {
@@ -95,36 +100,48 @@ export function orderMatcher({ orders, market, clock, onFill }: OrderMatcherOpti
   }
 
   /**
-   * Fills `due` at their prices, one transaction each, oldest order first. A fill's history
-   * snapshot values all of its wallet's holdings, so the symbols they hold that `prices` lacks are
-   * priced in one more batched call.
+   * Fills `due` at their prices, one transaction each: a wallet's oldest order first, up to
+   * `fillConcurrency` wallets at a time. A fill's history snapshot values all of its wallet's
+   * holdings, so the symbols they hold that `prices` lacks are priced in one more batched call.
    */
   async function fillAll(due: { order: OpenOrder; priceE4: number }[], prices: Prices, nowIso: string) {
     let filled = 0;
     let rejected = 0;
     if (due.length === 0) return { filled, rejected };
-    const held = await orders.heldSymbols([...new Set(due.map((d) => d.order.wallet_id))]);
+    const byWallet = new Map<number, { order: OpenOrder; priceE4: number }[]>();
+    for (const item of [...due].sort((a, b) => a.order.id - b.order.id)) {
+      const list = byWallet.get(item.order.wallet_id) ?? [];
+      list.push(item);
+      byWallet.set(item.order.wallet_id, list);
+    }
+    const held = await orders.heldSymbols([...byWallet.keys()]);
     const missing = held.filter((symbol) => !prices.has(symbol));
     const valuation: PriceMap = missing.length
       ? new Map([...prices, ...(await dollarPrices(market, missing))])
       : prices;
-    for (const { order, priceE4 } of due.sort((a, b) => a.order.id - b.order.id)) {
-      const listing = prices.listings.get(order.symbol);
-      if (!listing) continue;
-      const result = await orders.fill(order, {
-        priceE4,
-        listing,
-        now: nowIso,
-        stocksValueCents: (holdings) => stocksValueCents(holdings, valuation),
-        refusal: refusalReason(order, priceE4),
-      });
-      if (result.kind === 'filled') {
-        filled++;
-        onFill?.(order.side);
-      } else if (result.kind === 'rejected') {
-        rejected++;
+    const queue = [...byWallet.values()];
+    const worker = async () => {
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        for (const { order, priceE4 } of group) {
+          const listing = prices.listings.get(order.symbol);
+          if (!listing) continue;
+          const result = await orders.fill(order, {
+            priceE4,
+            listing,
+            now: nowIso,
+            stocksValueCents: (holdings) => stocksValueCents(holdings, valuation),
+            refusal: refusalReason(order, priceE4),
+          });
+          if (result.kind === 'filled') {
+            filled++;
+            onFill?.(order.side);
+          } else if (result.kind === 'rejected') {
+            rejected++;
+          }
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(fillConcurrency, queue.length)) }, worker));
     return { filled, rejected };
   }
 
@@ -161,13 +178,9 @@ export function orderMatcher({ orders, market, clock, onFill }: OrderMatcherOpti
         report.triggered++;
       }
     }
-    // One statement per symbol and side: every trailing stop of it sees the same price, so its new
+    // One statement per side: every trailing stop of a symbol sees the same price, so its new
     // water mark is that price wherever the price is beyond its mark.
-    for (const side of ['sell', 'buy'] as const) {
-      for (const [symbol, priceE4] of marks[side]) {
-        report.waterMarks += await orders.moveWaterMarks(symbol, side, priceE4);
-      }
-    }
+    for (const side of ['sell', 'buy'] as const) report.waterMarks += await orders.moveWaterMarks(side, marks[side]);
     const { filled, rejected } = await fillAll(due, prices, nowIso);
     return { ...report, filled, rejected };
   }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, OrderStatus, OrdersTable } from '../../db/schema.js';
 import type { Listing } from '../../integrations/market-data/fx.js';
@@ -267,19 +267,24 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
     },
 
     /**
-     * The open trailing stops of `symbol` on `side` see `priceE4`: a sale's high-water mark rises to
-     * it, a buy's low-water mark falls to it, never back (several matchers may race). Returns how
-     * many moved.
+     * The open trailing stops on `side` of the symbols in `prices` see those prices: a sale's
+     * high-water mark rises to its symbol's price, a buy's low-water mark falls to it, never back
+     * (several matchers may race). One statement for every symbol. Returns how many moved.
      */
-    async moveWaterMarks(symbol: string, side: 'buy' | 'sell', priceE4: number): Promise<number> {
+    async moveWaterMarks(side: 'buy' | 'sell', prices: ReadonlyMap<string, number>): Promise<number> {
+      if (prices.size === 0) return 0;
+      const priceOf = sql<number>`case symbol ${sql.join(
+        [...prices].map(([symbol, priceE4]) => sql`when ${symbol} then ${sql.lit(Math.trunc(priceE4))}`),
+        sql` `,
+      )} end`;
       const result = await db
         .updateTable('orders')
-        .set({ water_mark_e4: priceE4 })
-        .where('symbol', '=', symbol)
+        .set({ water_mark_e4: priceOf })
         .where('status', '=', 'open')
+        .where('symbol', 'in', [...prices.keys()])
         .where('type', '=', 'trailing_stop')
         .where('side', '=', side)
-        .where('water_mark_e4', side === 'sell' ? '<' : '>', priceE4)
+        .where('water_mark_e4', side === 'sell' ? '<' : '>', priceOf)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },

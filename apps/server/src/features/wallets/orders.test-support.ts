@@ -36,7 +36,13 @@ export async function ordersHarness(kind: TestDatabaseKind) {
 
   /** A matcher of its own, as another instance would have: on its own connections on PostgreSQL. */
   async function matcherOn(handle: DatabaseHandle): Promise<OrderMatcher> {
-    return orderMatcher({ orders: ordersRepository(handle, walletsRepository(handle)), market, clock });
+    const fillConcurrency = handle.dialect === 'postgres' ? 4 : 1;
+    return orderMatcher({
+      orders: ordersRepository(handle, walletsRepository(handle)),
+      market,
+      clock,
+      fillConcurrency,
+    });
   }
 
   return {
@@ -80,7 +86,7 @@ export function trader(t: TestApp, user: TestUser) {
   const get = (action: string, query: Record<string, string | number>) =>
     injectAs(t.app, user, {
       method: 'GET',
-      url: `/api/finance/${action}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      url: `/api/finance/${action}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
     });
   let names = 0;
   return {

@@ -19,7 +19,9 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = walletsService(repository, marketData);
   const orders = ordersRepository(database, repository);
   const onFill = (side: 'buy' | 'sell') => metrics?.trades.inc({ side });
-  const matcher = orderMatcher({ orders, market: marketData, clock, onFill });
+  // PostgreSQL fills several wallets' orders at once on its pool; SQLite has one writer.
+  const fillConcurrency = database.dialect === 'postgres' ? 4 : 1;
+  const matcher = orderMatcher({ orders, market: marketData, clock, onFill, fillConcurrency });
   const ordersApi = ordersService({ orders, wallets: repository, market: marketData, matcher, clock });
   if (config.orderMatchIntervalMs > 0) scheduleOrderMatching(app, matcher, config.orderMatchIntervalMs);
 
