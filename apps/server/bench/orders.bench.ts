@@ -64,9 +64,9 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
     // As the app builds it (wallets.routes.ts): several wallets' fills at once on PostgreSQL.
     const matcher = orderMatcher({ orders, market, clock, fillConcurrency: kind === 'postgres' ? 4 : 1 });
 
-    // 100 wallets (20 per user), each holding 1,000 shares of a few symbols for its sell orders.
+    // 100 wallets (20 per user), each holding 100 shares of three symbols for its sell orders.
     const walletIds: { userId: number; walletId: number; held: string[] }[] = [];
-    for (let u = 0; walletIds.length < WALLETS; u++) {
+    while (walletIds.length < WALLETS) {
       const user = await signUp(t.app);
       for (let w = 0; w < 20 && walletIds.length < WALLETS; w++) {
         const res = await injectAs(t.app, user, {
