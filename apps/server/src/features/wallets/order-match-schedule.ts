@@ -17,7 +17,9 @@ export function scheduleOrderMatching(app: FastifyInstance, matcher: OrderMatche
       .matchOnce()
       .then(
         (report) => {
-          if (report.filled + report.rejected + report.expired > 0) app.log.info({ orders: report }, 'orders matched');
+          if (report.filled + report.rejected + report.expired + report.failed > 0) {
+            app.log.info({ orders: report }, 'orders matched');
+          }
         },
         (error: unknown) => app.log.error({ err: error }, 'order matching failed'),
       )

@@ -21,6 +21,8 @@ export interface MatchReport {
   waterMarks: number;
   /** Open orders on exchanges that are closed now, or without a price. */
   waiting: number;
+  /** Fills that failed (the order stays open and is tried again next run). */
+  failed: number;
 }
 
 export const termsOf = (order: OpenOrder): OrderTerms => ({
@@ -70,6 +72,8 @@ export interface OrderMatcherOptions {
   clock: () => number;
   /** Told of each fill (metrics). */
   onFill?: (side: 'buy' | 'sell') => void;
+  /** Told of a fill that failed (a database error): the run goes on with the other orders. */
+  onError?: (error: unknown, orderId: number) => void;
   /**
    * Wallets whose fills run at once (PostgreSQL: a pool of connections; SQLite has one writer,
    * so 1). A wallet's own fills always run one after another, oldest order first.
@@ -86,7 +90,7 @@ export interface OrderMatcherOptions {
  * exactly once. It keeps no state between runs: after a restart the next run simply works from the
  * current prices (crossings while no matcher ran are not reconstructed).
  */
-export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 1 }: OrderMatcherOptions) {
+export function orderMatcher({ orders, market, clock, onFill, onError, fillConcurrency = 1 }: OrderMatcherOptions) {
   async function expireDue(nowIso: string): Promise<number> {
     let expired = 0;
     for (const due of await orders.dueForExpiry(nowIso)) {
@@ -107,7 +111,8 @@ export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 
   async function fillAll(due: { order: OpenOrder; priceE4: number }[], prices: Prices, nowIso: string) {
     let filled = 0;
     let rejected = 0;
-    if (due.length === 0) return { filled, rejected };
+    let failed = 0;
+    if (due.length === 0) return { filled, rejected, failed };
     const byWallet = new Map<number, { order: OpenOrder; priceE4: number }[]>();
     for (const item of [...due].sort((a, b) => a.order.id - b.order.id)) {
       const list = byWallet.get(item.order.wallet_id) ?? [];
@@ -125,13 +130,21 @@ export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 
         for (const { order, priceE4 } of group) {
           const listing = prices.listings.get(order.symbol);
           if (!listing) continue;
-          const result = await orders.fill(order, {
-            priceE4,
-            listing,
-            now: nowIso,
-            stocksValueCents: (holdings) => stocksValueCents(holdings, valuation),
-            refusal: refusalReason(order, priceE4),
-          });
+          let result: Awaited<ReturnType<OrdersRepository['fill']>>;
+          try {
+            result = await orders.fill(order, {
+              priceE4,
+              listing,
+              now: nowIso,
+              stocksValueCents: (holdings) => stocksValueCents(holdings, valuation),
+              refusal: refusalReason(order, priceE4),
+            });
+          } catch (error) {
+            // Rolled back whole: the order is still open, with its reservation, for the next run.
+            failed++;
+            onError?.(error, order.id);
+            continue;
+          }
           if (result.kind === 'filled') {
             filled++;
             onFill?.(order.side);
@@ -142,13 +155,13 @@ export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(fillConcurrency, queue.length)) }, worker));
-    return { filled, rejected };
+    return { filled, rejected, failed };
   }
 
   /** Checks `open` against `prices` at `now`: moves water marks, marks triggers, fills. */
   async function check(open: readonly OpenOrder[], prices: Prices, now: number): Promise<Omit<MatchReport, 'expired'>> {
     const nowIso = isoNow(now);
-    const report = { checked: 0, filled: 0, rejected: 0, triggered: 0, waterMarks: 0, waiting: 0 };
+    const report = { checked: 0, triggered: 0, waterMarks: 0, waiting: 0 };
     const due: { order: OpenOrder; priceE4: number }[] = [];
     const tradingBySymbol = new Map<string, boolean>();
     /** Symbols (with their price) whose trailing sells (buys) have a water mark to move. */
@@ -181,8 +194,7 @@ export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 
     // One statement per side: every trailing stop of a symbol sees the same price, so its new
     // water mark is that price wherever the price is beyond its mark.
     for (const side of ['sell', 'buy'] as const) report.waterMarks += await orders.moveWaterMarks(side, marks[side]);
-    const { filled, rejected } = await fillAll(due, prices, nowIso);
-    return { ...report, filled, rejected };
+    return { ...report, ...(await fillAll(due, prices, nowIso)) };
   }
 
   return {
@@ -193,7 +205,7 @@ export function orderMatcher({ orders, market, clock, onFill, fillConcurrency = 
       const openZones = KNOWN_EXCHANGE_ZONES.filter((zone) => isRegularSession(calendarOfTimeZone(zone), now));
       const open = await orders.openOrders({ openZones, knownZones: KNOWN_EXCHANGE_ZONES });
       if (open.length === 0)
-        return { checked: 0, filled: 0, rejected: 0, triggered: 0, waterMarks: 0, waiting: 0, expired };
+        return { checked: 0, filled: 0, rejected: 0, failed: 0, triggered: 0, waterMarks: 0, waiting: 0, expired };
       // An outage of the quotes gives no prices: nothing fills, and the next run tries again.
       const prices = await dollarPrices(market, new Set(open.map((order) => order.symbol)));
       return { ...(await check(open, prices, now)), expired };

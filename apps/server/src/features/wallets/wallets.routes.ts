@@ -21,7 +21,8 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   const onFill = (side: 'buy' | 'sell') => metrics?.trades.inc({ side });
   // PostgreSQL fills several wallets' orders at once on its pool; SQLite has one writer.
   const fillConcurrency = database.dialect === 'postgres' ? 4 : 1;
-  const matcher = orderMatcher({ orders, market: marketData, clock, onFill, fillConcurrency });
+  const onError = (error: unknown, orderId: number) => app.log.error({ err: error, orderId }, 'order fill failed');
+  const matcher = orderMatcher({ orders, market: marketData, clock, onFill, onError, fillConcurrency });
   const ordersApi = ordersService({ orders, wallets: repository, market: marketData, matcher, clock });
   if (config.orderMatchIntervalMs > 0) scheduleOrderMatching(app, matcher, config.orderMatchIntervalMs);
 
