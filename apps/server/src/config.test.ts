@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY=10\.0\.0\.0\/99: .*10\.0\.0\.0\/99/);
   });
 
+  it('reads the order matcher’s interval in seconds (fractions allowed, 0 = off), 15 by default', () => {
+    expect(loadConfig({}).orderMatchIntervalMs).toBe(15_000);
+    expect(loadConfig({ ORDER_MATCH_INTERVAL_SECONDS: '0.25' }).orderMatchIntervalMs).toBe(250);
+    expect(loadConfig({ ORDER_MATCH_INTERVAL_SECONDS: '0' }).orderMatchIntervalMs).toBe(0);
+    expect(() => loadConfig({ ORDER_MATCH_INTERVAL_SECONDS: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ORDER_MATCH_INTERVAL_SECONDS: '3601' })).toThrow(ConfigError);
+  });
+
   it('reads the request time-out, within bounds', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);

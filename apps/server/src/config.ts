@@ -57,6 +57,8 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL such as https://example.com' })
     .optional(),
   SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
+  // How often the order matcher runs (docs/api.md#orders); 0 = never (another instance matches).
+  ORDER_MATCH_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   FULL_STOCK_CACHE: z.enum(['on', 'off']).default('on'),
   // Dividends and splits applied to wallets on start and then this often (docs/api.md#corporate-actions); 0 = never.
   CORPORATE_ACTIONS_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
@@ -153,6 +155,8 @@ export interface Config {
   webDistDir: string | undefined;
   /** Puzzles kept ready per difficulty; 0 generates each on demand. */
   sudokuPoolSize: number;
+  /** How often the order matcher runs, ms; 0 = not in this instance. */
+  orderMatchIntervalMs: number;
   /**
    * get_full_stock answers kept serialized and compressed while their data holds, built a few at a
    * time; false builds each on request (the benchmark's baseline).
@@ -245,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,
+    orderMatchIntervalMs: Math.round(e.ORDER_MATCH_INTERVAL_SECONDS * 1000),
     fullStockCache: e.FULL_STOCK_CACHE === 'on',
     corporateActionsIntervalMs:
       e.CORPORATE_ACTIONS_INTERVAL_MINUTES === 0 ? undefined : e.CORPORATE_ACTIONS_INTERVAL_MINUTES * 60_000,

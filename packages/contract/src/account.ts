@@ -111,6 +111,8 @@ export const accountExportSchema = z.object({
         history: z.array(z.record(z.string(), z.unknown())),
         /** Dividends paid and splits applied (docs/api.md#corporate-actions). */
         corporate_actions: z.array(z.record(z.string(), z.unknown())),
+        /** Its orders, open and closed (docs/api.md#orders); absent from exports made before orders. */
+        orders: z.array(z.record(z.string(), z.unknown())).optional(),
       })
       .catchall(z.unknown()),
   ),

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './finance.js';
 export * from './geocoding.js';
 export * from './health.js';
+export * from './orders.js';
 export * from './portfolio.js';
 export * from './preferences.js';
 export * from './routes.js';

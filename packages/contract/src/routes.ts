@@ -146,6 +146,12 @@ export const routes = {
       claimedUser: query('user_id'),
     },
   },
+  orders: {
+    place: { method: 'POST', path: '/finance/place_order', access: 'user', claimedUser: body('user_id') },
+    preview: { method: 'POST', path: '/finance/preview_order', access: 'user', claimedUser: body('user_id') },
+    list: { method: 'GET', path: '/finance/get_orders', access: 'user', claimedUser: query('user_id') },
+    cancel: { method: 'POST', path: '/finance/cancel_order', access: 'user', claimedUser: body('user_id') },
+  },
   weather: {
     forecast: { method: 'GET', path: '/weather', access: 'public' },
     addFavorite: { method: 'POST', path: '/weather', access: 'user', claimedUser: body('user') },

@@ -141,6 +141,8 @@ export interface WalletsTable {
   cash_cents: number;
   is_active: number;
   created_at: string;
+  /** Cash held back by the wallet's open buy orders (docs/api.md#orders); never above cash_cents. */
+  reserved_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per (wallet, symbol); cost_cents is the total cost basis of the shares held. */
@@ -150,6 +152,8 @@ export interface WalletHoldingsTable {
   symbol: string;
   quantity: number;
   cost_cents: number;
+  /** Shares held back by the wallet's open sell orders of this symbol; never above quantity. */
+  reserved_quantity: ColumnType<number, number | undefined, number>;
 }
 
 /** The trade ledger: one row per executed buy or sell. */
@@ -216,6 +220,40 @@ export interface WalletCorporateActionsTable {
   applied_at: string;
 }
 
+export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
+export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+
+/** A wallet's order (docs/api.md#orders); prices in 1/10,000 dollar units, cash in cents. */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  wallet_id: number;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  quantity: number;
+  limit_price_e4: number | null;
+  stop_price_e4: number | null;
+  trail_amount_e4: number | null;
+  /** Hundredths of a percent (250 = 2.5 %). */
+  trail_percent_e2: number | null;
+  /** Trailing stops: highest (sell) or lowest (buy) price seen while open. */
+  water_mark_e4: number | null;
+  triggered_at: string | null;
+  time_in_force: 'day' | 'gtc';
+  expires_at: string;
+  time_zone: string;
+  status: OrderStatus;
+  reserved_cents: number;
+  created_at: string;
+  updated_at: string;
+  filled_at: string | null;
+  fill_price_e4: number | null;
+  fill_trade_id: number | null;
+  reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -233,4 +271,5 @@ export interface Database {
   wallet_trades: WalletTradesTable;
   wallet_history: WalletHistoryTable;
   wallet_corporate_actions: WalletCorporateActionsTable;
+  orders: OrdersTable;
 }

@@ -24,6 +24,11 @@ export interface Integrations {
   locate: Locator;
   /** Outgoing e-mail when SMTP_URL is set; undefined = the site sends none (no reset by e-mail). */
   mailer: Mailer | undefined;
+  /**
+   * The time in epoch ms for what runs on its own clock (the order matcher, order expiry); tests
+   * pin it together with the demo market's.
+   */
+  clock: () => number;
 }
 
 export interface IntegrationHooks {
@@ -45,6 +50,7 @@ export function createIntegrations(config: Config, options: IntegrationHooks = {
     geocoder: createGeocodingProvider(config, options.onUpstreamCall),
     locate: locateInGazetteer,
     mailer: createConfiguredMailer(config),
+    clock: Date.now,
   } satisfies Integrations;
 }
 

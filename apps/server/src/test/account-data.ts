@@ -14,10 +14,11 @@ export const pinnedDemoMarket = () => new DemoMarketDataProvider({ now: () => MA
 /**
  * Gives `user` rows in every table a user owns, the way a person would (through the API): a
  * second session, to-dos (one completed), Sudoku games (playing, lost, won), a saved location, a
- * watchlist entry, weather units, and two wallets, one with a buy and a sale (holdings, trades, history). Reset
- * tokens are written directly: their calls belong to the password-reset feature; so is a dividend
- * paid to the trading wallet, which the applier pays on its schedule, never on a call. A table added
- * later needs a line here, or the deletion and export tests say it has no rows to check.
+ * watchlist entry, weather units, and two wallets, one with a buy and a sale (holdings, trades,
+ * history) and two orders (one open, one cancelled). Reset tokens are written directly: their calls
+ * belong to the password-reset feature; so is a dividend paid to the trading wallet, which the
+ * applier pays on its schedule, never on a call. A table added later needs a line here, or the
+ * deletion and export tests say it has no rows to check.
  */
 export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>, user: TestUser, tag: string) {
   async function ok(options: InjectOptions) {
@@ -68,6 +69,11 @@ export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>
     url: '/api/finance/sell_stock_from_wallet',
     payload: { wallet_id: walletId, symbol: 'AAPL', quantity: 1 },
   });
+  // Orders: one left open (its reservation), one cancelled.
+  const order = { wallet_id: walletId, symbol: 'AAPL', side: 'buy', type: 'limit', quantity: 1, limit_price: 1 };
+  await ok({ method: 'POST', url: '/api/finance/place_order', payload: { ...order, time_in_force: 'gtc' } });
+  const cancelled = await ok({ method: 'POST', url: '/api/finance/place_order', payload: order });
+  await ok({ method: 'POST', url: '/api/finance/cancel_order', payload: { order_id: cancelled.order.order_id } });
   await ok({ method: 'POST', url: '/api/finance/create_wallet', payload: { wallet_name: `${tag} empty` } });
 
   const now = Date.now();

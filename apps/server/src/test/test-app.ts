@@ -37,6 +37,8 @@ export async function createTestApp(
     SUDOKU_POOL_SIZE: '0',
     // No wallet gets dividends or splits behind a test's back; the corporate-action tests turn it on.
     CORPORATE_ACTIONS_INTERVAL_MINUTES: '0',
+    // Tests run the order matcher themselves (matchOnce), so no timer changes data under them.
+    ORDER_MATCH_INTERVAL_SECONDS: '0',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });

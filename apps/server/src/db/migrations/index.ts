@@ -13,6 +13,7 @@ import { down010, up010 } from './010_accounts.js';
 import { down011, up011 } from './011_user_preferences.js';
 import { down012, up012 } from './012_sudoku_hints.js';
 import { down013, up013 } from './013_sudoku_sources.js';
+import { down014, up014 } from './014_orders.js';
 import { down015, up015 } from './015_wallet_corporate_actions.js';
 
 /**
@@ -34,6 +35,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '011_user_preferences': { up: up011, down: down011 },
     '012_sudoku_hints': { up: up012, down: down012 },
     '013_sudoku_sources': { up: up013, down: down013 },
+    '014_orders': { up: up014(dialect), down: down014 },
     '015_wallet_corporate_actions': { up: up015(dialect), down: down015 },
   };
 }

@@ -18,11 +18,14 @@ const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
   watchlist: (data) => data.watchlist,
   user_preferences: (data) => data.user_preferences,
   wallets: (data) =>
-    data.wallets.map(({ holdings: _h, trades: _t, history: _x, corporate_actions: _c, ...wallet }) => wallet),
+    data.wallets.map(
+      ({ holdings: _h, trades: _t, history: _x, corporate_actions: _c, orders: _o, ...wallet }) => wallet,
+    ),
   wallet_holdings: (data) => data.wallets.flatMap((w) => w.holdings),
   wallet_trades: (data) => data.wallets.flatMap((w) => w.trades),
   wallet_history: (data) => data.wallets.flatMap((w) => w.history),
   wallet_corporate_actions: (data) => data.wallets.flatMap((w) => w.corporate_actions),
+  orders: (data) => data.wallets.flatMap((w) => w.orders ?? []),
 };
 
 const byId = (rows: Row[]) => [...rows].sort((a, b) => Number(a.id) - Number(b.id));
@@ -97,7 +100,7 @@ describe.each(testDatabaseKinds)('account export on %s', (kind) => {
       }
       // Each wallet carries its own ledgers.
       for (const wallet of data.wallets) {
-        for (const row of [...wallet.holdings, ...wallet.trades, ...wallet.history]) {
+        for (const row of [...wallet.holdings, ...wallet.trades, ...wallet.history, ...(wallet.orders ?? [])]) {
           expect(row.wallet_id).toBe(wallet.id);
         }
       }

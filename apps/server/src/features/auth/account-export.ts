@@ -27,11 +27,12 @@ export async function accountExport(db: Kysely<Database>, userId: number, now = 
   ]);
   // The ledgers through the user's wallets (a subquery, so no list of ids is sent).
   const ownWallets = db.selectFrom('wallets').select('id').where('user_id', '=', userId);
-  const [holdings, trades, history, corporateActions] = await Promise.all([
+  const [holdings, trades, history, corporateActions, orders] = await Promise.all([
     db.selectFrom('wallet_holdings').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
     db.selectFrom('wallet_trades').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
     db.selectFrom('wallet_history').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
     db.selectFrom('wallet_corporate_actions').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
   ]);
 
   return {
@@ -51,6 +52,7 @@ export async function accountExport(db: Kysely<Database>, userId: number, now = 
       trades: trades.filter((t) => t.wallet_id === wallet.id),
       history: history.filter((h) => h.wallet_id === wallet.id),
       corporate_actions: corporateActions.filter((a) => a.wallet_id === wallet.id),
+      orders: orders.filter((o) => o.wallet_id === wallet.id),
     })),
   };
 }

@@ -156,7 +156,7 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
           .executeTakeFirstOrThrow();
         const holdings = await trx
           .selectFrom('wallet_holdings')
-          .select(['symbol', 'quantity', 'cost_cents'])
+          .select(['symbol', 'quantity', 'cost_cents', 'reserved_quantity'])
           .where('wallet_id', '=', input.walletId)
           .orderBy('symbol')
           .execute();
@@ -215,10 +215,12 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
           .where('symbol', '=', input.symbol)
           .executeTakeFirst();
         const quantity = (holding?.quantity ?? 0) + input.sharesDelta;
+        // In the same UPDATE as the quantity, so the reserved ≤ held check holds either way.
+        const reserved = await splitOpenOrders(trx, input);
         if (holding && quantity > 0) {
           await trx
             .updateTable('wallet_holdings')
-            .set({ quantity })
+            .set(reserved === null ? { quantity } : { quantity, reserved_quantity: reserved })
             .where('wallet_id', '=', input.walletId)
             .where('symbol', '=', input.symbol)
             .execute();
@@ -270,3 +272,73 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
   };
 }
 export type CorporateActionsRepository = ReturnType<typeof corporateActionsRepository>;
+
+/**
+ * A split also restates the wallet's open orders in the symbol (docs/api.md#orders), as brokers
+ * do: quantity times the ratio (whole shares, rounded down), every price divided by it, so an
+ * order means the same money before and after. A buy keeps its reserved cash (its cost can only
+ * have gone down with the rounding). The shares reserved by open sells become the sum of their new
+ * quantities (the caller writes it with the new quantity), never more than the split holding. An order that a reverse split leaves with
+ * no whole share is cancelled and releases what it held.
+ */
+async function splitOpenOrders(trx: Transaction<Database>, input: SplitInput): Promise<number | null> {
+  const open = await trx
+    .selectFrom('orders')
+    .select([
+      'id',
+      'side',
+      'quantity',
+      'limit_price_e4',
+      'stop_price_e4',
+      'trail_amount_e4',
+      'water_mark_e4',
+      'reserved_cents',
+    ])
+    .where('wallet_id', '=', input.walletId)
+    .where('symbol', '=', input.symbol)
+    .where('status', '=', 'open')
+    .execute();
+  if (open.length === 0) return null;
+  const ratio = input.numerator / input.denominator;
+  const price = (e4: number | null) => (e4 === null ? null : Math.round(e4 / ratio));
+  let reservedShares = 0;
+  let releasedCents = 0;
+  for (const order of open) {
+    const quantity = Math.floor(order.quantity * ratio + 1e-9);
+    if (quantity < 1) {
+      await trx
+        .updateTable('orders')
+        .set({
+          status: 'cancelled',
+          reserved_cents: 0,
+          reason: 'Cancelled: a reverse split left less than one share',
+          updated_at: input.now,
+        })
+        .where('id', '=', order.id)
+        .execute();
+      if (order.side === 'buy') releasedCents += order.reserved_cents;
+      continue;
+    }
+    await trx
+      .updateTable('orders')
+      .set({
+        quantity,
+        limit_price_e4: price(order.limit_price_e4),
+        stop_price_e4: price(order.stop_price_e4),
+        trail_amount_e4: price(order.trail_amount_e4),
+        water_mark_e4: price(order.water_mark_e4),
+        updated_at: input.now,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    if (order.side === 'sell') reservedShares += quantity;
+  }
+  if (releasedCents > 0) {
+    await trx
+      .updateTable('wallets')
+      .set((eb) => ({ reserved_cents: eb('reserved_cents', '-', releasedCents) }))
+      .where('id', '=', input.walletId)
+      .execute();
+  }
+  return reservedShares;
+}

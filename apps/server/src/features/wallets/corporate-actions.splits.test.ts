@@ -4,6 +4,7 @@ import { applierOn, corporateActionsEnv, walletCalls } from '../../test/corporat
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { averagePriceE4, priceToE4, saleProceedsCents } from './money.js';
+import { trader } from './orders.test-support.js';
 
 /** Thursday 2020-08-27, 11:00 in New York: before Apple's 4-for-1 split of 2020-08-31. */
 const THURSDAY = '2020-08-27T15:00:00Z';
@@ -107,6 +108,50 @@ describe.each(testDatabaseKinds)('stock splits in wallets on %s', (kind) => {
     expect((await calls.details(walletId)).stocks.find((s: { symbol: string }) => s.symbol === 'AAPL').quantity).toBe(
       42,
     );
+  });
+
+  it('restates open orders in the split symbol: 4× the shares at a quarter of the price, reservations kept', async () => {
+    const calls = walletCalls(t.app, user);
+    const orders = trader(t, user);
+    const walletId = await calls.create('Orders across a split');
+    at(THURSDAY);
+    await calls.buy(walletId, 'AAPL', 10);
+    const price = (await market.getQuote('AAPL')).currentPrice;
+    const high = Math.round(price * 2 * 100) / 100;
+    const low = Math.round(price * 0.5 * 100) / 100;
+    const sell = await orders.placed({
+      wallet_id: walletId,
+      symbol: 'AAPL',
+      side: 'sell',
+      type: 'limit',
+      quantity: 3,
+      limit_price: high,
+      time_in_force: 'gtc',
+    });
+    const buy = await orders.placed({
+      wallet_id: walletId,
+      symbol: 'AAPL',
+      side: 'buy',
+      type: 'limit',
+      quantity: 2,
+      limit_price: low,
+      time_in_force: 'gtc',
+    });
+    const reservedBefore = (await calls.details(walletId)).reserved_cash_cents;
+
+    at(MONDAY_CLOSE);
+    expect((await applierOn(t.database.handle, market).run()).splits).toBe(1);
+    const listed = (await orders.get('get_orders', { wallet_id: walletId })).json();
+    const byId = new Map(listed.orders.map((o: { order_id: number }) => [o.order_id, o]));
+    expect(byId.get(sell.order_id)).toMatchObject({ status: 'open', quantity: 12, limit_price: high / 4 });
+    expect(byId.get(buy.order_id)).toMatchObject({ status: 'open', quantity: 8, limit_price: low / 4 });
+    const after = await calls.details(walletId);
+    expect(after.reserved_cash_cents).toBe(reservedBefore);
+    expect(after.stocks.find((s: { symbol: string }) => s.symbol === 'AAPL')).toMatchObject({
+      quantity: 40,
+      reserved_quantity: 12,
+      available_quantity: 28,
+    });
   });
 
   it('does not split shares bought on the split date, nor before its first trade', async () => {

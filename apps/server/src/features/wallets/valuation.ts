@@ -6,6 +6,8 @@ export interface Holding {
   symbol: string;
   quantity: number;
   cost_cents: number;
+  /** Shares held back by open sell orders (docs/api.md#orders). */
+  reserved_quantity: number;
 }
 
 /** Market prices in 1/10,000 dollar units by symbol; a symbol without a usable price is absent. */
@@ -17,6 +19,8 @@ export interface WalletRow {
   cash_cents: number;
   is_active: number;
   created_at: string;
+  /** Cash held back by open buy orders (docs/api.md#orders). */
+  reserved_cents: number;
 }
 
 /**
@@ -56,6 +60,8 @@ export function walletStock(holding: Holding, prices: PriceMap): WalletStock {
     unrealized_gain_cents: gainCents,
     unrealized_gain_percent: gainPercent(gainCents, holding.cost_cents),
     price_available: priceE4 !== undefined,
+    reserved_quantity: holding.reserved_quantity,
+    available_quantity: holding.quantity - holding.reserved_quantity,
   };
 }
 
@@ -75,6 +81,10 @@ export function walletSummary(wallet: WalletRow, holdings: readonly Holding[], p
     is_active: wallet.is_active === 1,
     created_at: wallet.created_at,
     prices_available: allPriced(holdings, prices),
+    reserved_cash: centsToDollars(wallet.reserved_cents),
+    reserved_cash_cents: wallet.reserved_cents,
+    buying_power: centsToDollars(wallet.cash_cents - wallet.reserved_cents),
+    buying_power_cents: wallet.cash_cents - wallet.reserved_cents,
   };
 }
 

@@ -25,11 +25,14 @@ export interface TradeDone {
   wallet: WalletRow & { realized_gain_cents: number };
   holdings: Holding[];
 }
-export type BuyResult = TradeDone | { kind: 'missing' } | { kind: 'insufficient-cash'; cashCents: number };
+export type BuyResult =
+  | TradeDone
+  | { kind: 'missing' }
+  | { kind: 'insufficient-cash'; cashCents: number; reservedCents: number };
 export type SellResult =
   | TradeDone
   | { kind: 'missing' }
-  | { kind: 'insufficient-shares'; held: number }
+  | { kind: 'insufficient-shares'; held: number; reserved: number }
   | { kind: 'below-a-cent'; held: number };
 
 export interface TradeInput {
@@ -45,6 +48,20 @@ export interface TradeInput {
   stocksValueCents(holdings: readonly Holding[]): number;
 }
 
+export interface BuyInput extends TradeInput {
+  costCents: number;
+  /**
+   * An order's fill: the cash its order reserved, released by the same statement that takes the
+   * cost (docs/api.md#orders). 0 for a market buy, which may spend only unreserved cash.
+   */
+  releaseCents?: number;
+}
+
+export interface SellInput extends TradeInput {
+  /** An order's fill: the shares its order reserved, released as they are sold. 0 for a market sale. */
+  releaseQuantity?: number;
+}
+
 /** Thrown inside a trade transaction when a row changed under it (rolls the transaction back). */
 export class ConcurrentChangeError extends Error {
   constructor() {
@@ -53,9 +70,26 @@ export class ConcurrentChangeError extends Error {
   }
 }
 
-const WALLET_COLUMNS = ['id', 'name', 'cash_cents', 'is_active', 'created_at'] as const;
+const WALLET_COLUMNS = ['id', 'name', 'cash_cents', 'is_active', 'created_at', 'reserved_cents'] as const;
+const HOLDING_COLUMNS = ['symbol', 'quantity', 'cost_cents', 'reserved_quantity'] as const;
 
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** A holding from a wallets ⟕ holdings row; undefined for a wallet without holdings. */
+function holdingOf(row: {
+  symbol: string | null;
+  quantity: number | null;
+  cost_cents: number | null;
+  reserved_quantity: number | null;
+}): Holding | undefined {
+  if (row.symbol === null || row.quantity === null || row.cost_cents === null) return undefined;
+  return {
+    symbol: row.symbol,
+    quantity: row.quantity,
+    cost_cents: row.cost_cents,
+    reserved_quantity: row.reserved_quantity ?? 0,
+  };
+}
 
 /**
  * Wallet storage. Every query is scoped by owner (`wallets.user_id`), so another user's wallet
@@ -75,7 +109,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
   const holdingsOf = (trx: Db, walletId: number): Promise<Holding[]> =>
     trx
       .selectFrom('wallet_holdings')
-      .select(['symbol', 'quantity', 'cost_cents'])
+      .select(HOLDING_COLUMNS)
       .where('wallet_id', '=', walletId)
       .orderBy('symbol')
       .execute();
@@ -136,6 +170,122 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     };
   }
 
+  /**
+   * Buys `quantity` shares for `costCents` inside `trx`. The first statement takes the cash only
+   * if that much is not reserved by open buy orders (`cash − reserved ≥ cost`, counting an order's
+   * own reservation, which it releases in the same statement), which also locks the wallet row
+   * until commit on PostgreSQL.
+   */
+  async function buyWithin(trx: Transaction<Database>, input: BuyInput): Promise<BuyResult> {
+    const release = input.releaseCents ?? 0;
+    const wallet = await trx
+      .updateTable('wallets')
+      .set((eb) => ({
+        cash_cents: eb('cash_cents', '-', input.costCents),
+        reserved_cents: eb('reserved_cents', '-', release),
+      }))
+      .where('id', '=', input.walletId)
+      .where('user_id', '=', input.userId)
+      .where((eb) => eb(eb('cash_cents', '-', eb.ref('reserved_cents')), '>=', input.costCents - release))
+      .returning('cash_cents')
+      .executeTakeFirst();
+    if (!wallet) {
+      const current = await trx
+        .selectFrom('wallets')
+        .select(['cash_cents', 'reserved_cents'])
+        .where('id', '=', input.walletId)
+        .where('user_id', '=', input.userId)
+        .executeTakeFirst();
+      return current
+        ? { kind: 'insufficient-cash', cashCents: current.cash_cents, reservedCents: current.reserved_cents - release }
+        : { kind: 'missing' };
+    }
+    await trx
+      .insertInto('wallet_holdings')
+      .values({
+        wallet_id: input.walletId,
+        symbol: input.symbol,
+        quantity: input.quantity,
+        cost_cents: input.costCents,
+      })
+      .onConflict((oc) =>
+        oc.columns(['wallet_id', 'symbol']).doUpdateSet((eb) => ({
+          quantity: eb('wallet_holdings.quantity', '+', eb.ref('excluded.quantity')),
+          cost_cents: eb('wallet_holdings.cost_cents', '+', eb.ref('excluded.cost_cents')),
+        })),
+      )
+      .execute();
+    return finishTrade(trx, input, 'buy', wallet.cash_cents, input.costCents, 0);
+  }
+
+  /**
+   * Sells `quantity` shares inside `trx`. The wallet row is locked first (PostgreSQL), the holding
+   * read, and the holding changed only if it still has exactly the values read (compare-and-set),
+   * so the same shares can never be sold twice; shares reserved by open sell orders are not for
+   * sale, except an order's own, which its fill releases. The cost basis leaves in proportion (money.ts).
+   */
+  async function sellWithin(trx: Transaction<Database>, input: SellInput): Promise<SellResult> {
+    const release = input.releaseQuantity ?? 0;
+    const wallet = await trx
+      .selectFrom('wallets')
+      .select('id')
+      .where('id', '=', input.walletId)
+      .where('user_id', '=', input.userId)
+      .$if(dialect === 'postgres', (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    if (!wallet) return { kind: 'missing' };
+    const holding = await trx
+      .selectFrom('wallet_holdings')
+      .select(['quantity', 'cost_cents', 'reserved_quantity'])
+      .where('wallet_id', '=', input.walletId)
+      .where('symbol', '=', input.symbol)
+      .executeTakeFirst();
+    const reservedByOthers = (holding?.reserved_quantity ?? 0) - release;
+    if (!holding || reservedByOthers < 0 || holding.quantity - reservedByOthers < input.quantity) {
+      return { kind: 'insufficient-shares', held: holding?.quantity ?? 0, reserved: Math.max(0, reservedByOthers) };
+    }
+    const amounts = sellAmounts(input.priceE4, holding.cost_cents, holding.quantity, input.quantity);
+    // docs/api.md#money: part of a holding is not given away for nothing; the whole always sells.
+    if (amounts.proceedsCents === 0 && input.quantity < holding.quantity) {
+      return { kind: 'below-a-cent', held: holding.quantity };
+    }
+    let changed: bigint;
+    if (input.quantity === holding.quantity) {
+      const result = await trx
+        .deleteFrom('wallet_holdings')
+        .where('wallet_id', '=', input.walletId)
+        .where('symbol', '=', input.symbol)
+        .where('quantity', '=', holding.quantity)
+        .where('cost_cents', '=', holding.cost_cents)
+        .where('reserved_quantity', '=', holding.reserved_quantity)
+        .executeTakeFirst();
+      changed = result.numDeletedRows;
+    } else {
+      const result = await trx
+        .updateTable('wallet_holdings')
+        .set((eb) => ({
+          quantity: eb('quantity', '-', input.quantity),
+          cost_cents: eb('cost_cents', '-', amounts.basisCents),
+          reserved_quantity: eb('reserved_quantity', '-', release),
+        }))
+        .where('wallet_id', '=', input.walletId)
+        .where('symbol', '=', input.symbol)
+        .where('quantity', '=', holding.quantity)
+        .where('cost_cents', '=', holding.cost_cents)
+        .where('reserved_quantity', '=', holding.reserved_quantity)
+        .executeTakeFirst();
+      changed = result.numUpdatedRows;
+    }
+    if (Number(changed) !== 1) throw new ConcurrentChangeError();
+    const updated = await trx
+      .updateTable('wallets')
+      .set((eb) => ({ cash_cents: eb('cash_cents', '+', amounts.proceedsCents) }))
+      .where('id', '=', input.walletId)
+      .returning('cash_cents')
+      .executeTakeFirstOrThrow();
+    return finishTrade(trx, input, 'sell', updated.cash_cents, amounts.proceedsCents, amounts.realizedGainCents);
+  }
+
   return {
     /** The user's wallets, oldest first, each with its holdings. */
     async listWithHoldings(userId: number): Promise<WalletWithHoldings[]> {
@@ -148,9 +298,11 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
           'wallets.cash_cents',
           'wallets.is_active',
           'wallets.created_at',
+          'wallets.reserved_cents',
           'wallet_holdings.symbol',
           'wallet_holdings.quantity',
           'wallet_holdings.cost_cents',
+          'wallet_holdings.reserved_quantity',
         ])
         .where('wallets.user_id', '=', userId)
         .orderBy('wallets.id')
@@ -166,13 +318,13 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
             cash_cents: row.cash_cents,
             is_active: row.is_active,
             created_at: row.created_at,
+            reserved_cents: row.reserved_cents,
             holdings: [],
           };
           wallets.set(row.id, wallet);
         }
-        if (row.symbol !== null && row.quantity !== null && row.cost_cents !== null) {
-          wallet.holdings.push({ symbol: row.symbol, quantity: row.quantity, cost_cents: row.cost_cents });
-        }
+        const holding = holdingOf(row);
+        if (holding) wallet.holdings.push(holding);
       }
       return [...wallets.values()];
     },
@@ -191,9 +343,11 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
           'wallets.cash_cents',
           'wallets.is_active',
           'wallets.created_at',
+          'wallets.reserved_cents',
           'wallet_holdings.symbol',
           'wallet_holdings.quantity',
           'wallet_holdings.cost_cents',
+          'wallet_holdings.reserved_quantity',
         ])
         // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
         // once per call instead of once per holding row.
@@ -212,9 +366,8 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       if (!first) return undefined;
       const holdings: Holding[] = [];
       for (const row of rows) {
-        if (row.symbol !== null && row.quantity !== null && row.cost_cents !== null) {
-          holdings.push({ symbol: row.symbol, quantity: row.quantity, cost_cents: row.cost_cents });
-        }
+        const holding = holdingOf(row);
+        if (holding) holdings.push(holding);
       }
       return {
         id: first.id,
@@ -222,6 +375,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         cash_cents: first.cash_cents,
         is_active: first.is_active,
         created_at: first.created_at,
+        reserved_cents: first.reserved_cents,
         holdings,
         realized_gain_cents: Number(first.realized_gain_cents ?? 0),
       };
@@ -329,6 +483,18 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     async delete(userId: number, walletId: number): Promise<WalletRow | undefined> {
       return db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
+        // PostgreSQL: the wallet's orders before the wallet, in the order a fill locks them
+        // (order, then wallet), so a fill under way and this cascade cannot deadlock.
+        if (dialect === 'postgres') {
+          await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('wallet_id', '=', walletId)
+            .where('user_id', '=', userId)
+            .where('status', '=', 'open')
+            .forUpdate()
+            .execute();
+        }
         return trx
           .deleteFrom('wallets')
           .where('id', '=', walletId)
@@ -366,111 +532,19 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       });
     },
 
-    /**
-     * Buys `quantity` shares for `costCents`. The first statement takes the cash only if it is
-     * there (`cash_cents >= cost`), which also locks the wallet row until commit on PostgreSQL.
-     */
-    async buy(input: TradeInput & { costCents: number }): Promise<BuyResult> {
-      return db.transaction().execute(async (trx): Promise<BuyResult> => {
-        const wallet = await trx
-          .updateTable('wallets')
-          .set((eb) => ({ cash_cents: eb('cash_cents', '-', input.costCents) }))
-          .where('id', '=', input.walletId)
-          .where('user_id', '=', input.userId)
-          .where('cash_cents', '>=', input.costCents)
-          .returning('cash_cents')
-          .executeTakeFirst();
-        if (!wallet) {
-          const current = await trx
-            .selectFrom('wallets')
-            .select('cash_cents')
-            .where('id', '=', input.walletId)
-            .where('user_id', '=', input.userId)
-            .executeTakeFirst();
-          return current ? { kind: 'insufficient-cash', cashCents: current.cash_cents } : { kind: 'missing' };
-        }
-        await trx
-          .insertInto('wallet_holdings')
-          .values({
-            wallet_id: input.walletId,
-            symbol: input.symbol,
-            quantity: input.quantity,
-            cost_cents: input.costCents,
-          })
-          .onConflict((oc) =>
-            oc.columns(['wallet_id', 'symbol']).doUpdateSet((eb) => ({
-              quantity: eb('wallet_holdings.quantity', '+', eb.ref('excluded.quantity')),
-              cost_cents: eb('wallet_holdings.cost_cents', '+', eb.ref('excluded.cost_cents')),
-            })),
-          )
-          .execute();
-        return finishTrade(trx, input, 'buy', wallet.cash_cents, input.costCents, 0);
-      });
+    /** A market buy (docs/api.md#money): one transaction around `buyWithin`. */
+    buy(input: BuyInput): Promise<BuyResult> {
+      return db.transaction().execute((trx) => buyWithin(trx, input));
     },
 
-    /**
-     * Sells `quantity` shares. The wallet row is locked first (PostgreSQL), the holding read, and
-     * the holding changed only if it still has exactly the values read (compare-and-set), so the
-     * same shares can never be sold twice. The cost basis leaves in proportion (money.ts).
-     */
-    async sell(input: TradeInput): Promise<SellResult> {
-      return db.transaction().execute(async (trx): Promise<SellResult> => {
-        const wallet = await trx
-          .selectFrom('wallets')
-          .select('id')
-          .where('id', '=', input.walletId)
-          .where('user_id', '=', input.userId)
-          .$if(dialect === 'postgres', (qb) => qb.forUpdate())
-          .executeTakeFirst();
-        if (!wallet) return { kind: 'missing' };
-        const holding = await trx
-          .selectFrom('wallet_holdings')
-          .select(['quantity', 'cost_cents'])
-          .where('wallet_id', '=', input.walletId)
-          .where('symbol', '=', input.symbol)
-          .executeTakeFirst();
-        if (!holding || holding.quantity < input.quantity) {
-          return { kind: 'insufficient-shares', held: holding?.quantity ?? 0 };
-        }
-        const amounts = sellAmounts(input.priceE4, holding.cost_cents, holding.quantity, input.quantity);
-        // docs/api.md#money: part of a holding is not given away for nothing; the whole always sells.
-        if (amounts.proceedsCents === 0 && input.quantity < holding.quantity) {
-          return { kind: 'below-a-cent', held: holding.quantity };
-        }
-        let changed: bigint;
-        if (input.quantity === holding.quantity) {
-          const result = await trx
-            .deleteFrom('wallet_holdings')
-            .where('wallet_id', '=', input.walletId)
-            .where('symbol', '=', input.symbol)
-            .where('quantity', '=', holding.quantity)
-            .where('cost_cents', '=', holding.cost_cents)
-            .executeTakeFirst();
-          changed = result.numDeletedRows;
-        } else {
-          const result = await trx
-            .updateTable('wallet_holdings')
-            .set((eb) => ({
-              quantity: eb('quantity', '-', input.quantity),
-              cost_cents: eb('cost_cents', '-', amounts.basisCents),
-            }))
-            .where('wallet_id', '=', input.walletId)
-            .where('symbol', '=', input.symbol)
-            .where('quantity', '=', holding.quantity)
-            .where('cost_cents', '=', holding.cost_cents)
-            .executeTakeFirst();
-          changed = result.numUpdatedRows;
-        }
-        if (Number(changed) !== 1) throw new ConcurrentChangeError();
-        const updated = await trx
-          .updateTable('wallets')
-          .set((eb) => ({ cash_cents: eb('cash_cents', '+', amounts.proceedsCents) }))
-          .where('id', '=', input.walletId)
-          .returning('cash_cents')
-          .executeTakeFirstOrThrow();
-        return finishTrade(trx, input, 'sell', updated.cash_cents, amounts.proceedsCents, amounts.realizedGainCents);
-      });
+    /** A market sale: one transaction around `sellWithin`. */
+    sell(input: SellInput): Promise<SellResult> {
+      return db.transaction().execute((trx) => sellWithin(trx, input));
     },
+
+    /** The one buy and sell path, for an order's fill inside the order's own transaction (orders.repository.ts). */
+    buyWithin,
+    sellWithin,
   };
 }
 export type WalletsRepository = ReturnType<typeof walletsRepository>;

@@ -96,6 +96,11 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
           is_active: true,
           created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
           prices_available: true,
+          // docs/api.md#orders: nothing reserved yet, so all the cash is buying power.
+          reserved_cash: 0,
+          reserved_cash_cents: 0,
+          buying_power: 100000,
+          buying_power_cents: STARTING_CASH_CENTS,
         },
       });
       const second = await post(user, 'create_wallet', { wallet_name: 'Second' });

@@ -4,7 +4,6 @@ import {
   type GetWalletLedgerResponse,
   type GetWalletsResponse,
   STARTING_CASH_CENTS,
-  type StockQuote,
   type TradeResponse,
   WALLET_LEDGER_MAX,
   WALLETS_MAX,
@@ -15,14 +14,8 @@ import {
 } from '@site/contract';
 import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { isoNow } from '../../core/time.js';
-import {
-  baseCurrency,
-  formatListingPrice,
-  type Listing,
-  toDollars,
-  usdRates,
-} from '../../integrations/market-data/fx.js';
-import { type MarketDataProvider, unknownSymbol } from '../../integrations/market-data/types.js';
+import { formatListingPrice, type Listing } from '../../integrations/market-data/fx.js';
+import type { MarketDataProvider } from '../../integrations/market-data/types.js';
 import {
   buyCostCents,
   centsToDollars,
@@ -31,8 +24,8 @@ import {
   formatCents,
   formatPriceE4,
   gainPercent,
-  priceToE4,
 } from './money.js';
+import { dollarPrices, noPrice, type Prices } from './pricing.js';
 import {
   allPriced,
   type Holding,
@@ -51,32 +44,16 @@ import {
   type WalletsRepository,
 } from './wallets.repository.js';
 
-/** Dollar prices (1/10,000 $) by symbol, with how each came from its listing's own currency. */
-class Prices extends Map<string, number> {
-  readonly listings = new Map<string, Listing>();
-  /** Symbols that have a price but no exchange rate for their currency, with that currency. */
-  readonly withoutRate = new Map<string, string>();
-}
-
 /** A trade's price for its message: dollars, with the listing's own price first when it differs. */
 function tradePriceText(priceE4: number, listing: Listing): string {
   if (listing.currency === 'USD') return formatPriceE4(priceE4);
   return `${formatListingPrice(listing.localPrice, listing.currency)} (${formatPriceE4(priceE4)})`;
 }
 
-/** 404 for a symbol nobody prices; 503 when only the rate for its currency is missing. */
-function noPrice(prices: Prices, symbol: string): HttpError {
-  const currency = prices.withoutRate.get(symbol);
-  return currency
-    ? new HttpError(503, `No ${currency} to US dollar rate is available right now; try again later`)
-    : unknownSymbol(symbol);
-}
-
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
 export const PRICES_UNAVAILABLE = 'Prices are unavailable right now; holdings without a price are valued at cost.';
 
-const isUpstreamFailure = (error: unknown) => error instanceof HttpError && error.statusCode >= 500;
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 function toTrade(row: TradeRow): WalletTrade {
@@ -138,38 +115,7 @@ function walletDetails(
  * getQuotes for every symbol it needs, and never inside a database transaction.
  */
 export function walletsService(repository: WalletsRepository, market: MarketDataProvider) {
-  /**
-   * Dollar prices of `symbols` in 1/10,000 dollar units from ONE getQuotes call, plus one for the
-   * exchange rates when a listing is in another currency (docs/api.md#money). An upstream failure
-   * of the quotes gives an empty map (valued at cost) unless `required`; a failure of the rates
-   * leaves only the foreign listings unpriced. A symbol without a usable price (or without a rate
-   * for its currency) is absent.
-   */
-  async function prices(symbols: Iterable<string>, required = false): Promise<Prices> {
-    const unique = [...new Set(symbols)];
-    const out = new Prices();
-    if (unique.length === 0) return out;
-    let quotes: Map<string, StockQuote>;
-    try {
-      quotes = await market.getQuotes(unique);
-    } catch (error) {
-      if (!required && isUpstreamFailure(error)) return out;
-      throw error;
-    }
-    const rates = await usdRates(market, quotes.values()).catch((error: unknown) => {
-      if (isUpstreamFailure(error)) return new Map<string, number>();
-      throw error;
-    });
-    for (const [symbol, quote] of quotes) {
-      const listing = toDollars(quote, rates);
-      if (listing === undefined) out.withoutRate.set(symbol, baseCurrency(quote.currency).currency);
-      const e4 = listing && priceToE4(listing.usdPrice);
-      if (listing === undefined || e4 === undefined) continue;
-      out.set(symbol, e4);
-      out.listings.set(symbol, listing);
-    }
-    return out;
-  }
+  const prices = (symbols: Iterable<string>, required = false) => dollarPrices(market, symbols, required);
 
   async function ownedWallet(userId: number, walletId: number): Promise<WalletRow> {
     const wallet = await repository.find(userId, walletId);
@@ -196,8 +142,10 @@ export function walletsService(repository: WalletsRepository, market: MarketData
   async function tradePrices(userId: number, walletId: number, symbol: string, minimumHeld = 0): Promise<Prices> {
     const wallet = await repository.findWithHoldings(userId, walletId);
     if (!wallet) throw notFound(NOT_FOUND);
-    const held = wallet.holdings.find((h) => h.symbol === symbol)?.quantity ?? 0;
-    if (held < minimumHeld) throw insufficientShares(symbol, held, minimumHeld);
+    const holding = wallet.holdings.find((h) => h.symbol === symbol);
+    const held = holding?.quantity ?? 0;
+    const reserved = holding?.reserved_quantity ?? 0;
+    if (held - reserved < minimumHeld) throw insufficientShares(symbol, held, reserved, minimumHeld);
     return prices([symbol, ...wallet.holdings.map((h) => h.symbol)], true);
   }
 
@@ -319,8 +267,11 @@ export function walletsService(repository: WalletsRepository, market: MarketData
       if (result.kind === 'insufficient-cash') {
         throw badRequest(
           `Insufficient balance: ${plural(quantity, 'share')} of ${symbol} at ${tradePriceText(priceE4, listing)} cost ` +
-            `${formatCents(costCents)}, but the wallet has ${formatCents(result.cashCents)}. ` +
-            'Total price exceeds available balance.',
+            `${formatCents(costCents)}, but the wallet has ${formatCents(result.cashCents)}` +
+            (result.reservedCents > 0
+              ? `, of which ${formatCents(result.reservedCents)} is reserved by open buy orders`
+              : '') +
+            '. Total price exceeds available balance.',
         );
       }
       const message = `Bought ${plural(quantity, 'share')} of ${symbol} at ${tradePriceText(priceE4, listing)} for ${formatCents(costCents)}`;
@@ -354,7 +305,9 @@ export function walletsService(repository: WalletsRepository, market: MarketData
         throw error;
       }
       if (result.kind === 'missing') throw notFound(NOT_FOUND);
-      if (result.kind === 'insufficient-shares') throw insufficientShares(symbol, result.held, quantity);
+      if (result.kind === 'insufficient-shares') {
+        throw insufficientShares(symbol, result.held, result.reserved, quantity);
+      }
       if (result.kind === 'below-a-cent') {
         throw badRequest(
           `This sale is worth less than a cent (${plural(quantity, 'share')} of ${symbol} at ` +
@@ -372,11 +325,12 @@ export function walletsService(repository: WalletsRepository, market: MarketData
   };
 }
 
-function insufficientShares(symbol: string, held: number, wanted: number): HttpError {
+export function insufficientShares(symbol: string, held: number, reserved: number, wanted: number): HttpError {
+  const inOrders = reserved > 0 ? ` (${plural(reserved, 'share')} reserved by open sell orders)` : '';
   return badRequest(
     held === 0
       ? `Insufficient stock quantity: this wallet holds no ${symbol} shares`
-      : `Insufficient stock quantity: this wallet holds ${plural(held, 'share')} of ${symbol}, ` +
+      : `Insufficient stock quantity: this wallet holds ${plural(held, 'share')} of ${symbol}${inOrders}, ` +
           `so ${plural(wanted, 'share')} cannot be sold`,
   );
 }

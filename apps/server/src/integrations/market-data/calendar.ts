@@ -190,3 +190,46 @@ export function sessionAt(cal: ExchangeCalendar, utcMs: number): Session {
   const pre = cal.extended && isTradingDay(epochDay) && minuteOfDay >= cal.extended.preFrom;
   return { index, epochDay: epochDayOfTradingIndex(index), minutes: length, state: pre ? 'PRE' : 'CLOSED' };
 }
+
+/** The calendars of the exchanges this site knows, by the time zone quotes name. */
+const CALENDARS_BY_ZONE = new Map<string, ExchangeCalendar>([
+  [NEW_YORK.timeZone, NEW_YORK],
+  [TOKYO.timeZone, TOKYO],
+  [XETRA.timeZone, XETRA],
+  [LONDON.timeZone, LONDON],
+]);
+
+/** Zones with a known calendar (the others are treated by `calendarOfTimeZone`'s fallback). */
+export const KNOWN_EXCHANGE_ZONES: readonly string[] = [...CALENDARS_BY_ZONE.keys()];
+
+/**
+ * The calendar of a listing from its quote's `exchangeTimezoneName`. An exchange we have no
+ * calendar for is taken to trade 09:30–16:00 in its own zone (the common hours), so a day order
+ * there still expires at a local close; callers that must not miss its real hours also check
+ * the quote's `marketState`.
+ */
+export function calendarOfTimeZone(timeZone: string): ExchangeCalendar {
+  return CALENDARS_BY_ZONE.get(timeZone) ?? { timeZone, segments: [[hm(9, 30), hm(16)]] };
+}
+
+/**
+ * When the regular session that is under way, or the next one, closes: today's close before it has
+ * come on a trading day (also in pre-market), else the next trading day's (weekends skipped; no
+ * holiday calendar, docs/product.md#finance).
+ */
+export function nextSessionClose(cal: ExchangeCalendar, utcMs: number): number {
+  const { epochDay, minuteOfDay } = localClock(cal, utcMs);
+  const close = cal.segments[cal.segments.length - 1]?.[1] ?? hm(24);
+  let day = epochDay;
+  if (!isTradingDay(day) || minuteOfDay >= close) {
+    day += 1;
+    while (!isTradingDay(day)) day += 1;
+  }
+  return localTimeToUtc(cal, day, close);
+}
+
+/** Whether the exchange is in its regular session (a lunch break counts as closed). */
+export function isRegularSession(cal: ExchangeCalendar, utcMs: number): boolean {
+  const { epochDay, minuteOfDay } = localClock(cal, utcMs);
+  return isTradingDay(epochDay) && cal.segments.some(([a, b]) => minuteOfDay >= a && minuteOfDay < b);
+}

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
+import { createThrowawayDatabase } from './throwaway-database.js';
 
 /**
  * DESIGN: several instances behind a load balancer share one PostgreSQL and one Redis. Two real
@@ -20,26 +21,6 @@ const LOGIN_FAILURES = 4;
 
 const yahooFixture = (name: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../integrations/market-data/yahoo/fixtures', name), 'utf8');
-
-/** A throw-away database on the test server (a schema is not enough: each instance connects itself). */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `site_scale_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(databaseUrl ?? '');
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
-}
 
 interface Session {
   cookie: string;
@@ -80,13 +61,13 @@ const postJson = (url: string, body: unknown, init: RequestInit = {}) =>
   });
 
 describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and one Redis', () => {
-  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
   let yahoo: FakeUpstream;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
-    database = await createDatabase();
+    database = await createThrowawayDatabase();
     yahoo = await startFakeUpstream();
     yahoo.on('/v10/finance/quoteSummary/AAPL', { body: yahooFixture('quotesummary-aapl.json') });
     yahoo.on('/v7/finance/quote', { body: yahooFixture('quote-aapl-msft.json') });

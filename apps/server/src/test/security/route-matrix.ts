@@ -144,6 +144,24 @@ const tradingWallet = (c: MatrixContext) =>
     return id;
   });
 
+/** An open order of alice's (a limit buy far below the price: it never fills while the tests run). */
+const orderBody = async (c: MatrixContext, claimed: number | undefined) =>
+  body({
+    user_id: claimed,
+    wallet_id: await tradingWallet(c),
+    symbol: 'AAPL',
+    side: 'buy',
+    type: 'limit',
+    quantity: 1,
+    limit_price: 1,
+  });
+const openOrder = (c: MatrixContext) =>
+  orderBody(c, undefined).then((payload) =>
+    c
+      .call<{ order: { order_id: number } }>(c.users.alice, 'POST', '/api/finance/place_order', payload)
+      .then((r) => r.order.order_id),
+  );
+
 const favorite = (c: MatrixContext) =>
   c
     .call<{ locationId: number }>(c.users.alice, 'POST', '/api/weather', favoriteBody(c, undefined))
@@ -643,6 +661,30 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     request: async (c, claimed) => ({
       url: '/api/finance/sell_stock_from_wallet',
       payload: body({ user_id: claimed, wallet_id: await tradingWallet(c), symbol: 'AAPL', quantity: 1 }),
+    }),
+  },
+
+  'POST /api/finance/place_order': {
+    access: 'user',
+    claimedUserParam: true,
+    foreign: 404,
+    request: async (c, claimed) => ({ url: '/api/finance/place_order', payload: await orderBody(c, claimed) }),
+  },
+  'POST /api/finance/preview_order': {
+    access: 'user',
+    claimedUserParam: true,
+    foreign: 404,
+    request: async (c, claimed) => ({ url: '/api/finance/preview_order', payload: await orderBody(c, claimed) }),
+  },
+  'GET /api/finance/get_orders': walletIdRoute('get_orders'),
+  'POST /api/finance/cancel_order': {
+    access: 'user',
+    claimedUserParam: true,
+    foreign: 404,
+    consumes: true,
+    request: async (c, claimed) => ({
+      url: '/api/finance/cancel_order',
+      payload: body({ user_id: claimed, order_id: await c.fresh('order', () => openOrder(c)) }),
     }),
   },
 
