@@ -15,5 +15,6 @@ export * from './sudoku-level-stats.js';
 export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './units.js';
+export * from './wallet-reports.js';
 export * from './wallets.js';
 export * from './weather.js';

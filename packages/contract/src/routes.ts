@@ -137,6 +137,15 @@ export const routes = {
     buy: { method: 'POST', path: '/finance/add_stock_to_wallet', access: 'user', claimedUser: body('user_id') },
     sell: { method: 'POST', path: '/finance/sell_stock_from_wallet', access: 'user', claimedUser: body('user_id') },
   },
+  walletReports: {
+    performance: {
+      method: 'GET',
+      path: '/finance/get_wallet_performance',
+      access: 'user',
+      claimedUser: query('user_id'),
+    },
+    ledgerCsv: { method: 'GET', path: '/finance/get_wallet_ledger_csv', access: 'user', claimedUser: query('user_id') },
+  },
   weather: {
     forecast: { method: 'GET', path: '/weather', access: 'public' },
     addFavorite: { method: 'POST', path: '/weather', access: 'user', claimedUser: body('user') },

@@ -21,6 +21,7 @@ import {
 } from '../calendar.js';
 import type { Bar, MarketDataProvider } from '../types.js';
 import { profileFromQuote, unknownSymbol } from '../types.js';
+import { DEMO_ETFS, type DemoEtf } from './etfs.js';
 import { brandName, generateNews } from './news.js';
 import { aggregateBars, aggregateMinutes, type MinuteBars, PriceSeries } from './price-series.js';
 import { DEMO_FX_PAIRS, DEMO_UNIVERSE, type DemoCompany, type DemoFxPair } from './universe.js';
@@ -46,6 +47,8 @@ export interface DemoProviderOptions {
   /** The clock; tests pin it. */
   now?: () => number;
   universe?: DemoCompany[];
+  /** Exchange-traded funds (the benchmarks of docs/api.md#wallet-performance). */
+  etfs?: DemoEtf[];
   /** Dollar rates of the universe's other currencies. */
   fxPairs?: DemoFxPair[];
 }
@@ -66,6 +69,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   readonly mode = 'demo' as const;
   private readonly now: () => number;
   private readonly companies: Map<string, DemoCompany>;
+  private readonly etfs: Map<string, DemoEtf>;
   private readonly pairs: Map<string, DemoFxPair>;
   private readonly series = new Map<string, PriceSeries>();
   private readonly minuteCache = new Map<string, MinuteBars>();
@@ -73,6 +77,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   constructor(options: DemoProviderOptions = {}) {
     this.now = options.now ?? Date.now;
     this.companies = new Map((options.universe ?? DEMO_UNIVERSE).map((c) => [c.symbol, c]));
+    this.etfs = new Map((options.etfs ?? DEMO_ETFS).map((e) => [e.symbol, e]));
     this.pairs = new Map((options.fxPairs ?? DEMO_FX_PAIRS).map((p) => [p.symbol, p]));
   }
 
@@ -84,7 +89,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private seriesOf(symbol: string): PriceSeries | undefined {
     const cached = this.series.get(symbol);
     if (cached) return cached;
-    const instrument = this.companies.get(symbol) ?? this.pairs.get(symbol);
+    const instrument = this.companies.get(symbol) ?? this.etfs.get(symbol) ?? this.pairs.get(symbol);
     if (!instrument) return undefined;
     const series = new PriceSeries(instrument);
     this.series.set(symbol, series);
@@ -133,6 +138,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private quoteOf({ series, session }: Listed): StockQuote {
     const { company } = series;
     const listing = this.companies.get(company.symbol);
+    const fund = this.etfs.get(company.symbol);
     const today = this.dayBar(series, session.index, session);
     const previousClose = session.index > series.firstIndex ? series.dailyBar(session.index - 1).close : today.open;
     const change = today.close - previousClose;
@@ -148,13 +154,13 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       regularMarketDayHigh: today.high,
       regularMarketDayLow: today.low,
       regularMarketPreviousClose: previousClose,
-      // Currency pairs report no volume or market value, as Yahoo's do.
-      regularMarketVolume: listing ? today.volume : 0,
+      // Currency pairs report no volume or market value, as Yahoo's do; funds no market value.
+      regularMarketVolume: listing || fund ? today.volume : 0,
       regularMarketChange: round4(change),
       regularMarketChangePercent: round4((change / previousClose) * 100),
       regularMarketTime: new Date(lastTrade).toISOString(),
       marketState: session.state,
-      exchange: listing?.exchange ?? 'CCY',
+      exchange: listing?.exchange ?? fund?.exchange ?? 'CCY',
       currency: company.currency,
       exchangeTimezoneName: company.calendar.timeZone,
       // In the quote's currency, as Yahoo reports it (pence for London).
@@ -178,6 +184,13 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   async getProfile(symbol: string): Promise<StockProfile> {
     const listed = this.listed(symbol);
     const company = this.companies.get(symbol);
+    const fund = this.etfs.get(symbol);
+    if (fund)
+      return {
+        ...profileFromQuote(this.quoteOf(listed), fund.longName),
+        website: fund.website,
+        longBusinessSummary: fund.summary,
+      };
     if (!company) return profileFromQuote(this.quoteOf(listed), listed.series.company.shortName);
     return {
       symbol: company.symbol,
@@ -242,7 +255,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     const listed = this.listed(symbol);
     const { series } = listed;
     const company = this.companies.get(symbol);
-    // Nobody writes company news about an exchange rate.
+    // Company news is generated for companies only: none about an exchange rate or a fund.
     if (!company) return [];
     const day = localClock(company.calendar, this.now()).epochDay;
     // The move headline restates the quote the pages show beside it (same change, same sign).
@@ -265,7 +278,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   async search(query: string, limit = 10): Promise<SymbolSearchResult[]> {
     const q = query.trim().toUpperCase();
     if (!q) return [];
-    const scored: [number, DemoCompany | DemoFxPair][] = [];
+    const scored: [number, DemoCompany | DemoEtf | DemoFxPair][] = [];
     for (const company of this.companies.values()) {
       const name = company.longName.toUpperCase();
       const score =
@@ -280,6 +293,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
                 : -1;
       if (score >= 0) scored.push([score, company]);
     }
+    for (const fund of this.etfs.values()) {
+      const name = fund.longName.toUpperCase();
+      const score =
+        fund.symbol === q ? 0 : fund.symbol.startsWith(q) ? 1 : name.startsWith(q) ? 2 : name.includes(q) ? 3 : -1;
+      if (score >= 0) scored.push([score, fund]);
+    }
     for (const pair of this.pairs.values()) {
       const score = pair.symbol === q ? 0 : pair.symbol.startsWith(q) || pair.shortName.startsWith(q) ? 2 : -1;
       if (score >= 0) scored.push([score, pair]);
@@ -287,11 +306,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     scored.sort((a, b) => a[0] - b[0] || a[1].symbol.localeCompare(b[1].symbol));
     return scored.slice(0, limit).map(([, c]) => {
       const company = this.companies.get(c.symbol);
+      const fund = this.etfs.get(c.symbol);
       return {
         symbol: c.symbol,
         shortName: c.shortName,
-        exchange: company?.exchange ?? 'CCY',
-        type: company ? 'EQUITY' : 'CURRENCY',
+        exchange: company?.exchange ?? fund?.exchange ?? 'CCY',
+        type: company ? 'EQUITY' : fund ? 'ETF' : 'CURRENCY',
       };
     });
   }
