@@ -1,6 +1,7 @@
 import { walletsEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { walletReportsRoutes } from './wallet-reports.routes.js';
 import { walletsRepository } from './wallets.repository.js';
 import { walletsService } from './wallets.service.js';
 
@@ -10,6 +11,8 @@ import { walletsService } from './wallets.service.js';
  */
 export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = walletsService(walletsRepository(app.deps.database), app.deps.marketData);
+  // Performance and the ledger CSV (docs/api.md#wallet-performance) have their own file.
+  await app.register(walletReportsRoutes);
 
   route(app, endpoints.list, async (_request, { user }) => service.list(user.id));
   route(app, endpoints.details, async (request, { user }) => service.details(user.id, request.query.wallet_id));

@@ -10,9 +10,9 @@ import {
 } from '@site/contract';
 import { badRequest } from '../../../core/http-errors.js';
 import {
-  DAY_MS,
   isoDateOf,
   localClock,
+  monthsBefore,
   type Session,
   segmentRanges,
   sessionAt,
@@ -33,15 +33,6 @@ const RANGE_MONTHS: Partial<Record<HistoryRange, number>> = { '1mo': 1, '3mo': 3
 const MINUTE_CACHE_SIZE = 128;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
-
-/** The same calendar day `months` earlier (clamped to the month's length). */
-function monthsBefore(epochDay: number, months: number): number {
-  const date = new Date(epochDay * DAY_MS);
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() - months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Math.floor(Date.UTC(y, m, Math.min(date.getUTCDate(), lastDay)) / DAY_MS);
-}
 
 export interface DemoProviderOptions {
   /** The clock; tests pin it. */
