@@ -573,6 +573,8 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/finance/get_wallet_details': walletIdRoute('get_wallet_details'),
   'GET /api/finance/get_wallet_history': walletIdRoute('get_wallet_history'),
   'GET /api/finance/get_wallet_ledger': walletIdRoute('get_wallet_ledger'),
+  'GET /api/finance/get_wallet_performance': walletIdRoute('get_wallet_performance'),
+  'GET /api/finance/get_wallet_ledger_csv': walletIdRoute('get_wallet_ledger_csv'),
   'POST /api/finance/create_wallet': {
     access: 'user',
     claimedUserParam: true,
