@@ -20,6 +20,7 @@ import {
   allocationBySector,
   annualizedVolatility,
   benchmarkSeries,
+  type DailyCloses,
   METHODS,
   maxDrawdown,
   newYorkDay,
@@ -48,6 +49,22 @@ function currencies(entries: readonly LedgerEntry[], quotes: ReadonlyMap<string,
   return out;
 }
 
+/**
+ * toDollarCloses remembered per closes object: the closes cache hands out the same objects until
+ * it reloads them (never changing one), and converting a year of closes is most of a rebuild's CPU.
+ */
+function dollarClosesMemo() {
+  const memo = new WeakMap<DailyCloses, { code: string; rates: DailyCloses | undefined; out: DailyCloses }[]>();
+  return (local: DailyCloses, code: string, rates: DailyCloses | undefined): DailyCloses => {
+    const known = memo.get(local) ?? [];
+    const hit = known.find((item) => item.code === code && item.rates === rates);
+    if (hit) return hit.out;
+    const out = toDollarCloses(local, code, rates);
+    memo.set(local, [...known.slice(-3), { code, rates, out }]);
+    return out;
+  };
+}
+
 function slicesOut(slices: readonly Slice[], totalCents: number): AllocationSlice[] {
   return slices.map((slice) => ({
     label: slice.label,
@@ -72,6 +89,7 @@ export function walletReportsService(
 ) {
   const now = options.now ?? (() => Date.now());
   const source = options.closes ?? dailyClosesSource(market);
+  const inDollars = dollarClosesMemo();
 
   async function walletWithLedger(userId: number, walletId: number) {
     const found = await ledger.walletWithLedger(userId, walletId);
@@ -135,13 +153,13 @@ export function walletReportsService(
         known.map((symbol, i) => {
           const code = codes.get(symbol) ?? 'USD';
           const local = localCloses[i] ?? { days: [], closes: [] };
-          return [symbol, toDollarCloses(local, code, rates.get(baseCurrency(code).currency))] as const;
+          return [symbol, inDollars(local, code, rates.get(baseCurrency(code).currency))] as const;
         }),
       );
 
       const days = tradingDays(firstDay, today, benchmarkCloses);
       const series = valueSeries(days, entries, startCents, closesE4);
-      const benchmarkValues = benchmarkSeries(days, toDollarCloses(benchmarkCloses, 'USD', undefined), startCents);
+      const benchmarkValues = benchmarkSeries(days, inDollars(benchmarkCloses, 'USD', undefined), startCents);
       const returns = periodReturns(days, series.values, benchmarkValues, startCents, PERFORMANCE_PERIODS);
       const drawdown = maxDrawdown(series.values);
       const volatility = annualizedVolatility(series.values);
