@@ -1,4 +1,4 @@
-import { Box, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Box, Flex, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import type { AllocationSlice, WalletPerformanceResponse } from '@site/contract';
 import { useState } from 'react';
 import { formatPercent, formatUsd } from '../../../lib/format';
@@ -64,19 +64,21 @@ export function AllocationChart({ allocation }: { allocation: WalletPerformanceR
   const caption = view === 'holding' ? 'Allocation by holding' : 'Allocation by sector';
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        aria-label="Group the allocation"
-        value={view}
-        onChange={(value) => setView(value as View)}
-        data={[
-          { label: 'By holding', value: 'holding' },
-          { label: 'By sector', value: 'sector' },
-        ]}
-        w={{ base: '100%', xs: 'auto' }}
-      />
-      <Group align="center" gap="lg" wrap="wrap">
+      <Group>
+        <SegmentedControl
+          aria-label="Group the allocation"
+          value={view}
+          onChange={(value) => setView(value as View)}
+          data={[
+            { label: 'By holding', value: 'holding' },
+            { label: 'By sector', value: 'sector' },
+          ]}
+        />
+      </Group>
+      {/* The ring above the table on phones, beside it from 576 px. */}
+      <Flex direction={{ base: 'column', xs: 'row' }} align="center" gap="lg">
         <Donut slices={slices} />
-        <Table.ScrollContainer minWidth={240} style={{ flex: 1 }}>
+        <Table.ScrollContainer minWidth={240} style={{ flex: 1, alignSelf: 'stretch' }}>
           <Table aria-label={caption} verticalSpacing={4} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -108,7 +110,7 @@ export function AllocationChart({ allocation }: { allocation: WalletPerformanceR
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </Group>
+      </Flex>
       <Text size="xs" c="dimmed">
         Today’s value at the last close; sectors from each company’s profile (Unclassified when it has none).
       </Text>

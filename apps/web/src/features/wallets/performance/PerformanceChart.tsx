@@ -20,8 +20,8 @@ import { formatTradingDay } from './performance-format';
  * Loaded lazily (LazyPerformanceChart).
  */
 
-/** A young wallet's few days get markers, so one or two points are visible. */
-const MARKERS_UP_TO = 60;
+/** A young wallet's few days get markers, so one or two points are visible; more would clutter. */
+const MARKERS_UP_TO = 20;
 
 const OPTIONS: DeepPartial<TimeChartOptions> = {
   autoSize: true,
@@ -88,7 +88,16 @@ export function PerformanceChart({ series, benchmark, height = 320 }: Performanc
       setHovered(typeof param.time === 'string' ? param.time : null);
     };
     chart.subscribeCrosshairMove(onCrosshairMove);
+    // Every day in view again when the width changes (a phone turned, a window resized).
+    let width = container.clientWidth;
+    const resized = new ResizeObserver(() => {
+      if (container.clientWidth === width) return;
+      width = container.clientWidth;
+      requestAnimationFrame(() => chart.timeScale().fitContent());
+    });
+    resized.observe(container);
     return () => {
+      resized.disconnect();
       if (chartRef.current !== chart) return;
       chart.unsubscribeCrosshairMove(onCrosshairMove);
       for (const item of lines) chart.removeSeries(item);
