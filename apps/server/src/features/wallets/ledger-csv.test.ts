@@ -112,7 +112,7 @@ describe('the download’s file name', () => {
     expect(ledgerFileName('Growth')).toEqual({ ascii: 'Growth-ledger.csv', utf8: 'Growth-ledger.csv' });
     expect(ledgerFileName('My, "best" wallet').ascii).toBe('My-best-wallet-ledger.csv');
     expect(ledgerFileName('日本株').ascii).toBe('wallet-ledger.csv');
-    expect(ledgerFileName('Café').ascii).toBe('Cafe-ledger.csv');
+    expect(ledgerFileName('Résumé 2025').ascii).toBe('Resume-2025-ledger.csv');
     expect(attachmentDisposition('My, "best" wallet')).toBe(
       `attachment; filename="My-best-wallet-ledger.csv"; filename*=UTF-8''My%2C%20%22best%22%20wallet-ledger.csv`,
     );

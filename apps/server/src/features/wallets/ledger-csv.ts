@@ -78,7 +78,9 @@ export function ledgerCsv(walletName: string, entries: readonly LedgerEntry[], o
  */
 export function ledgerFileName(walletName: string): { ascii: string; utf8: string } {
   const safe = walletName
+    // Accents come off (é → e) before anything else that is not ASCII becomes '-'.
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '');
   return { ascii: `${safe || 'wallet'}-ledger.csv`, utf8: `${walletName}-ledger.csv` };
