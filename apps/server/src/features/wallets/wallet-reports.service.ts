@@ -2,6 +2,7 @@ import {
   type AllocationSlice,
   BENCHMARK_ETFS,
   type BenchmarkSymbol,
+  type HistoryRange,
   PERFORMANCE_PERIODS,
   type StockQuote,
   type WalletPerformanceResponse,
@@ -111,6 +112,53 @@ export function walletReportsService(
     return new Map(entries);
   }
 
+  /**
+   * What a rebuild needs from the market: the benchmark's closes (its own, New York dates), every
+   * ledger symbol's closes in dollars, and the sectors of the holdings, from one batched quote
+   * call (currencies and exchanges' time zones), one daily history per symbol, benchmark and
+   * currency pair, and the holdings' profiles, all at once.
+   */
+  async function marketInputs(
+    entries: readonly LedgerEntry[],
+    startCents: number,
+    benchmark: BenchmarkSymbol,
+    range: HistoryRange,
+  ) {
+    const symbols = [...new Set(entries.map((entry) => entry.symbol))];
+    const foreignPairs = (codes: Iterable<string>) =>
+      [...new Set([...codes].map((code) => baseCurrency(code).currency))]
+        .filter((currency) => currency !== 'USD')
+        .map((currency) => [currency, usdPairSymbol(currency)] as const);
+    const ledgerPairs = foreignPairs(currencies(entries, new Map()).values());
+    const quotes = await market.getQuotes([...symbols, benchmark, ...ledgerPairs.map(([, pair]) => pair)]);
+    const codes = currencies(entries, quotes);
+    const pairs = foreignPairs(codes.values());
+    const zoneOf = (symbol: string, fallback: string) => quotes.get(symbol)?.exchangeTimezoneName || fallback;
+    // Symbols the provider does not know (absent from the quotes) have no closes to ask for.
+    const known = symbols.filter((symbol) => quotes.has(symbol));
+    const held = new LedgerState(startCents);
+    for (const entry of entries) held.apply(entry);
+
+    const [benchmarkCloses, rateCloses, localCloses, sectorOf] = await Promise.all([
+      source.closes(benchmark, range, zoneOf(benchmark, NEW_YORK_ZONE)),
+      Promise.all(pairs.map(([, pair]) => source.closes(pair, range, zoneOf(pair, FX_ZONE)))),
+      Promise.all(known.map((symbol) => source.closes(symbol, range, zoneOf(symbol, NEW_YORK_ZONE)))),
+      sectors([...held.holdings.keys()]),
+    ]);
+    if (benchmarkCloses.days.length === 0) {
+      throw new HttpError(503, `No daily closes of ${benchmark} are available right now; try again later`);
+    }
+    const rates = new Map(pairs.map(([currency], i) => [currency, rateCloses[i]]));
+    const closesE4 = new Map(
+      known.map((symbol, i) => {
+        const code = codes.get(symbol) ?? 'USD';
+        const local = localCloses[i] ?? { days: [], closes: [] };
+        return [symbol, inDollars(local, code, rates.get(baseCurrency(code).currency))] as const;
+      }),
+    );
+    return { benchmarkCloses, closesE4, sectorOf };
+  }
+
   return {
     async performance(
       userId: number,
@@ -123,40 +171,7 @@ export function walletReportsService(
       const firstDay = Math.min(newYorkDay(wallet.created_at), today);
       const range = rangeCovering(firstDay - LOOKBACK_DAYS, today);
 
-      const symbols = [...new Set(entries.map((entry) => entry.symbol))];
-      const codes = currencies(entries, new Map());
-      const foreign = [...new Set([...codes.values()].map((code) => baseCurrency(code).currency))].filter(
-        (currency) => currency !== 'USD',
-      );
-      const quotes = await market.getQuotes([...symbols, benchmark, ...foreign.map(usdPairSymbol)]);
-      for (const [symbol, code] of currencies(entries, quotes)) codes.set(symbol, code);
-      const pairs = [...new Set([...codes.values()].map((code) => baseCurrency(code).currency))]
-        .filter((currency) => currency !== 'USD')
-        .map((currency) => [currency, usdPairSymbol(currency)] as const);
-
-      const held = new LedgerState(startCents);
-      for (const entry of entries) held.apply(entry);
-      const zoneOf = (symbol: string, fallback: string) => quotes.get(symbol)?.exchangeTimezoneName || fallback;
-      // Symbols the provider does not know (absent from the quotes) have no closes to ask for.
-      const known = symbols.filter((symbol) => quotes.has(symbol));
-      const [benchmarkCloses, rateCloses, localCloses, sectorOf] = await Promise.all([
-        source.closes(benchmark, range, zoneOf(benchmark, NEW_YORK_ZONE)),
-        Promise.all(pairs.map(([, pair]) => source.closes(pair, range, zoneOf(pair, FX_ZONE)))),
-        Promise.all(known.map((symbol) => source.closes(symbol, range, zoneOf(symbol, NEW_YORK_ZONE)))),
-        sectors([...held.holdings.keys()]),
-      ]);
-      if (benchmarkCloses.days.length === 0) {
-        throw new HttpError(503, `No daily closes of ${benchmark} are available right now; try again later`);
-      }
-      const rates = new Map(pairs.map(([currency], i) => [currency, rateCloses[i]]));
-      const closesE4 = new Map(
-        known.map((symbol, i) => {
-          const code = codes.get(symbol) ?? 'USD';
-          const local = localCloses[i] ?? { days: [], closes: [] };
-          return [symbol, inDollars(local, code, rates.get(baseCurrency(code).currency))] as const;
-        }),
-      );
-
+      const { benchmarkCloses, closesE4, sectorOf } = await marketInputs(entries, startCents, benchmark, range);
       const days = tradingDays(firstDay, today, benchmarkCloses);
       const series = valueSeries(days, entries, startCents, closesE4);
       const benchmarkValues = benchmarkSeries(days, inDollars(benchmarkCloses, 'USD', undefined), startCents);
