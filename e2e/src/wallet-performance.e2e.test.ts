@@ -168,6 +168,11 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
           clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height },
         });
       }
+      // The Trade Ledger's header with its Download CSV button on a phone.
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.getByRole('region', { name: 'Trade Ledger' }).screenshot({
+        path: path.join(screenshotDir, `wallet-ledger-375-${scheme}.png`),
+      });
       await page.setViewportSize({ width: 1280, height: 900 });
     }
     await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
