@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { screenshot, screenshotDir } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -148,6 +148,25 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     expect(errors).toEqual([]);
   });
 
+  it('opens the chart on candles; the seed’s Open/High/Low/Close lines are one click away, and back', async () => {
+    const type = page.getByRole('radiogroup', { name: 'Chart type' });
+    expect(await type.getByRole('radio', { name: 'Candles' }).isChecked()).toBe(true);
+    const candles = await chartPixels();
+    await type.getByText('OHLC lines').click();
+    await expect.poll(() => type.getByRole('radio', { name: 'OHLC lines' }).isChecked()).toBe(true);
+    await expect.poll(async () => (await chartPixels()).equals(candles)).toBe(false);
+    // The lines' legend names each line by its colour; the bar count and the zoom button stay.
+    await expect.poll(() => page.getByTestId('chart-legend').locator('div[aria-hidden]').count()).toBe(5);
+    expect(await chartBars()).toBeGreaterThan(200);
+    expect(await page.getByRole('button', { name: 'Reset zoom' }).isDisabled()).toBe(true);
+    await screenshot(page, 'finance-analysis-ohlc-lines');
+    const lines = await chartPixels();
+    await type.getByText('Candles').click();
+    await expect.poll(() => type.getByRole('radio', { name: 'Candles' }).isChecked()).toBe(true);
+    await expect.poll(async () => (await chartPixels()).equals(lines)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
   it('Profile is two columns on a tablet (800 px), the left one 8 of 12', async () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await page.getByRole('tab', { name: 'Profile' }).click();
@@ -161,6 +180,74 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     expect(Math.abs(right.y - left.y)).toBeLessThan(60);
     await screenshot(page, 'finance-profile-800');
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('shows the price, change, key statistics and a price line above the tabs before any tab is clicked', async () => {
+    await page.goto(`${server.baseUrl}/apps/finance/stock/AAPL`);
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: /^AAPL/ }) });
+    const price = header.getByTestId('quote-price');
+    await expect.poll(() => price.textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    expect(await page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
+    const priceBox = await price.boundingBox();
+    const tabsBox = await page.getByRole('tablist').boundingBox();
+    if (!priceBox || !tabsBox) throw new Error('price or tabs not found');
+    expect(priceBox.y + priceBox.height).toBeLessThan(tabsBox.y);
+    // The day's change with its sign, the market's state and time.
+    expect(await header.getByText(/^[+-]\$[\d,.]+ \([+-][\d.]+%\)$|^\$0\.00/).count()).toBe(1);
+    await header.getByText(/^(Market open|Market closed|Pre-market|After hours)$/).waitFor();
+    await header.getByText(/^(As of|At close:) \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M E[SD]T$/).waitFor();
+    // Every statistic of a demo stock has a value, none a dash or NaN.
+    const stats = header.getByLabel('Key statistics');
+    const values = await stats.locator('dd > span:first-child').allTextContents();
+    expect(values).toHaveLength(6);
+    for (const value of values) expect(value).not.toMatch(/—|NaN/);
+    expect(values[1]).toMatch(/^\$[\d,.]+ – \$[\d,.]+$/);
+    expect(values[2]).toMatch(/^\$[\d.]+[TB]$/);
+    expect(await header.getByRole('img', { name: /of the way up the 52-week range$/ }).count()).toBe(1);
+    // The price line: a month of daily closes, a year one click away.
+    const line = header.getByRole('slider', { name: 'AAPL closing prices, past month' });
+    expect(Number(await line.getAttribute('aria-valuemax'))).toBeGreaterThan(15);
+    await header.getByText('1Y', { exact: true }).click();
+    const year = header.getByRole('slider', { name: 'AAPL closing prices, past year' });
+    await expect.poll(async () => Number(await year.getAttribute('aria-valuemax'))).toBeGreaterThan(200);
+    expect(errors).toEqual([]);
+  });
+
+  it('stacks the statistics on a phone and lays them out across from 768 px, light and dark', async () => {
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1, name: /^AAPL/ }) });
+    const label = (text: string) => header.getByLabel('Key statistics').getByText(text, { exact: true });
+    const boxes = async () => {
+      const [day, year, volume] = await Promise.all(
+        ['Day range', '52-week range', 'Volume'].map((text) => label(text).boundingBox()),
+      );
+      if (!day || !year || !volume) throw new Error('statistics not found');
+      return { day, year, volume };
+    };
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      for (const width of [375, 800, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${server.baseUrl}/apps/finance/stock/AAPL`);
+        await header.getByTestId('quote-price').waitFor();
+        const { day, year, volume } = await boxes();
+        if (width === 375) {
+          // One figure per row.
+          expect(year.x).toBe(day.x);
+          expect(year.y).toBeGreaterThan(day.y);
+        } else if (width === 800) {
+          // Three across: the volume starts the second row.
+          expect(year.y).toBe(day.y);
+          expect(volume.y).toBeGreaterThan(day.y);
+        } else {
+          // Six across, in one row.
+          expect(volume.y).toBe(day.y);
+        }
+        await header.screenshot({ path: `${screenshotDir}/stock-header-${width}-${scheme}.png` });
+      }
+    }
+    await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
   });
 });
 

@@ -3,6 +3,11 @@ import type { Page } from 'playwright-core';
 /** Signs up a fresh user through the real modal, the way a person would; the page reloads signed in. */
 export async function signUpThroughUi(page: Page, baseUrl: string, username: string, password = 'e2e-password-123') {
   await page.goto(baseUrl);
+  await signUpOnThisPage(page, username, password);
+}
+
+/** Signs up through the modal of the page already open (e.g. a link a visitor followed); it reloads signed in. */
+export async function signUpOnThisPage(page: Page, username: string, password = 'e2e-password-123') {
   await page.getByRole('button', { name: 'Signup' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Signup' });
   await dialog.getByLabel('Username').fill(username);

@@ -132,6 +132,24 @@ export const stockQuoteSchema = z.object({
    */
   exchangeTimezoneName: z.string().nullable(),
   marketCap: z.number().nullable(),
+  /*
+   * Key statistics (additions, named as Yahoo and yfinance name them; docs/api.md#stock-statistics).
+   * Prices and per-share amounts are in `currency`; null when the source lacks them (a currency
+   * pair has no earnings, a company without a dividend no yield).
+   */
+  /** Lowest low and highest high of the last 52 weeks' daily bars, today's included. */
+  fiftyTwoWeekLow: z.number().nullable(),
+  fiftyTwoWeekHigh: z.number().nullable(),
+  /** Average shares traded per day over the last three months. */
+  averageVolume: z.number().nullable(),
+  /** Earnings per share over the last twelve months (negative for a loss). */
+  trailingEps: z.number().nullable(),
+  /** currentPrice / trailingEps; null when the earnings are not positive. */
+  trailingPE: z.number().nullable(),
+  /** Dividends per share a year, at the current rate. */
+  dividendRate: z.number().nullable(),
+  /** dividendRate / currentPrice, in percent (0.44 = 0.44 %), like regularMarketChangePercent. */
+  dividendYield: z.number().nullable(),
 });
 export type StockQuote = z.infer<typeof stockQuoteSchema>;
 

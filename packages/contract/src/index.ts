@@ -12,6 +12,7 @@ export * from './preferences.js';
 export * from './routes.js';
 export * from './sudoku.js';
 export * from './sudoku-level-stats.js';
+export * from './sudoku-path.js';
 export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './units.js';

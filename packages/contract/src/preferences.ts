@@ -5,8 +5,9 @@ import { PRECIPITATION_UNITS, TEMPERATURE_UNITS, TIME_FORMATS, WIND_UNITS } from
 
 /**
  * The signed-in user's display preferences (docs/api.md#preferences), one JSON document per
- * user that any app can extend with its own section. Today: weather units. The server's numbers
- * never change with them; clients convert with `@site/contract/units`.
+ * user that any app can extend with its own section. Today: weather units (the server's numbers
+ * never change with them; clients convert with `@site/contract/units`) and the Sudoku game's
+ * mistake checking.
  */
 
 const choice = <const T extends readonly [string, ...string[]]>(label: string, values: T) =>
@@ -25,16 +26,39 @@ export const weatherPreferencesSchema = z.object({
 });
 export type WeatherPreferences = z.infer<typeof weatherPreferencesSchema>;
 
-export const preferencesSchema = z.object({ weather: weatherPreferencesSchema });
+/**
+ * How the Sudoku game page marks mistakes while playing (docs/product.md#game-appssudokugame):
+ * not at all, digits that clash in a row, column or box, or digits that differ from the solution.
+ */
+export const SUDOKU_MISTAKE_CHECKS = ['off', 'conflicts', 'solution'] as const;
+export type SudokuMistakeCheck = (typeof SUDOKU_MISTAKE_CHECKS)[number];
+
+/** The Sudoku game page's settings. */
+export const sudokuPreferencesSchema = z.object({
+  /** 'off', 'conflicts' (rule clashes, the default) or 'solution' (wrong digits). */
+  mistakes: choice('sudoku.mistakes', SUDOKU_MISTAKE_CHECKS),
+});
+export type SudokuPreferences = z.infer<typeof sudokuPreferencesSchema>;
+
+export const preferencesSchema = z.object({ weather: weatherPreferencesSchema, sudoku: sudokuPreferencesSchema });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-/** What a user has before saving anything: the seed's units (°F, mph, inches) and a 12-hour clock. */
+/**
+ * What a user has before saving anything: the seed's units (°F, mph, inches), a 12-hour clock,
+ * and Sudoku marking rule clashes (the game's behaviour before the setting existed).
+ */
 export const DEFAULT_PREFERENCES: Preferences = {
   weather: { temperature: 'F', wind: 'mph', precipitation: 'in', time: '12h' },
+  sudoku: { mistakes: 'conflicts' },
 };
 
 /** GET and PUT /api/preferences answer: every preference (defaults filled in). */
 export const preferencesResponseSchema = preferencesSchema.extend({
+  /**
+   * Always sent by this server; a section missing from an answer (a server from before the
+   * section existed) reads as its defaults, so clients and servers can be upgraded in any order.
+   */
+  sudoku: sudokuPreferencesSchema.default(DEFAULT_PREFERENCES.sudoku),
   /** When the user last saved (ISO 8601 UTC); null while they only have the defaults. */
   updated_at: z.string().nullable(),
 });
@@ -46,7 +70,10 @@ export type PreferencesResponse = z.infer<typeof preferencesResponseSchema>;
  * silently.
  */
 export const updatePreferencesRequestSchema = z
-  .object({ weather: weatherPreferencesSchema.partial().strict().optional() })
+  .object({
+    weather: weatherPreferencesSchema.partial().strict().optional(),
+    sudoku: sudokuPreferencesSchema.partial().strict().optional(),
+  })
   .strict();
 export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSchema>;
 
@@ -54,7 +81,7 @@ export type UpdatePreferencesRequest = z.infer<typeof updatePreferencesRequestSc
 export const preferencesEndpoints = {
   get: endpoint(routes.preferences.get, {
     tags: ['preferences'],
-    summary: 'The signed-in user’s preferences (weather units), defaults filled in',
+    summary: 'The signed-in user’s preferences (weather units, Sudoku settings), defaults filled in',
     response: preferencesResponseSchema,
     errors: [401],
   }),

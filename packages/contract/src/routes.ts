@@ -116,6 +116,7 @@ export const routes = {
     customCheck: { method: 'POST', path: '/sudoku/custom/check', access: 'user' },
     levelStats: { method: 'GET', path: '/sudoku/stats/levels', access: 'user' },
     hint: { method: 'POST', path: '/sudoku/hint', access: 'user' },
+    solvingPath: { method: 'GET', path: '/sudoku/solving-path', access: 'user' },
   },
   finance: {
     getStock: { method: 'GET', path: '/finance/get_stock', access: 'optional-user', claimedUser: query('user') },

@@ -138,6 +138,30 @@ export type SudokuStats = z.infer<typeof sudokuStatsResponseSchema>;
 const hintCell = z.string().regex(/^r[1-9]c[1-9]$/);
 const hintCellDigit = z.object({ cell: hintCell, digit: z.number().int().min(1).max(9) });
 
+/** A hint's explained step; also each step of a finished game's solving path (sudoku-path.ts). */
+export const sudokuHintStepSchema = z.object({
+  kind: z.literal('step'),
+  /** The grader's name (e.g. `naked pair`) and the one to show (`Naked pair`). */
+  technique: z.string(),
+  name: z.string(),
+  /** Level 1: the row, column or box to look at; null when the pattern spans several (wings, colouring). */
+  area: z.object({ unit: z.enum(['row', 'column', 'box']), index: z.number().int().min(1).max(9) }).nullable(),
+  /** Level 2: the cells of the pattern and the candidates that matter in each. */
+  cells: z.array(hintCell),
+  candidates: z.array(z.object({ cell: hintCell, digits: z.array(z.number().int().min(1).max(9)) })),
+  /** Level 3: candidates to remove, or a digit to place. */
+  eliminations: z.array(hintCellDigit),
+  placement: hintCellDigit.nullable(),
+  text: z.string(),
+});
+/** One cell told outright, when the techniques are stuck. */
+export const sudokuHintRevealSchema = z.object({
+  kind: z.literal('reveal'),
+  cells: z.array(hintCell),
+  placement: hintCellDigit,
+  text: z.string(),
+});
+
 /**
  * The next step for a player's board (docs/api.md#sudoku-hints): a wrong digit first (`mistake`), else the
  * simplest step our grader's techniques find (`step`), else one revealed cell when they are stuck
@@ -145,22 +169,8 @@ const hintCellDigit = z.object({ cell: hintCell, digit: z.number().int().min(1).
  */
 export const sudokuHintSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mistake'), cells: z.array(hintCell), text: z.string() }),
-  z.object({
-    kind: z.literal('step'),
-    /** The grader's name (e.g. `naked pair`) and the one to show (`Naked pair`). */
-    technique: z.string(),
-    name: z.string(),
-    /** Level 1: the row, column or box to look at; null when the pattern spans several (wings, colouring). */
-    area: z.object({ unit: z.enum(['row', 'column', 'box']), index: z.number().int().min(1).max(9) }).nullable(),
-    /** Level 2: the cells of the pattern and the candidates that matter in each. */
-    cells: z.array(hintCell),
-    candidates: z.array(z.object({ cell: hintCell, digits: z.array(z.number().int().min(1).max(9)) })),
-    /** Level 3: candidates to remove, or a digit to place. */
-    eliminations: z.array(hintCellDigit),
-    placement: hintCellDigit.nullable(),
-    text: z.string(),
-  }),
-  z.object({ kind: z.literal('reveal'), cells: z.array(hintCell), placement: hintCellDigit, text: z.string() }),
+  sudokuHintStepSchema,
+  sudokuHintRevealSchema,
   z.object({ kind: z.literal('solved'), text: z.string() }),
 ]);
 export type SudokuHint = z.infer<typeof sudokuHintSchema>;

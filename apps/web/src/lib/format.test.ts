@@ -6,6 +6,7 @@ import {
   formatInteger,
   formatPercent,
   formatPrice,
+  formatRatio,
   formatSignedPrice,
   formatSignedUsd,
   formatUsd,
@@ -32,6 +33,13 @@ describe('format helpers', () => {
     expect(formatCompact(950)).toBe('950');
     expect(formatCompactUsd(3_123_456_789_012)).toBe('$3.12T');
     expect(formatCompactUsd(845_000_000)).toBe('$845M');
+  });
+
+  it('formats ratios to two decimals, and no value as a dash', () => {
+    expect(formatRatio(37.8076)).toBe('37.81');
+    expect(formatRatio(1234.5)).toBe('1,234.50');
+    expect(formatRatio(null)).toBe(NO_VALUE);
+    expect(formatRatio(Number.NaN)).toBe(NO_VALUE);
   });
 
   it('formats integers with grouping and rounds', () => {

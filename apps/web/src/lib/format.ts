@@ -103,6 +103,12 @@ export function formatCompactUsd(value: Maybe): string {
   return formatCompactPrice(value, 'USD');
 }
 
+/** A ratio such as a P/E, to 2 decimals with grouping: `37.8076` → `37.81`, `1234.5` → `1,234.50`. */
+export function formatRatio(value: Maybe): string {
+  // Two decimals, as percentages are written (without the sign).
+  return isNumber(value) ? percent.format(value) : NO_VALUE;
+}
+
 /** `164000` → `164,000` (rounded to a whole number). */
 export function formatInteger(value: Maybe): string {
   return isNumber(value) ? integer.format(value) : NO_VALUE;

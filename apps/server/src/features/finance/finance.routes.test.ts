@@ -171,6 +171,14 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
       const last = body.history[keys.at(-1) ?? ''];
       expect(Object.keys(last).sort()).toEqual(['Close', 'High', 'Low', 'Open', 'Volume']);
       expect(last.Close).toBe(body.info.currentPrice);
+      // docs/api.md#stock-statistics: the quote's key statistics reach the client and agree with
+      // the year of bars beside them.
+      const bars = Object.values(body.history) as { Low: number; High: number }[];
+      expect(body.info.fiftyTwoWeekLow).toBe(Math.min(...bars.map((bar) => bar.Low)));
+      expect(body.info.fiftyTwoWeekHigh).toBe(Math.max(...bars.map((bar) => bar.High)));
+      expect(body.info.trailingPE).toBeCloseTo(body.info.currentPrice / body.info.trailingEps, 3);
+      expect(body.info.dividendYield).toBeCloseTo((body.info.dividendRate / body.info.currentPrice) * 100, 3);
+      expect(body.info.averageVolume).toBeGreaterThan(0);
       expect(body.news.length).toBeGreaterThanOrEqual(5);
       expect(body.news[0]).toMatchObject({
         title: expect.any(String),

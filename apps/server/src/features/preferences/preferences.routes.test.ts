@@ -99,6 +99,70 @@ describe.each(testDatabaseKinds)('preferences API on %s', (kind) => {
     expect(await rows()).toEqual(before);
   });
 
+  it('keeps the Sudoku settings in their own section: rule clashes by default, merged beside the weather units', async () => {
+    const user = await signUp(t.app);
+    expect((await get(user)).json().sudoku).toEqual({ mistakes: 'conflicts' });
+    expect(DEFAULT_PREFERENCES.sudoku).toEqual({ mistakes: 'conflicts' });
+    await put(user, { weather: { temperature: 'C' } });
+    const changed = await put(user, { sudoku: { mistakes: 'solution' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ sudoku: { mistakes: 'solution' }, weather: { temperature: 'C' } });
+    // A weather change leaves the Sudoku section alone, and the other way round.
+    await put(user, { weather: { wind: 'kn' } });
+    expect((await get(user)).json()).toMatchObject({
+      sudoku: { mistakes: 'solution' },
+      weather: { temperature: 'C', wind: 'kn' },
+    });
+    expect((await put(user, { sudoku: { mistakes: 'off' } })).json().weather.temperature).toBe('C');
+    const [row] = (await rows()).filter((r) => r.user_id === user.id);
+    expect(JSON.parse(row?.value ?? '{}')).toEqual({
+      weather: { temperature: 'C', wind: 'kn' },
+      sudoku: { mistakes: 'off' },
+    });
+    // Another user's Sudoku setting is untouched.
+    expect((await get(alice)).json().sudoku).toEqual({ mistakes: 'conflicts' });
+  });
+
+  it.each([
+    [
+      'an unknown mistake check',
+      { sudoku: { mistakes: 'always' } },
+      /sudoku\.mistakes must be one of: off, conflicts, solution/,
+    ],
+    ['an unknown Sudoku key', { sudoku: { mistake: 'off' } }, /mistake/],
+    ['a null Sudoku section', { sudoku: null }, /sudoku/],
+  ])('refuses %s in the Sudoku section with a 400 and changes nothing', async (_label, payload, message) => {
+    const user = await signUp(t.app);
+    await put(user, { sudoku: { mistakes: 'solution' } });
+    const before = await rows();
+    const res = await put(user, payload);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toMatch(message);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('reads a stored document from before the Sudoku section, or a damaged one, with its defaults', async () => {
+    const user = await signUp(t.app);
+    const db = t.database.handle.db;
+    await put(user, { weather: { wind: 'kn' } });
+    await db
+      .updateTable('user_preferences')
+      .set({ value: JSON.stringify({ weather: { wind: 'kn' } }) })
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await get(user)).json()).toMatchObject({ weather: { wind: 'kn' }, sudoku: { mistakes: 'conflicts' } });
+    for (const damaged of [{ mistakes: 'sometimes' }, 'solution', [1], null]) {
+      await db
+        .updateTable('user_preferences')
+        .set({ value: JSON.stringify({ weather: { wind: 'kn' }, sudoku: damaged }) })
+        .where('user_id', '=', user.id)
+        .execute();
+      expect((await get(user)).json().sudoku).toEqual({ mistakes: 'conflicts' });
+    }
+    // A change to a damaged section replaces it.
+    expect((await put(user, { sudoku: { mistakes: 'off' } })).json().sudoku).toEqual({ mistakes: 'off' });
+  });
+
   it('refuses a cookie-authenticated change without the CSRF header (403) and changes nothing', async () => {
     const user = await signUp(t.app);
     const before = await rows();

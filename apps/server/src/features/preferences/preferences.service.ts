@@ -1,30 +1,50 @@
 import {
   DEFAULT_PREFERENCES,
+  type Preferences,
   type PreferencesResponse,
+  sudokuPreferencesSchema,
   type UpdatePreferencesRequest,
   weatherPreferencesSchema,
 } from '@site/contract';
 import type { PreferencesRepository, StoredPreferences } from './preferences.repository.js';
 
+/** One key's schema: all this file needs of zod, which the contract owns. */
+interface Field {
+  safeParse(value: unknown): { success: boolean; data?: unknown };
+}
+
+/** Each app's section of the document: its schema (one field per key) and its defaults. */
+const SECTIONS = {
+  weather: weatherPreferencesSchema,
+  sudoku: sudokuPreferencesSchema,
+} satisfies { [K in keyof Preferences]: { shape: Record<string, Field> } };
+type Section = keyof typeof SECTIONS;
+const SECTION_NAMES = Object.keys(SECTIONS) as Section[];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * docs/api.md#preferences: what is stored, over the defaults, key by key. A stored value that is
- * no longer valid (a unit since removed) falls back to its default rather than failing.
+ * docs/api.md#preferences: one section as stored, over its defaults, key by key. A stored value
+ * that is no longer valid (a unit since removed) falls back to its default rather than failing, and
+ * a section never stored (a document from before the section existed) is all defaults.
  */
-export function withDefaults(stored: StoredPreferences): PreferencesResponse['weather'] {
-  const weather = stored.weather;
-  const out = { ...DEFAULT_PREFERENCES.weather };
-  if (weather === null || typeof weather !== 'object') return out;
-  const shape = weatherPreferencesSchema.shape;
-  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const parsed = shape[key].safeParse((weather as Record<string, unknown>)[key]);
-    if (parsed.success) Object.assign(out, { [key]: parsed.data });
+export function sectionWithDefaults<S extends Section>(section: S, stored: StoredPreferences): Preferences[S] {
+  const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES[section] };
+  const value = stored[section];
+  if (!isObject(value)) return out as Preferences[S];
+  const shape: Record<string, Field> = SECTIONS[section].shape;
+  for (const [key, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(value[key]);
+    if (parsed.success) out[key] = parsed.data;
   }
-  return out;
+  return out as Preferences[S];
 }
 
 export function preferencesService(repository: PreferencesRepository) {
   const answer = (stored: StoredPreferences, updatedAt: string | null): PreferencesResponse => ({
-    weather: withDefaults(stored),
+    weather: sectionWithDefaults('weather', stored),
+    sudoku: sectionWithDefaults('sudoku', stored),
     updated_at: updatedAt,
   });
   return {
@@ -37,10 +57,11 @@ export function preferencesService(repository: PreferencesRepository) {
     async update(userId: number, change: UpdatePreferencesRequest): Promise<PreferencesResponse> {
       const row = await repository.update(userId, (current) => {
         const next: StoredPreferences = { ...current };
-        if (change.weather) {
-          const before = current.weather;
-          const base = before !== null && typeof before === 'object' && !Array.isArray(before) ? before : {};
-          next.weather = { ...base, ...change.weather };
+        for (const section of SECTION_NAMES) {
+          const keys = change[section];
+          if (!keys) continue;
+          const before = current[section];
+          next[section] = { ...(isObject(before) ? before : {}), ...keys };
         }
         return next;
       });

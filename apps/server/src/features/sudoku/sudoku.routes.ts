@@ -1,4 +1,4 @@
-import { sudokuEndpoints as endpoints } from '@site/contract';
+import { sudokuEndpoints as endpoints, sudokuPathEndpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
@@ -6,6 +6,7 @@ import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
 import { sudokuHintRepository } from './sudoku-hint.repository.js';
 import { sudokuHintService } from './sudoku-hint.service.js';
+import { sudokuPathService } from './sudoku-path.service.js';
 import { sudokuPuzzleRoutes } from './sudoku-puzzles.routes.js';
 
 /** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
@@ -64,6 +65,10 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
     const { gameid, board, notes, apply } = request.body;
     return hints.hint(user.id, gameid, board, { ...(notes ? { notes } : {}), ...(apply ? { apply } : {}) });
   });
+
+  // docs/api.md#sudoku-solving-path: a finished game's every step, explained like hints.
+  const path = sudokuPathService(games);
+  route(app, sudokuPathEndpoints.solvingPath, async (request, { user }) => path.solvingPath(user.id, request.query.id));
 
   route(app, endpoints.giveUp, async (request, { user }) => {
     await service.giveUp(user.id, request.body.gameid);

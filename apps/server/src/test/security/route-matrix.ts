@@ -503,6 +503,19 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       return { url: '/api/sudoku/hint', payload: { gameid: id, board: puzzle } };
     },
   },
+  'GET /api/sudoku/solving-path': {
+    access: 'user',
+    foreign: 404,
+    // Only a finished game has a path (a playing one answers 409), so alice gives one up first.
+    request: async (c) => {
+      const { id } = await c.once('lostGame', async () => {
+        const lost = await game(c);
+        await c.call(c.users.alice, 'PUT', '/api/sudoku/giveUp', { gameid: lost.id });
+        return lost;
+      });
+      return get('/api/sudoku/solving-path', { id });
+    },
+  },
   'PUT /api/sudoku/giveUp': {
     access: 'user',
     claimedUserParam: true,

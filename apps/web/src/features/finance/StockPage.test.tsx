@@ -56,6 +56,43 @@ describe('StockPage', () => {
     expect(screen.queryByRole('button', { name: /Watchlist/ })).not.toBeInTheDocument();
   });
 
+  it('shows the price, the day’s change, the key statistics and the price line above the tabs, from one request', async () => {
+    const fetchMock = mockFetch(fullStockRoute());
+    renderStockPage();
+    const title = await screen.findByRole('heading', { level: 1, name: 'AAPL Apple Inc.' });
+    const header = title.closest('header') as HTMLElement;
+    // Before any tab is clicked, and before the tabs in the page.
+    expect(within(header).getByText('$229.87')).toBeInTheDocument();
+    expect(within(header).getByText('+$1.77 (+0.78%)')).toBeInTheDocument();
+    expect(within(header).getByText('Market closed')).toBeInTheDocument();
+    expect(within(header).getByText('At close: Jan 2, 4:00 PM EST')).toBeInTheDocument();
+    const stats = within(header).getByLabelText('Key statistics');
+    expect(within(stats).getByText('$227.05 – $231.20')).toBeInTheDocument();
+    expect(within(stats).getByText('$164.08 – $260.10')).toBeInTheDocument();
+    expect(within(stats).getByText('$3.12T')).toBeInTheDocument();
+    expect(within(stats).getByText('37.81')).toBeInTheDocument();
+    expect(within(stats).getByText('0.44%')).toBeInTheDocument();
+    expect(within(stats).getByText('52.3M')).toBeInTheDocument();
+    expect(within(header).getByRole('slider', { name: 'AAPL closing prices, past month' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist');
+    expect(header.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The price line reads the page's own default answer: no second request.
+    expect(fullStockQueries(fetchMock)).toEqual([{ symbol: 'AAPL', range: '1y', interval: '1d' }]);
+  });
+
+  it('keeps the header’s price line while the Analysis tab loads another range', async () => {
+    const fetchMock = mockFetch(fullStockRoute());
+    const { user } = renderStockPage();
+    await user.click(await screen.findByRole('tab', { name: 'Analysis' }));
+    await user.click(within(screen.getByRole('group', { name: 'Range' })).getByRole('button', { name: '5Y' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'AAPL', range: '5y', interval: '1d' }),
+    );
+    // The line is still the 1y answer's: two bars, no request for it again.
+    expect(screen.getByRole('slider', { name: /closing prices/ })).toHaveAttribute('aria-valuemax', '1');
+    expect(fullStockQueries(fetchMock).filter((query) => query.range === '1y')).toHaveLength(1);
+  });
+
   it('shows a Tokyo listing in yen with its dollar value beside it, and no dollar value for a US one', async () => {
     const toyota = stock({
       symbol: '7203.T',
@@ -110,6 +147,9 @@ describe('StockPage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Analysis' }));
     expect(screen.getByRole('heading', { name: 'Price History' })).toBeInTheDocument();
+    // Candles first (docs/decisions.md#stock-page-header-and-candles); the seed's four lines one click away.
+    expect(screen.getByTestId('chart')).toHaveTextContent('2 bars at 1d as candles');
+    await user.click(screen.getByRole('radio', { name: 'OHLC lines' }));
     expect(screen.getByTestId('chart')).toHaveTextContent('2 bars at 1d as lines');
     await user.click(screen.getByRole('radio', { name: 'Candles' }));
     expect(screen.getByTestId('chart')).toHaveTextContent('2 bars at 1d as candles');

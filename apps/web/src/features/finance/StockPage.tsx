@@ -1,46 +1,41 @@
-import { Anchor, Box, Button, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   DEFAULT_INTERVAL,
   DEFAULT_RANGE,
   type HistoryInterval,
   type HistoryRange,
   normalizeSymbol,
-  type Stock,
 } from '@site/contract';
 import { IconArrowLeft, IconChartLine, IconFileDescription, IconNews, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
-import { formatPrice } from '../../lib/format';
 import { stockPath } from '../../lib/market/paths';
 import { RequireSignIn, useAuthModals, useMe } from '../auth';
-import { isInWatchlist, useFullStock, useWatchlist } from './api/use-finance';
+import { isInWatchlist, useFullStock, useRecentHistory, useWatchlist } from './api/use-finance';
 import type { ChartMode, PriceChartProps } from './chart/chart-data';
 import { LazyPriceHistoryChart } from './chart/LazyPriceHistoryChart';
 import { AnalysisPanel } from './components/AnalysisPanel';
 import { BoardPanel } from './components/BoardPanel';
 import { NewsPanel } from './components/NewsPanel';
-import { PriceChange } from './components/PriceChange';
 import { ProfilePanel } from './components/ProfilePanel';
 import { SymbolSearch } from './components/SymbolSearch';
-import { UsdEquivalent } from './components/UsdEquivalent';
 import { WatchlistButton } from './components/WatchlistButton';
+import { StockHeader } from './header/StockHeader';
+import { StockHeaderSkeleton } from './header/StockHeaderSkeleton';
 import { type IntervalChoice, intervalForRange } from './interval-choice';
 
 type TabValue = 'profile' | 'board' | 'news' | 'analysis';
-
-/** docs/product.md#screens: address lines, city, state, zip, country — whichever exist. */
-export function formatAddress(info: Stock): string {
-  const cityLine = [info.city, [info.state, info.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [info.address1, info.address2, cityLine, info.country].filter(Boolean).join(', ');
-}
 
 interface StockPageProps {
   /** The chart to draw; tests pass a stub since jsdom has no canvas. */
   ChartComponent?: ComponentType<PriceChartProps>;
 }
 
-/** docs/product.md#stock-page-appsfinancestocksymbol detail page: header, then Profile, Board, News and Analysis tabs. */
+/**
+ * docs/product.md#stock-page-appsfinancestocksymbol detail page: the header (price, change, key
+ * statistics and a compact price line), then the Profile, Board, News and Analysis tabs.
+ */
 export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageProps) {
   const { symbol: param = '' } = useParams();
   const symbol = normalizeSymbol(param);
@@ -53,8 +48,10 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
   const [range, setRange] = useState<HistoryRange>(DEFAULT_RANGE);
   const [intervalChoice, setIntervalChoice] = useState<IntervalChoice>({ interval: DEFAULT_INTERVAL, explicit: false });
   const interval = intervalChoice.interval;
-  const [mode, setMode] = useState<ChartMode>('lines');
+  // docs/decisions.md#stock-page-header-and-candles: candles first; the seed's four lines are one click away.
+  const [mode, setMode] = useState<ChartMode>('candles');
   const fullStock = useFullStock(symbol, range, interval);
+  const recent = useRecentHistory(symbol);
 
   const changeRange = (next: HistoryRange) => {
     setRange(next);
@@ -85,10 +82,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
       </Group>
 
       {fullStock.isPending ? (
-        <Group gap="sm" justify="center" py="xl" role="status">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
+        <StockHeaderSkeleton />
       ) : !info || !data ? (
         <Paper withBorder radius="md" p="xl" ta="center">
           <Text fw={600}>No stock data available.</Text>
@@ -116,33 +110,16 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
         </Paper>
       ) : (
         <>
-          <Paper withBorder radius="md" p="lg" component="header">
-            <Group justify="space-between" align="flex-start" gap="md">
-              <div>
-                <Title order={1}>
-                  {info.symbol}{' '}
-                  <Text span inherit c="dimmed" fw={500}>
-                    {info.shortName}
-                  </Text>
-                </Title>
-                <Group gap="sm" align="baseline" mt={4}>
-                  <Text fz="xl" fw={700}>
-                    {formatPrice(info.currentPrice, info.currency)}
-                  </Text>
-                  <UsdEquivalent currency={info.currency} usd={info.currentPriceUsd} />
-                  <PriceChange
-                    change={info.regularMarketChange}
-                    percent={info.regularMarketChangePercent}
-                    currency={info.currency}
-                  />
-                  <Text size="sm" c="dimmed">
-                    {info.exchange}
-                  </Text>
-                </Group>
-                <Text size="sm" c="dimmed" mt={6} component="address" style={{ fontStyle: 'normal' }}>
-                  {formatAddress(info) || 'Address not available'}
-                </Text>
-              </div>
+          <StockHeader
+            info={info}
+            recent={{
+              data: recent.data,
+              loading: recent.isPending,
+              error: recent.isError ? recent.error.message : null,
+              retry: () => void recent.refetch(),
+              retrying: recent.isFetching,
+            }}
+            actions={
               <RequireSignIn
                 pending={null}
                 fallback={
@@ -160,8 +137,8 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
                   removeLabel="Remove from Watchlist"
                 />
               </RequireSignIn>
-            </Group>
-          </Paper>
+            }
+          />
 
           <Tabs value={tab} onChange={(value) => setTab((value as TabValue | null) ?? 'profile')} keepMounted={false}>
             <Tabs.List mb="md">

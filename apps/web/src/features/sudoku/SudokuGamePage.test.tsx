@@ -196,6 +196,7 @@ describe('SudokuGamePage', () => {
     expect(await screen.findByText('Congratulations! Correct solution.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check' })).toBeDisabled();
     expect(cell(1, 3)).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Show the solving path' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
   });
@@ -217,6 +218,7 @@ describe('SudokuGamePage', () => {
     expect(cell(9, 1)).toHaveValue('3');
     expect(cell(9, 1)).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Pause' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Show the solving path' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByText('Sudoku menu')).toBeInTheDocument();
   });
@@ -297,11 +299,17 @@ describe('SudokuGamePage', () => {
     await user.click(cell(1, 3));
     await user.keyboard('4');
     expect(screen.getByRole('status')).toHaveTextContent('Saving…');
+    // The clock runs in real time: on a loaded machine a second may tick before Save, so the time
+    // sent must be what the timer showed around the click, not a fixed 0.
+    const seconds = () => Number(/Time: (\d+)s/.exec(screen.getByRole('timer').textContent ?? '')?.[1]);
+    const before = seconds();
     await user.click(screen.getByRole('button', { name: 'Save Game' }));
 
     expect(await screen.findByText('Game saved')).toBeInTheDocument();
     const [call] = callsTo(fetchMock, 'PUT', '/api/sudoku/saveGame');
-    expect(call?.body).toMatchObject({ gameid: 42, time: 0 });
+    expect(call?.body).toMatchObject({ gameid: 42 });
+    expect(call?.body.time).toBeGreaterThanOrEqual(before);
+    expect(call?.body.time).toBeLessThanOrEqual(seconds());
     expect(call?.body.current_state[0]).toEqual(FIRST_ROW_WITH_4);
     expect(new Headers(call?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
     expect(screen.getByRole('status')).toHaveTextContent('Saved');

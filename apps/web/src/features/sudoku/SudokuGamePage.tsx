@@ -6,6 +6,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { RequireSignIn } from '../auth';
 import { useSudokuGame } from './api/use-sudoku';
+import { SharedPuzzleStart } from './components/SharedPuzzleStart';
 import { SudokuGameView } from './components/SudokuGameView';
 
 /** The game id from `?id=`, or null when it is missing or not a positive whole number. */
@@ -35,15 +36,17 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * docs/product.md#sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload or a shared
- * link resumes it where the server has it.
+ * docs/product.md#sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload
+ * resumes it where the server has it. A share link `?p=<puzzle>` (without an id) first starts the
+ * player's own game of that puzzle; a visitor signs in first and then gets it.
  */
 export function SudokuGamePage() {
   const [params] = useSearchParams();
   const id = parseGameId(params.get('id'));
+  const shared = params.get('p');
   return (
     <RequireSignIn title="Sudoku" reason="Your games and times are saved to your account.">
-      <SudokuGame id={id} />
+      {id === null && shared !== null ? <SharedPuzzleStart puzzle={shared} /> : <SudokuGame id={id} />}
     </RequireSignIn>
   );
 }

@@ -5,7 +5,7 @@ import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { SudokuMenuPage } from './SudokuMenuPage';
-import { makeGame, me } from './test-fixtures';
+import { makeDailyStats, makeGame, me, noLevelStats } from './test-fixtures';
 
 /** Local noon, so the labels (which show local time) read the same in every time zone. */
 const DEC_3_NOON = new Date(2025, 11, 3, 12, 0).toISOString();
@@ -21,7 +21,15 @@ function Location() {
 function renderMenu() {
   return renderWithProviders(
     <Routes>
-      <Route path="/apps/sudoku" element={<SudokuMenuPage />} />
+      <Route
+        path="/apps/sudoku"
+        element={
+          <>
+            <SudokuMenuPage />
+            <Location />
+          </>
+        }
+      />
       <Route path="/apps/sudoku/game" element={<Location />} />
     </Routes>,
     { route: '/apps/sudoku' },
@@ -37,6 +45,7 @@ function deletableGameRoutes(game: ReturnType<typeof makeGame>) {
   return {
     'GET /api/me': { body: me },
     'GET /api/sudoku/stats': { body: stats },
+    'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
     'GET /api/sudoku/savedGames': () => ({ body: games }),
     'DELETE /api/sudoku/deleteGame': () => {
       games = [];
@@ -69,6 +78,7 @@ describe('SudokuMenuPage', () => {
       'GET /api/me': { body: me },
       'GET /api/sudoku/savedGames': { body: [] },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/play': { body: makeGame({ id: 77, difficulty: 'medium' }) },
     });
     const { user } = renderMenu();
@@ -87,6 +97,7 @@ describe('SudokuMenuPage', () => {
     mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': {
         body: [
           makeGame({ id: 5, difficulty: 'hard', created_at: DEC_3_NOON }),
@@ -156,6 +167,7 @@ describe('SudokuMenuPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: NOV_21_NOON })] },
       'DELETE /api/sudoku/deleteGame': apiError(503, 'The game store is read-only'),
     });
@@ -176,6 +188,7 @@ describe('SudokuMenuPage', () => {
     const fetchMock = mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': { body: [makeGame({ id: 4, created_at: NOV_21_NOON })] },
     });
     const { user } = renderMenu();
@@ -190,14 +203,44 @@ describe('SudokuMenuPage', () => {
     mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': { body: [] },
     });
-    renderMenu();
+    const { user } = renderMenu();
+    // Best times sit on the Statistics tab (docs/product.md#menu-appssudoku).
+    await user.click(await screen.findByRole('tab', { name: 'Statistics' }));
     const card = await screen.findByRole('region', { name: 'Best times' });
     expect(await within(card).findByText('02:05')).toBeInTheDocument();
     expect(within(card).getAllByLabelText('No win yet')).toHaveLength(2);
     expect(within(card).getByText('Won 3 · Lost 1')).toBeInTheDocument();
-    expect(screen.getByText(/No saved games/)).toBeInTheDocument();
+  });
+
+  it('puts Play and Continue first, then the daily and own puzzles; statistics on a tab kept in the address', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
+      'GET /api/sudoku/savedGames': { body: [] },
+      'GET /api/sudoku/stats/levels': { body: { easy: noLevelStats, medium: noLevelStats, hard: noLevelStats } },
+    });
+    const { user } = renderMenu();
+    const puzzles = await screen.findByRole('tabpanel', { name: 'Puzzles' });
+    expect(
+      within(puzzles)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Play', 'Continue', 'Daily puzzle', 'Your own puzzle']);
+
+    await user.click(screen.getByRole('tab', { name: 'Statistics' }));
+    expect(await screen.findByText('At /apps/sudoku?tab=statistics')).toBeInTheDocument();
+    const statistics = screen.getByRole('tabpanel', { name: 'Statistics' });
+    expect(
+      within(statistics)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Statistics per level', 'Best times']);
+    expect(await within(statistics).findByText(/No easy games finished yet/)).toBeInTheDocument();
   });
 
   it('shows a readable error with a retry when saved games cannot load', async () => {
@@ -205,11 +248,13 @@ describe('SudokuMenuPage', () => {
     mockFetch({
       'GET /api/me': { body: me },
       'GET /api/sudoku/stats': { body: stats },
+      'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': apiError(503, 'Database is unavailable'),
     });
     renderMenu();
     expect(await screen.findByText('Could not load your saved games')).toBeInTheDocument();
-    expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Continue' });
+    expect(within(card).getByText('Database is unavailable')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

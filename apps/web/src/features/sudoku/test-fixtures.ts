@@ -1,4 +1,4 @@
-import type { SudokuCellBoard, SudokuGame } from '@site/contract';
+import type { SudokuCellBoard, SudokuDailyStats, SudokuGame, SudokuLevelStatsResponse } from '@site/contract';
 
 const parse = (rows: string[]) => rows.map((row) => [...row].map(Number));
 
@@ -47,3 +47,29 @@ export function makeGame(overrides: Partial<SudokuGame> = {}): SudokuGame {
 }
 
 export const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
+
+/** The 81-character text of PUZZLE ('.' for empty), as share links and POST /api/sudoku/custom carry it. */
+export const PUZZLE_TEXT = PUZZLE.flat()
+  .map((v) => (v === 0 ? '.' : String(v)))
+  .join('');
+
+type DailyLevel = SudokuDailyStats['levels']['easy'];
+const noDaily: DailyLevel = { current_streak: 0, longest_streak: 0, days_played: 0, days_won: 0, today: null };
+
+/** GET /api/sudoku/daily/stats: nothing played unless a level is given. */
+export function makeDailyStats(levels: Partial<SudokuDailyStats['levels']> = {}): SudokuDailyStats {
+  return { date: '2026-11-24', levels: { easy: noDaily, medium: noDaily, hard: noDaily, ...levels } };
+}
+
+type LevelStats = SudokuLevelStatsResponse['easy'];
+export const noLevelStats: LevelStats = {
+  games: 0,
+  won: 0,
+  lost: 0,
+  win_rate: null,
+  best_time: null,
+  average_time: null,
+  current_streak: 0,
+  longest_streak: 0,
+  history: [],
+};

@@ -1,6 +1,6 @@
 import type { TechniqueName } from './grader.js';
 import { GradingState } from './grading-state.js';
-import { findStep } from './hint-finders.js';
+import { type FoundStep, findStep } from './hint-finders.js';
 import { cellName, digitList, explain, TECHNIQUE_NAMES, type UnitKind, unitKind } from './hint-text.js';
 
 /*
@@ -71,7 +71,14 @@ export function findHint({ solution, board, notes }: HintInput): Hint {
   }
 
   const step = findStep(state);
-  if (!step) return reveal(solution);
+  return step ? hintStep(step) : reveal(state, solution);
+}
+
+export type HintStep = Extract<Hint, { kind: 'step' }>;
+export type HintReveal = Extract<Hint, { kind: 'reveal' }>;
+
+/** A found step as hints (and the solving path, solving-path.ts) answer it. */
+export function hintStep(step: FoundStep): HintStep {
   return {
     kind: 'step',
     technique: step.technique,
@@ -85,12 +92,12 @@ export function findHint({ solution, board, notes }: HintInput): Hint {
   };
 }
 
-/** The open cell with the fewest candidates, told outright. */
-function reveal(solution: ArrayLike<number>): Hint {
+/** The open cell of `marks` with the fewest candidates, told outright. */
+export function reveal(marks: GradingState, solution: ArrayLike<number>): HintReveal {
   let best = -1;
   for (let cell = 0; cell < 81; cell++) {
-    if (state.value[cell] !== 0) continue;
-    if (best < 0 || digitList(state.cand[cell]!).length < digitList(state.cand[best]!).length) best = cell;
+    if (marks.value[cell] !== 0) continue;
+    if (best < 0 || digitList(marks.cand[cell]!).length < digitList(marks.cand[best]!).length) best = cell;
   }
   const cell = cellName(best);
   const digit = solution[best]!;

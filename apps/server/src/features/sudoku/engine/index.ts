@@ -9,3 +9,4 @@ export { PuzzlePool, type PuzzlePoolOptions } from './puzzle-pool.js';
 export { mulberry32, type Rng } from './random.js';
 export { shufflePuzzle } from './shuffle.js';
 export { countSolutions, solve } from './solver.js';
+export { type PathStep, solvingPath } from './solving-path.js';

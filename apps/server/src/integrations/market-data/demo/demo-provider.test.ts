@@ -404,6 +404,127 @@ describe('demo news', () => {
   });
 });
 
+describe('demo key statistics agree with the charts and with each other', () => {
+  const clocks = [FRIDAY_11AM, SATURDAY, MONDAY_8AM, WINTER_3PM];
+
+  it('52-week range: the 1y chart’s lowest low and highest high, containing the day range and every close', async () => {
+    for (const now of clocks) {
+      const p = at(now);
+      for (const symbol of [...p.symbols(), ...DEMO_FX_PAIRS.map((pair) => pair.symbol)]) {
+        const quote = await p.getQuote(symbol);
+        const year = await p.getHistory(symbol, '1y', '1d');
+        const where = `${symbol} at ${new Date(now).toISOString()}`;
+        expect(quote.fiftyTwoWeekLow, where).toBe(Math.min(...year.map((bar) => bar.low)));
+        expect(quote.fiftyTwoWeekHigh, where).toBe(Math.max(...year.map((bar) => bar.high)));
+        const low = quote.fiftyTwoWeekLow ?? Number.NaN;
+        const high = quote.fiftyTwoWeekHigh ?? Number.NaN;
+        expect(low, where).toBeLessThanOrEqual(quote.regularMarketDayLow ?? Number.NaN);
+        expect(high, where).toBeGreaterThanOrEqual(quote.regularMarketDayHigh ?? Number.NaN);
+        for (const bar of year) {
+          expect(bar.close, where).toBeGreaterThanOrEqual(low);
+          expect(bar.close, where).toBeLessThanOrEqual(high);
+        }
+      }
+    }
+  });
+
+  it('average volume: the mean of the last three months of finished days', async () => {
+    for (const now of clocks) {
+      const p = at(now);
+      for (const symbol of ['AAPL', 'JPM', '7203.T', 'SHEL.L']) {
+        const quote = await p.getQuote(symbol);
+        // The last bar is the quote's own session (still trading, or the one the quote reports).
+        const finished = (await p.getHistory(symbol, '6mo', '1d')).slice(0, -1).slice(-63);
+        const mean = finished.reduce((sum, bar) => sum + bar.volume, 0) / finished.length;
+        expect(finished).toHaveLength(63);
+        expect(quote.averageVolume, symbol).toBe(Math.round(mean));
+      }
+    }
+  });
+
+  it('P/E is the price over a plausible EPS, and no P/E for a loss', async () => {
+    for (const now of clocks) {
+      const p = at(now);
+      for (const company of DEMO_UNIVERSE) {
+        const quote = await p.getQuote(company.symbol);
+        const eps = quote.trailingEps ?? Number.NaN;
+        // Near the company's own figure in early 2025 (the universe's, as of the anchor date).
+        expect(Math.sign(eps), company.symbol).toBe(Math.sign(company.trailingEps));
+        if (now === WINTER_3PM) expect(Math.abs(eps / company.trailingEps - 1), company.symbol).toBeLessThan(0.1);
+        if (eps > 0) {
+          expect(quote.trailingPE, company.symbol).toBeCloseTo(quote.currentPrice / eps, 3);
+          expect(quote.trailingPE, company.symbol).toBeGreaterThan(5);
+          expect(quote.trailingPE, company.symbol).toBeLessThan(300);
+        } else {
+          expect(quote.trailingPE, company.symbol).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('keeps a P/E near the company’s own on a clock years before the anchor date', async () => {
+    const p = at(Date.parse('2012-06-15T15:00:00Z'));
+    for (const company of DEMO_UNIVERSE.filter((c) => c.trailingEps > 0 && c.listed < '2012-01-01')) {
+      const quote = await p.getQuote(company.symbol);
+      const anchorPE = company.anchorPrice / company.trailingEps;
+      const pe = quote.trailingPE ?? Number.NaN;
+      expect(pe / anchorPE, company.symbol).toBeGreaterThan(0.5);
+      expect(pe / anchorPE, company.symbol).toBeLessThan(2);
+    }
+  });
+
+  it('earnings are restated each quarter, not every day', async () => {
+    // 2025-03-14 and 2025-02-03 share Q1 2025; 2025-04-15 starts Q2.
+    const march = await at(FRIDAY_11AM).getQuote('AAPL');
+    const february = await at(Date.parse('2025-02-03T16:00:00Z')).getQuote('AAPL');
+    const april = await at(Date.parse('2025-04-15T16:00:00Z')).getQuote('AAPL');
+    expect(february.trailingEps).toBe(march.trailingEps);
+    expect(february.dividendRate).toBe(march.dividendRate);
+    expect(april.trailingEps).not.toBe(march.trailingEps);
+  });
+
+  it('dividend yield is the annual dividend over the price; none for a company that pays none', async () => {
+    const p = at(FRIDAY_11AM);
+    for (const company of DEMO_UNIVERSE) {
+      const quote = await p.getQuote(company.symbol);
+      if (company.dividendRate === null) {
+        expect(quote.dividendRate, company.symbol).toBeNull();
+        expect(quote.dividendYield, company.symbol).toBeNull();
+        continue;
+      }
+      const rate = quote.dividendRate ?? Number.NaN;
+      expect(rate, company.symbol).toBeGreaterThan(0);
+      expect(quote.dividendYield, company.symbol).toBeCloseTo((rate / quote.currentPrice) * 100, 3);
+      expect(quote.dividendYield, company.symbol).toBeLessThan(10);
+    }
+  });
+
+  it('gives currency pairs a year’s range but no volume, earnings or dividends', async () => {
+    const quote = await at(FRIDAY_11AM).getQuote('EURUSD=X');
+    expect(quote).toMatchObject({
+      regularMarketVolume: 0,
+      averageVolume: 0,
+      trailingEps: null,
+      trailingPE: null,
+      dividendRate: null,
+      dividendYield: null,
+    });
+    expect(quote.fiftyTwoWeekLow).toBeLessThanOrEqual(quote.currentPrice);
+    expect(quote.fiftyTwoWeekHigh).toBeGreaterThanOrEqual(quote.currentPrice);
+  });
+
+  it('writes dividend news only about companies that pay one', async () => {
+    const nonPayers = DEMO_UNIVERSE.filter((c) => c.dividendRate === null).map((c) => c.symbol);
+    expect(nonPayers.length).toBeGreaterThan(3);
+    for (let day = 0; day < 20; day++) {
+      const p = at(FRIDAY_11AM + day * 86_400_000);
+      for (const symbol of nonPayers) {
+        for (const item of await p.getNews(symbol)) expect(item.title, symbol).not.toMatch(/dividend watch|payout/i);
+      }
+    }
+  });
+});
+
 describe('unknown symbols', () => {
   it('are not found, never invented', async () => {
     const p = at(FRIDAY_11AM);

@@ -22,6 +22,7 @@ import {
 import type { Bar, MarketDataProvider } from '../types.js';
 import { profileFromQuote, unknownSymbol } from '../types.js';
 import { DEMO_ETFS, type DemoEtf } from './etfs.js';
+import { fiftyTwoWeekRange, type PastDays, pastDays, perShare, quarterReferenceIndex } from './key-statistics.js';
 import { brandName, generateNews } from './news.js';
 import { aggregateBars, aggregateMinutes, type MinuteBars, PriceSeries } from './price-series.js';
 import { DEMO_FX_PAIRS, DEMO_UNIVERSE, type DemoCompany, type DemoFxPair } from './universe.js';
@@ -64,6 +65,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private readonly pairs: Map<string, DemoFxPair>;
   private readonly series = new Map<string, PriceSeries>();
   private readonly minuteCache = new Map<string, MinuteBars>();
+  /** Each symbol's finished-days statistics, for the latest session asked about. */
+  private readonly pastCache = new Map<string, { index: number; past: PastDays }>();
 
   constructor(options: DemoProviderOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -126,7 +129,28 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     return { time: series.openTime(index), ...series.dailyBar(index) };
   }
 
-  private quoteOf({ series, session }: Listed): StockQuote {
+  /** The trading index of a range's first day, the listing's first day at the earliest. */
+  private rangeFirst(range: HistoryRange, { series, session }: Listed): number {
+    const last = session.index;
+    let first: number;
+    if (range === '1d') first = last;
+    else if (range === '5d') first = last - 4;
+    else if (range === 'max') first = series.firstIndex;
+    else first = tradingIndexOnOrAfter(monthsBefore(session.epochDay, RANGE_MONTHS[range] ?? 12) + 1);
+    return Math.max(first, series.firstIndex);
+  }
+
+  private pastDaysOf(listed: Listed): PastDays {
+    const { series, session } = listed;
+    const cached = this.pastCache.get(series.company.symbol);
+    if (cached?.index === session.index) return cached.past;
+    const past = pastDays(series, session.index, this.rangeFirst('1y', listed));
+    this.pastCache.set(series.company.symbol, { index: session.index, past });
+    return past;
+  }
+
+  private quoteOf(listed: Listed): StockQuote {
+    const { series, session } = listed;
     const { company } = series;
     const listing = this.companies.get(company.symbol);
     const fund = this.etfs.get(company.symbol);
@@ -156,7 +180,31 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       exchangeTimezoneName: company.calendar.timeZone,
       // In the quote's currency, as Yahoo reports it (pence for London).
       marketCap: listing ? Math.round(today.close * listing.sharesOutstanding) : null,
+      ...this.statistics(listed, today),
     };
+  }
+
+  /** docs/api.md#stock-statistics: the 52-week range is the 1y chart's, earnings and dividends per share. */
+  private statistics(listed: Listed, today: Bar) {
+    const { series, session } = listed;
+    const listing = this.companies.get(series.company.symbol);
+    const past = this.pastDaysOf(listed);
+    const range = fiftyTwoWeekRange(past, today);
+    const base = { fiftyTwoWeekLow: range.low, fiftyTwoWeekHigh: range.high };
+    // A currency pair: no volume (as its quote says), no earnings, no dividends. A fund: its
+    // volume, but no earnings of its own (and its distributions are not modelled).
+    if (!listing) {
+      return {
+        ...base,
+        averageVolume: this.etfs.has(series.company.symbol) ? past.averageVolume : 0,
+        trailingEps: null,
+        trailingPE: null,
+        dividendRate: null,
+        dividendYield: null,
+      };
+    }
+    const reference = series.dailyBar(quarterReferenceIndex(series, session.epochDay)).close;
+    return { ...base, averageVolume: past.averageVolume, ...perShare(listing, reference, today.close) };
   }
 
   async getQuote(symbol: string): Promise<StockQuote> {
@@ -206,15 +254,11 @@ export class DemoMarketDataProvider implements MarketDataProvider {
 
   async getHistory(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<Bar[]> {
     if (!isIntervalAllowed(range, interval)) throw badRequest(intervalNotAllowedMessage(range, interval));
-    const { series, session } = this.listed(symbol);
+    const listed = this.listed(symbol);
+    const { series, session } = listed;
     const cal = series.company.calendar;
     const last = session.index;
-    let first: number;
-    if (range === '1d') first = last;
-    else if (range === '5d') first = last - 4;
-    else if (range === 'max') first = series.firstIndex;
-    else first = tradingIndexOnOrAfter(monthsBefore(session.epochDay, RANGE_MONTHS[range] ?? 12) + 1);
-    first = Math.max(first, series.firstIndex);
+    const first = this.rangeFirst(range, listed);
 
     const step = INTRADAY_MINUTES[interval];
     if (step) {

@@ -20,6 +20,9 @@ describe('the demo market’s ETFs (docs/api.md#wallet-performance benchmarks)',
       expect(['PCX', 'NMS']).toContain(quote.exchange);
       expect(quote.currentPrice).toBeGreaterThan(0);
       expect(quote.regularMarketVolume).toBeGreaterThan(0);
+      expect(quote.averageVolume).toBeGreaterThan(0);
+      expect(quote).toMatchObject({ trailingEps: null, trailingPE: null, dividendRate: null, dividendYield: null });
+      expect(quote.fiftyTwoWeekLow).toBeLessThanOrEqual(quote.fiftyTwoWeekHigh ?? 0);
     }
     // A universe given for a test keeps the funds: a wallet can always be compared with SPY.
     const small = new DemoMarketDataProvider({ now: () => FRIDAY_11AM, universe: DEMO_UNIVERSE.slice(0, 2) });

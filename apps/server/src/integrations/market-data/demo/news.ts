@@ -74,7 +74,13 @@ const TEMPLATES: Template[] = [
   },
   { title: (c) => `Why ${c.name} stock is ${c.lastMove >= 0 ? 'moving higher' : 'under pressure'} this week` },
   { title: (c) => `${c.name} and ${c.peerName} expand strategic partnership`, mentionsPeer: true },
-  { title: (c, r) => `Dividend watch: ${c.name} ${r(3) ? 'holds' : 'raises'} its quarterly payout` },
+  {
+    // Only a company whose quote shows a dividend gets dividend news (docs/api.md#stock-statistics).
+    title: (c, r) =>
+      c.company.dividendRate === null
+        ? `${c.name} keeps its cash for growth and buybacks, with no dividend planned`
+        : `Dividend watch: ${c.name} ${r(3) ? 'holds' : 'raises'} its quarterly payout`,
+  },
   { title: (c, r) => `Hedge funds ${r(2) ? 'added to' : 'trimmed'} ${c.name} stakes last quarter, filings show` },
   { title: (c, r) => `${c.name} faces fresh regulatory questions over ${TOPICS[r(TOPICS.length)]}` },
   { title: (c) => `3 reasons long-term investors still like ${c.name}` },

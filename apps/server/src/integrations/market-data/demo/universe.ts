@@ -49,6 +49,14 @@ interface UsCompany extends Omit<DemoInstrument, 'currency' | 'calendar'> {
   summary: string;
   officers: [name: string, title: string][];
   sharesOutstanding: number;
+  /**
+   * Earnings per share over the twelve months before the anchor date, roughly as reported (the
+   * 2024 fiscal year), in the listing's currency; negative for a loss. docs/api.md#stock-statistics
+   * says how the demo moves it on from there.
+   */
+  trailingEps: number;
+  /** Dividends per share a year at the anchor date, in the listing's currency; null for none. */
+  dividendRate: number | null;
 }
 
 export interface DemoCompany extends Omit<UsCompany, 'exchange' | 'state'>, DemoInstrument {
@@ -103,6 +111,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 55 * M,
     sharesOutstanding: 15.0 * B,
+    trailingEps: 6.08,
+    dividendRate: 1,
   },
   {
     symbol: 'MSFT',
@@ -132,6 +142,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 21 * M,
     sharesOutstanding: 7.43 * B,
+    trailingEps: 12.41,
+    dividendRate: 3.32,
   },
   {
     symbol: 'GOOGL',
@@ -162,6 +174,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 27 * M,
     sharesOutstanding: 12.2 * B,
+    trailingEps: 7.54,
+    dividendRate: 0.8,
   },
   {
     symbol: 'AMZN',
@@ -191,6 +205,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 42 * M,
     sharesOutstanding: 10.5 * B,
+    trailingEps: 5.53,
+    dividendRate: null,
   },
   {
     symbol: 'NVDA',
@@ -220,6 +236,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.12,
     avgVolume: 220 * M,
     sharesOutstanding: 24.5 * B,
+    trailingEps: 2.53,
+    dividendRate: 0.04,
   },
   {
     symbol: 'META',
@@ -249,6 +267,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 13 * M,
     sharesOutstanding: 2.52 * B,
+    trailingEps: 22.58,
+    dividendRate: 2,
   },
   {
     symbol: 'TSLA',
@@ -277,6 +297,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 95 * M,
     sharesOutstanding: 3.21 * B,
+    trailingEps: 2.04,
+    dividendRate: null,
   },
   {
     symbol: 'JPM',
@@ -306,6 +328,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 9 * M,
     sharesOutstanding: 2.8 * B,
+    trailingEps: 19.75,
+    dividendRate: 5,
   },
   {
     symbol: 'V',
@@ -334,6 +358,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.09,
     avgVolume: 6 * M,
     sharesOutstanding: 1.95 * B,
+    trailingEps: 9.73,
+    dividendRate: 2.36,
   },
   {
     symbol: 'JNJ',
@@ -362,6 +388,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 7 * M,
     sharesOutstanding: 2.41 * B,
+    trailingEps: 5.79,
+    dividendRate: 4.96,
   },
   {
     symbol: 'WMT',
@@ -390,6 +418,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 16 * M,
     sharesOutstanding: 8.03 * B,
+    trailingEps: 2.41,
+    dividendRate: 0.83,
   },
   {
     symbol: 'PG',
@@ -418,6 +448,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 6.5 * M,
     sharesOutstanding: 2.35 * B,
+    trailingEps: 6.02,
+    dividendRate: 4.03,
   },
   {
     symbol: 'XOM',
@@ -446,6 +478,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 15 * M,
     sharesOutstanding: 4.4 * B,
+    trailingEps: 7.84,
+    dividendRate: 3.96,
   },
   {
     symbol: 'KO',
@@ -474,6 +508,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 13 * M,
     sharesOutstanding: 4.31 * B,
+    trailingEps: 2.46,
+    dividendRate: 1.94,
   },
   {
     symbol: 'PEP',
@@ -502,6 +538,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 6 * M,
     sharesOutstanding: 1.37 * B,
+    trailingEps: 6.95,
+    dividendRate: 5.42,
   },
   {
     symbol: 'DIS',
@@ -530,6 +568,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 9 * M,
     sharesOutstanding: 1.81 * B,
+    trailingEps: 2.72,
+    dividendRate: 1,
   },
   {
     symbol: 'NFLX',
@@ -560,6 +600,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.428 * B,
+    trailingEps: 19.83,
+    dividendRate: null,
   },
   {
     symbol: 'INTC',
@@ -588,6 +630,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.04,
     avgVolume: 45 * M,
     sharesOutstanding: 4.31 * B,
+    trailingEps: -4.38,
+    dividendRate: null,
   },
   {
     symbol: 'AMD',
@@ -617,6 +661,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 40 * M,
     sharesOutstanding: 1.62 * B,
+    trailingEps: 1,
+    dividendRate: null,
   },
   {
     symbol: 'IBM',
@@ -645,6 +691,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 4 * M,
     sharesOutstanding: 0.925 * B,
+    trailingEps: 6.43,
+    dividendRate: 6.68,
   },
   {
     symbol: 'ORCL',
@@ -673,6 +721,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 9 * M,
     sharesOutstanding: 2.8 * B,
+    trailingEps: 4.09,
+    dividendRate: 1.6,
   },
   {
     symbol: 'CSCO',
@@ -701,6 +751,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 18 * M,
     sharesOutstanding: 3.98 * B,
+    trailingEps: 2.54,
+    dividendRate: 1.6,
   },
   {
     symbol: 'ADBE',
@@ -729,6 +781,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.435 * B,
+    trailingEps: 12.36,
+    dividendRate: null,
   },
   {
     symbol: 'CRM',
@@ -758,6 +812,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 6 * M,
     sharesOutstanding: 0.957 * B,
+    trailingEps: 5.77,
+    dividendRate: 1.6,
   },
   {
     symbol: 'BA',
@@ -786,6 +842,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 8 * M,
     sharesOutstanding: 0.75 * B,
+    trailingEps: -18.36,
+    dividendRate: null,
   },
   {
     symbol: 'CAT',
@@ -816,6 +874,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 2.6 * M,
     sharesOutstanding: 0.478 * B,
+    trailingEps: 22.05,
+    dividendRate: 5.64,
   },
   {
     symbol: 'GE',
@@ -844,6 +904,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 5 * M,
     sharesOutstanding: 1.07 * B,
+    trailingEps: 6.09,
+    dividendRate: 1.12,
   },
   {
     symbol: 'MCD',
@@ -872,6 +934,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.715 * B,
+    trailingEps: 11.39,
+    dividendRate: 7.08,
   },
   {
     symbol: 'NKE',
@@ -900,6 +964,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 11 * M,
     sharesOutstanding: 1.48 * B,
+    trailingEps: 3.49,
+    dividendRate: 1.6,
   },
   {
     symbol: 'SBUX',
@@ -928,6 +994,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 9 * M,
     sharesOutstanding: 1.14 * B,
+    trailingEps: 3.11,
+    dividendRate: 2.44,
   },
   {
     symbol: 'T',
@@ -956,6 +1024,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.04,
     avgVolume: 35 * M,
     sharesOutstanding: 7.18 * B,
+    trailingEps: 1.49,
+    dividendRate: 1.11,
   },
   {
     symbol: 'VZ',
@@ -984,6 +1054,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.04,
     avgVolume: 20 * M,
     sharesOutstanding: 4.21 * B,
+    trailingEps: 4.14,
+    dividendRate: 2.71,
   },
   {
     symbol: 'PFE',
@@ -1012,6 +1084,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.04,
     avgVolume: 35 * M,
     sharesOutstanding: 5.67 * B,
+    trailingEps: 1.41,
+    dividendRate: 1.72,
   },
   {
     symbol: 'MRK',
@@ -1040,6 +1114,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 9 * M,
     sharesOutstanding: 2.53 * B,
+    trailingEps: 6.74,
+    dividendRate: 3.24,
   },
   {
     symbol: 'UNH',
@@ -1069,6 +1145,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 4 * M,
     sharesOutstanding: 0.915 * B,
+    trailingEps: 15.51,
+    dividendRate: 8.4,
   },
   {
     symbol: 'HD',
@@ -1097,6 +1175,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.993 * B,
+    trailingEps: 14.91,
+    dividendRate: 9.2,
   },
   {
     symbol: 'COST',
@@ -1125,6 +1205,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.08,
     avgVolume: 2 * M,
     sharesOutstanding: 0.444 * B,
+    trailingEps: 16.56,
+    dividendRate: 4.64,
   },
   {
     symbol: 'BAC',
@@ -1154,6 +1236,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.06,
     avgVolume: 38 * M,
     sharesOutstanding: 7.6 * B,
+    trailingEps: 3.21,
+    dividendRate: 1.04,
   },
   {
     symbol: 'GS',
@@ -1183,6 +1267,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 2.2 * M,
     sharesOutstanding: 0.31 * B,
+    trailingEps: 40.54,
+    dividendRate: 12,
   },
   {
     symbol: 'CVX',
@@ -1211,6 +1297,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 7 * M,
     sharesOutstanding: 1.75 * B,
+    trailingEps: 9.72,
+    dividendRate: 6.52,
   },
   {
     symbol: 'AVGO',
@@ -1239,6 +1327,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.1,
     avgVolume: 25 * M,
     sharesOutstanding: 4.7 * B,
+    trailingEps: 1.23,
+    dividendRate: 2.36,
   },
   {
     symbol: 'LLY',
@@ -1268,6 +1358,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.09,
     avgVolume: 3.5 * M,
     sharesOutstanding: 0.9 * B,
+    trailingEps: 11.71,
+    dividendRate: 6,
   },
   {
     symbol: 'MA',
@@ -1296,6 +1388,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.09,
     avgVolume: 2.8 * M,
     sharesOutstanding: 0.915 * B,
+    trailingEps: 13.89,
+    dividendRate: 3.04,
   },
   {
     symbol: 'QCOM',
@@ -1324,6 +1418,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.07,
     avgVolume: 8 * M,
     sharesOutstanding: 1.1 * B,
+    trailingEps: 8.97,
+    dividendRate: 3.4,
   },
   {
     symbol: 'UPS',
@@ -1352,6 +1448,8 @@ const US_COMPANIES: UsCompany[] = [
     drift: 0.05,
     avgVolume: 4.5 * M,
     sharesOutstanding: 0.854 * B,
+    trailingEps: 6.75,
+    dividendRate: 6.52,
   },
 ];
 
@@ -1389,6 +1487,8 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     drift: 0.06,
     avgVolume: 28 * M,
     sharesOutstanding: 13.0 * B,
+    trailingEps: 365.94,
+    dividendRate: 90,
   },
   {
     symbol: 'SAP.DE',
@@ -1422,6 +1522,8 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     drift: 0.08,
     avgVolume: 1.6 * M,
     sharesOutstanding: 1.167 * B,
+    trailingEps: 2.68,
+    dividendRate: 2.35,
   },
   {
     symbol: 'SHEL.L',
@@ -1455,6 +1557,8 @@ const FOREIGN_COMPANIES: DemoCompany[] = [
     drift: 0.05,
     avgVolume: 9 * M,
     sharesOutstanding: 6.1 * B,
+    trailingEps: 206,
+    dividendRate: 110,
   },
 ];
 

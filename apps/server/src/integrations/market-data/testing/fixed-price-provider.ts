@@ -22,6 +22,13 @@ function fixedQuote(symbol: string, price: number): StockQuote {
     currency: 'USD',
     exchangeTimezoneName: 'America/New_York',
     marketCap: null,
+    fiftyTwoWeekLow: null,
+    fiftyTwoWeekHigh: null,
+    averageVolume: null,
+    trailingEps: null,
+    trailingPE: null,
+    dividendRate: null,
+    dividendYield: null,
   };
 }
 

@@ -28,6 +28,13 @@ export function withForeignListings(demo: DemoMarketDataProvider, rates: { JPY?:
     currency,
     exchangeTimezoneName: currency === 'JPY' ? 'Asia/Tokyo' : 'Europe/London',
     marketCap: null,
+    fiftyTwoWeekLow: null,
+    fiftyTwoWeekHigh: null,
+    averageVolume: null,
+    trailingEps: null,
+    trailingPE: null,
+    dividendRate: null,
+    dividendYield: null,
   });
   const listings = new Map<string, StockQuote>([
     ['7203.T', extra('7203.T', 'JPY', 2893.5)],

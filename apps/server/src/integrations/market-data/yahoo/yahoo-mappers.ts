@@ -82,10 +82,21 @@ export function mapV7Quote(item: unknown): StockQuote | undefined {
     currency: str(q.currency) ?? 'USD',
     exchangeTimezoneName: str(q.exchangeTimezoneName),
     marketCap: num(q.marketCap),
+    fiftyTwoWeekLow: num(q.fiftyTwoWeekLow),
+    fiftyTwoWeekHigh: num(q.fiftyTwoWeekHigh),
+    averageVolume: num(q.averageDailyVolume3Month),
+    trailingEps: num(q.epsTrailingTwelveMonths),
+    trailingPE: num(q.trailingPE),
+    dividendRate: num(q.dividendRate),
+    // The quote endpoint sends the forward yield in percent already (0.45 for 0.45 %).
+    dividendYield: num(q.dividendYield),
   };
 }
 
-/** Maps a quoteSummary result (modules assetProfile, price, summaryDetail) to a profile and, if priced, a quote. */
+/**
+ * Maps a quoteSummary result (modules assetProfile, summaryProfile, price, summaryDetail,
+ * defaultKeyStatistics) to a profile and, if priced, a quote.
+ */
 export function mapQuoteSummary(
   symbol: string,
   result: unknown,
@@ -95,6 +106,7 @@ export function mapQuoteSummary(
   const profile = { ...asObject(r.summaryProfile), ...asObject(r.assetProfile) };
   const price = asObject(r.price);
   const detail = asObject(r.summaryDetail);
+  const statistics = asObject(r.defaultKeyStatistics);
   const sym = (str(price.symbol) ?? symbol).toUpperCase();
   const shortName = name(price.shortName) ?? name(price.longName) ?? sym;
   const exchange = str(price.exchange) ?? '';
@@ -123,8 +135,9 @@ export function mapQuoteSummary(
     companyOfficers: officers,
   };
   const current = num(price.regularMarketPrice);
-  // quoteSummary's price module gives the change percent as a fraction (0.0123 = 1.23 %).
+  // quoteSummary gives percentages as fractions (0.0123 = 1.23 %): the change and the dividend yield.
   const changeFraction = num(price.regularMarketChangePercent);
+  const yieldFraction = num(detail.dividendYield);
   const quote: StockQuote | undefined =
     current === null
       ? undefined
@@ -149,6 +162,13 @@ export function mapQuoteSummary(
           currency: str(price.currency) ?? str(detail.currency) ?? 'USD',
           exchangeTimezoneName: str(price.exchangeTimezoneName),
           marketCap: num(price.marketCap) ?? num(detail.marketCap),
+          fiftyTwoWeekLow: num(detail.fiftyTwoWeekLow),
+          fiftyTwoWeekHigh: num(detail.fiftyTwoWeekHigh),
+          averageVolume: num(detail.averageVolume) ?? num(price.averageDailyVolume3Month),
+          trailingEps: num(statistics.trailingEps),
+          trailingPE: num(detail.trailingPE),
+          dividendRate: num(detail.dividendRate),
+          dividendYield: yieldFraction === null ? null : yieldFraction * 100,
         };
   return { profile: mapped, quote };
 }
@@ -240,6 +260,14 @@ export function mapChartMeta(result: unknown): StockQuote | undefined {
     currency: str(meta.currency) ?? 'USD',
     exchangeTimezoneName: str(meta.exchangeTimezoneName),
     marketCap: null,
+    // The chart's summary knows the year's range, nothing of earnings or dividends.
+    fiftyTwoWeekLow: num(meta.fiftyTwoWeekLow),
+    fiftyTwoWeekHigh: num(meta.fiftyTwoWeekHigh),
+    averageVolume: null,
+    trailingEps: null,
+    trailingPE: null,
+    dividendRate: null,
+    dividendYield: null,
   };
 }
 

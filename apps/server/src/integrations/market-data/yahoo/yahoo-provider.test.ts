@@ -135,8 +135,26 @@ describe('Yahoo live adapter against recorded responses', () => {
       currency: 'USD',
       exchangeTimezoneName: 'America/New_York',
       marketCap: 3431234567890,
+      fiftyTwoWeekLow: 164.08,
+      fiftyTwoWeekHigh: 260.1,
+      averageVolume: 44987654,
+      trailingEps: 6.08,
+      trailingPE: 37.542763,
+      dividendRate: 1,
+      // The quote endpoint's yield is in percent already, not its trailing fraction (0.0042…).
+      dividendYield: 0.44,
     });
     expect(quotes.get('MSFT')?.currentPrice).toBe(426.31);
+    // An answer without the statistics leaves them null, never 0 or NaN.
+    expect(quotes.get('MSFT')).toMatchObject({
+      fiftyTwoWeekLow: null,
+      fiftyTwoWeekHigh: null,
+      averageVolume: null,
+      trailingEps: null,
+      trailingPE: null,
+      dividendRate: null,
+      dividendYield: null,
+    });
 
     await p.getQuote('MSFT');
     expect(yahoo.hits('/v7/finance/quote')).toHaveLength(1);
@@ -172,13 +190,24 @@ describe('Yahoo live adapter against recorded responses', () => {
       ],
     });
     expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')[0]?.url.searchParams.get('modules')).toBe(
-      'assetProfile,summaryProfile,price,summaryDetail',
+      'assetProfile,summaryProfile,price,summaryDetail,defaultKeyStatistics',
     );
     // The price module already gave a quote: no v7 call, and the fraction became a percent.
     const quote = await p.getQuote('AAPL');
     expect(yahoo.hits('/v7/finance/quote')).toHaveLength(0);
     expect(quote).toMatchObject({ currentPrice: 228.26, regularMarketVolume: 38912345, marketCap: 3431234567890 });
     expect(quote.regularMarketChangePercent).toBeCloseTo(-0.62258, 6);
+    // The statistics as the quote endpoint gives them: summaryDetail's yield fraction in percent,
+    // the earnings from defaultKeyStatistics.
+    expect(quote).toMatchObject({
+      fiftyTwoWeekLow: 164.08,
+      fiftyTwoWeekHigh: 260.1,
+      averageVolume: 44987654,
+      trailingEps: 6.08,
+      trailingPE: 37.542763,
+      dividendRate: 1,
+    });
+    expect(quote.dividendYield).toBeCloseTo(0.44, 10);
     // Profiles are cached for a day.
     await p.getProfile('AAPL');
     expect(yahoo.hits('/v10/finance/quoteSummary/AAPL')).toHaveLength(1);
@@ -470,6 +499,12 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
         exchange: 'NMS',
         currency: 'USD',
         exchangeTimezoneName: 'America/New_York',
+        // The chart's summary has the year's range but no earnings, dividends or average volume.
+        fiftyTwoWeekLow: 164.08,
+        fiftyTwoWeekHigh: 260.1,
+        averageVolume: null,
+        trailingPE: null,
+        dividendYield: null,
       });
       expect(quote.regularMarketChange).toBeCloseTo(4.59, 6);
     });
@@ -523,9 +558,12 @@ describe('Yahoo live adapter: what real answers do that our first fixtures misse
 
   it('uses the summary profile’s description for crypto and funds', async () => {
     yahoo.on('/v10/finance/quoteSummary/BTC-USD', { body: fixture('quotesummary-btc-usd.json') });
-    const profile = await provider().getProfile('BTC-USD');
+    const p = provider();
+    const profile = await p.getProfile('BTC-USD');
     expect(profile).toMatchObject({ symbol: 'BTC-USD', shortName: 'Bitcoin USD', website: null });
     expect(profile.longBusinessSummary).toMatch(/^Bitcoin \(BTC\) is a cryptocurrency/);
+    // A coin has no earnings or dividends: those statistics are null.
+    expect(await p.getQuote('BTC-USD')).toMatchObject({ trailingPE: null, trailingEps: null, dividendYield: null });
   });
 
   it('passes only http(s) links and images on to clients', async () => {

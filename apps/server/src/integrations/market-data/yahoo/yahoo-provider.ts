@@ -29,7 +29,8 @@ import {
 /*
  * Yahoo Finance endpoints used (all GET, JSON):
  *   /v7/finance/quote?symbols=A,B,…                      batched quotes (needs the crumb)
- *   /v10/finance/quoteSummary/{symbol}?modules=…         profile: assetProfile, summaryProfile, price, summaryDetail (crumb)
+ *   /v10/finance/quoteSummary/{symbol}?modules=…         profile: assetProfile, summaryProfile, price, summaryDetail,
+ *                                                        defaultKeyStatistics (crumb)
  *   /v8/finance/chart/{symbol}?range=&interval=          price history
  *   /v1/finance/search?q=&newsCount=&quotesCount=        news and symbol search
  * Numbers in quoteSummary come as { raw, fmt } objects; the other endpoints send plain numbers.
@@ -219,7 +220,7 @@ export class YahooMarketDataProvider implements MarketDataProvider {
     return this.profiles.getOrLoad(symbol, this.options.profileTtlMs, async () => {
       const { status, body } = await this.client.getJson(
         `/v10/finance/quoteSummary/${encodeURIComponent(symbol)}`,
-        { modules: 'assetProfile,summaryProfile,price,summaryDetail' },
+        { modules: 'assetProfile,summaryProfile,price,summaryDetail,defaultKeyStatistics' },
         { crumb: true },
       );
       if (crumbRefused(status)) throw new CrumbRefused();

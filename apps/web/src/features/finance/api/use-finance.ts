@@ -1,5 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import type { GetStockResponse, GetWatchlistResponse, HistoryInterval, HistoryRange } from '@site/contract';
+import {
+  DEFAULT_INTERVAL,
+  DEFAULT_RANGE,
+  type GetStockResponse,
+  type GetWatchlistResponse,
+  type HistoryInterval,
+  type HistoryRange,
+} from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stockQueryOptions } from '../../../lib/market/stock-query';
 import { financeApi } from './finance-api';
@@ -37,6 +44,18 @@ export function useFullStock(symbol: string, range: HistoryRange, interval: Hist
   return useQuery({
     ...financeQueries.fullStock(symbol, range, interval),
     placeholderData: (previous) => (previous?.symbol === symbol ? previous : undefined),
+  });
+}
+
+/**
+ * A year of daily bars for the header's price line (docs/product.md#stock-page-appsfinancestocksymbol):
+ * the page's default answer, so on arrival one request serves both, and the line stays as it is
+ * while the Analysis tab loads other ranges.
+ */
+export function useRecentHistory(symbol: string) {
+  return useQuery({
+    ...financeQueries.fullStock(symbol, DEFAULT_RANGE, DEFAULT_INTERVAL),
+    select: (data) => data.history,
   });
 }
 

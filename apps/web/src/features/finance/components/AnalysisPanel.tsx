@@ -77,9 +77,11 @@ export function AnalysisPanel({
           size="xs"
           value={mode}
           onChange={(value) => onModeChange(value as ChartMode)}
+          // Candles by default (docs/decisions.md#stock-page-header-and-candles); the seed's Open,
+          // High, Low and Close lines one click away.
           data={[
-            { value: 'lines', label: 'Lines' },
             { value: 'candles', label: 'Candles' },
+            { value: 'lines', label: 'OHLC lines' },
           ]}
         />
       </Group>

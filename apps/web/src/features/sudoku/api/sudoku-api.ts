@@ -1,15 +1,25 @@
 import {
   type SudokuBoardInput,
   type SudokuCheckResponse,
+  type SudokuDailyStats,
   type SudokuDifficulty,
   type SudokuGame,
   type SudokuHintResponse,
+  type SudokuLevelStatsResponse,
+  type SudokuPuzzleGrade,
+  type SudokuSolvingPath,
   type SudokuStats,
   sudokuCheckResponseSchema,
+  sudokuCustomResponseSchema,
+  sudokuDailyResponseSchema,
+  sudokuDailyStatsResponseSchema,
   sudokuGameSchema,
   sudokuHintResponseSchema,
+  sudokuLevelStatsResponseSchema,
   sudokuOkResponseSchema,
+  sudokuPuzzleGradeSchema,
   sudokuSavedGamesResponseSchema,
+  sudokuSolvingPathResponseSchema,
   sudokuStatsResponseSchema,
   sudokuTimeResponseSchema,
 } from '@site/contract';
@@ -46,7 +56,23 @@ export const sudokuApi = {
   /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */
   hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
     callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
+  /** docs/api.md#sudoku-solving-path: a finished game's every step from the clues to the solution. */
+  solvingPath: (id: number, signal?: AbortSignal): Promise<SudokuSolvingPath> =>
+    callApi(routes.sudoku.solvingPath, { query: { id }, schema: sudokuSolvingPathResponseSchema, signal }),
   giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
+  /** docs/api.md#sudoku-daily-and-own-puzzles: starts today's daily at a level, or answers the game already started. */
+  daily: (difficulty: SudokuDifficulty) =>
+    callApi(routes.sudoku.daily, { query: { difficulty }, schema: sudokuDailyResponseSchema }),
+  dailyStats: (signal?: AbortSignal): Promise<SudokuDailyStats> =>
+    callApi(routes.sudoku.dailyStats, { schema: sudokuDailyStatsResponseSchema, signal }),
+  /** Starts a game of a typed, pasted or shared puzzle; a refusal is a 400 whose message says why. */
+  custom: (puzzle: string) => callApi(routes.sudoku.custom, { body: { puzzle }, schema: sudokuCustomResponseSchema }),
+  /** Grades a puzzle without starting a game. */
+  customCheck: (puzzle: string): Promise<SudokuPuzzleGrade> =>
+    callApi(routes.sudoku.customCheck, { body: { puzzle }, schema: sudokuPuzzleGradeSchema }),
+  /** docs/api.md#sudoku-statistics-per-level */
+  levelStats: (signal?: AbortSignal): Promise<SudokuLevelStatsResponse> =>
+    callApi(routes.sudoku.levelStats, { schema: sudokuLevelStatsResponseSchema, signal }),
 };
 
 /**

@@ -17,6 +17,20 @@ export const sudokuQueries = {
       queryFn: ({ signal }) => sudokuApi.stats(signal),
       staleTime: 0,
     }),
+  /** Today's daily puzzles: streaks and results per level (docs/api.md#sudoku-daily-and-own-puzzles). */
+  dailyStats: () =>
+    queryOptions({
+      queryKey: ['sudoku', 'dailyStats'] as const,
+      queryFn: ({ signal }) => sudokuApi.dailyStats(signal),
+      staleTime: 0,
+    }),
+  /** docs/api.md#sudoku-statistics-per-level */
+  levelStats: () =>
+    queryOptions({
+      queryKey: ['sudoku', 'levelStats'] as const,
+      queryFn: ({ signal }) => sudokuApi.levelStats(signal),
+      staleTime: 0,
+    }),
   /**
    * One game, loaded fresh on every visit (the board seeds local state once, so a cached copy from
    * an earlier visit would be stale) and never refetched while it is being played.
@@ -30,6 +44,13 @@ export const sudokuQueries = {
       refetchOnWindowFocus: false,
       refetchOnReconnect: false,
     }),
+  /** A finished game's solving path: it follows from the puzzle alone, so it never goes stale. */
+  solvingPath: (id: number) =>
+    queryOptions({
+      queryKey: ['sudoku', 'solvingPath', id] as const,
+      queryFn: ({ signal }) => sudokuApi.solvingPath(id, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
 };
 
 /** The signed-in user's saved games (the menu renders only behind the sign-in gate). */
@@ -39,6 +60,14 @@ export function useSavedGames() {
 
 export function useSudokuStats() {
   return useQuery(sudokuQueries.stats());
+}
+
+export function useDailyStats() {
+  return useQuery(sudokuQueries.dailyStats());
+}
+
+export function useLevelStats() {
+  return useQuery(sudokuQueries.levelStats());
 }
 
 /** The game of `id`; idle while `id` is null. */
@@ -53,6 +82,8 @@ export function useRefreshSudokuLists() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: sudokuQueries.savedGames().queryKey }),
       queryClient.invalidateQueries({ queryKey: sudokuQueries.stats().queryKey }),
+      queryClient.invalidateQueries({ queryKey: sudokuQueries.dailyStats().queryKey }),
+      queryClient.invalidateQueries({ queryKey: sudokuQueries.levelStats().queryKey }),
     ]);
 }
 
@@ -71,5 +102,32 @@ export function useDeleteSudokuGame() {
   return useMutation({
     mutationFn: (gameid: number) => sudokuApi.deleteGame(gameid),
     onSuccess: () => refresh(),
+  });
+}
+
+/** Starts (or resumes) today's daily puzzle at a level. */
+export function useStartDaily() {
+  const refresh = useRefreshSudokuLists();
+  return useMutation({
+    mutationFn: (difficulty: SudokuDifficulty) => sudokuApi.daily(difficulty),
+    onSuccess: () => {
+      void refresh();
+    },
+  });
+}
+
+/** Grades a player's puzzle without starting a game (docs/api.md#sudoku-daily-and-own-puzzles). */
+export function useCheckPuzzle() {
+  return useMutation({ mutationFn: (puzzle: string) => sudokuApi.customCheck(puzzle) });
+}
+
+/** Starts a game of a player's own or shared puzzle. */
+export function useStartCustom() {
+  const refresh = useRefreshSudokuLists();
+  return useMutation({
+    mutationFn: (puzzle: string) => sudokuApi.custom(puzzle),
+    onSuccess: () => {
+      void refresh();
+    },
   });
 }

@@ -1,11 +1,13 @@
-import { Alert, Button, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { SudokuDifficulty } from '@site/contract';
 import { IconArrowLeft, IconConfetti } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSudokuStats } from '../api/use-sudoku';
 import { formatMmSs } from '../logic/format';
+import { SolvingPathButton } from './SolvingPath';
 
 interface FinishCardProps {
+  gameId: number;
   difficulty: SudokuDifficulty;
   seconds: number;
   hintsUsed: number;
@@ -30,7 +32,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * The won game's card (issue 20: time, hints, checks and the level's best time from
  * GET /api/sudoku/stats), under the seed's title and sentence, which stay as they were.
  */
-export function FinishCard({ difficulty, seconds, hintsUsed, checksUsed, onBack }: FinishCardProps) {
+export function FinishCard({ gameId, difficulty, seconds, hintsUsed, checksUsed, onBack }: FinishCardProps) {
   const stats = useSudokuStats();
   const best = stats.data?.best[difficulty];
   return (
@@ -61,9 +63,12 @@ export function FinishCard({ difficulty, seconds, hintsUsed, checksUsed, onBack 
           )}
         </Fact>
       </SimpleGrid>
-      <Button mt="sm" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
-        Back
-      </Button>
+      <Group mt="sm" gap="xs">
+        <Button leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+          Back
+        </Button>
+        <SolvingPathButton gameId={gameId} variant="light" />
+      </Group>
     </Alert>
   );
 }

@@ -4,11 +4,21 @@ import { Fragment } from 'react';
 /** Each row: alternative shortcuts, each a combination of keys. */
 const KEYS: { shortcuts: string[][]; action: string }[] = [
   { shortcuts: [['←'], ['↑'], ['→'], ['↓']], action: 'Move the selection' },
+  {
+    shortcuts: [
+      ['Shift', '←↑→↓'],
+      ['Ctrl/⌘', 'click'],
+    ],
+    action: 'Select more cells',
+  },
   { shortcuts: [['Home'], ['End']], action: 'First / last cell of the row' },
-  { shortcuts: [['1–9']], action: 'Enter a digit (a note in notes mode)' },
+  { shortcuts: [['1–9']], action: 'Enter a digit (a note in notes mode, a colour in colour mode)' },
   { shortcuts: [['Shift', '1–9']], action: 'Toggle a note' },
-  { shortcuts: [['Backspace'], ['Delete'], ['0']], action: 'Clear the cell' },
+  { shortcuts: [['Backspace'], ['Delete'], ['0']], action: 'Clear the cell (its colour in colour mode)' },
   { shortcuts: [['N']], action: 'Notes mode on / off' },
+  { shortcuts: [['T']], action: 'Next kind of note: candidates, corner, centre' },
+  { shortcuts: [['C']], action: 'Colour mode on / off' },
+  { shortcuts: [['F']], action: 'Fill in all candidates' },
   { shortcuts: [['H']], action: 'Hint: the next level (name, details, apply)' },
   { shortcuts: [['Ctrl/⌘', 'Z']], action: 'Undo' },
   {

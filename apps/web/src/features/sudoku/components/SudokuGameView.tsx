@@ -11,15 +11,21 @@ import { useAutosave } from '../hooks/use-autosave';
 import { useBoardKeyboard, useGameBoard } from '../hooks/use-game-board';
 import { useGameClock } from '../hooks/use-game-clock';
 import { useHint } from '../hooks/use-hint';
+import { useMistakeSetting, useShownMistakes } from '../hooks/use-mistake-setting';
+import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
 import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
+import { readMarks } from '../marks-storage';
 import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
+import { GameSourceBar } from './GameSourceBar';
 import { HintPanel } from './HintPanel';
 import { InputPad } from './InputPad';
 import { KeyboardHelp } from './KeyboardHelp';
+import { MistakeSetting } from './MistakeSetting';
 import { PausedBoard } from './PausedBoard';
+import { SolvingPathButton } from './SolvingPath';
 import { SudokuBoard } from './SudokuBoard';
 import classes from './SudokuGame.module.css';
 
@@ -42,6 +48,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   /** The board an incorrect Check was about; the message goes once the board changes. */
   const [incorrect, setIncorrect] = useState<{ values: number[]; empty: number } | null>(null);
 
+  // Read once: the board's reducer takes its first state from it (docs/product.md#sudoku-solving-tools).
+  const [savedMarks] = useState(() => (game.status === 'playing' ? readMarks(game.id) : null));
   const { state, dispatch, conflicts, counts, canUndo, canRedo, dirty } = useGameBoard({
     // The clue flags of the state mark the locked cells (docs/api.md#sudoku-boards).
     puzzle: cluesOf(game.transformed_state),
@@ -52,8 +60,13 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
         : game.status === 'won'
           ? cellValues(game.transformed_state)
           : undefined,
+    marks: savedMarks,
   });
   const playing = status === 'playing';
+  useSavedMarks(game.id, state, playing);
+  const mistakeSetting = useMistakeSetting();
+  const shown = useShownMistakes(mistakeSetting.mistakes, state, conflicts, game.transformed_solution);
+  const selectedValue = state.selected === null ? 0 : (state.values[state.selected] ?? 0);
   const running = playing && !state.paused && busy !== 'givingUp';
   const clock = useGameClock(game.time, running);
   // The autosave comes first: on leaving, its saveGame (which carries the time) goes out and marks
@@ -107,7 +120,10 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     onHint: busy === null ? onHint : undefined,
   });
 
-  const onSelect = useCallback((index: number) => dispatch({ type: 'select', index }), [dispatch]);
+  const onSelect = useCallback(
+    (index: number, add?: boolean) => dispatch(add ? { type: 'select', index, add } : { type: 'select', index }),
+    [dispatch],
+  );
   const onInput = useCallback(
     (index: number, raw: string) => {
       // docs/product.md: non-digits are stripped; the cell flashes so the player sees the key was refused.
@@ -210,6 +226,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           </Text>
         </Group>
       </Group>
+      <GameSourceBar game={game} />
 
       <div className={classes.layout}>
         <div className={classes.boardArea}>
@@ -220,8 +237,14 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               values={state.values}
               clues={state.clues}
               notes={state.notes}
+              corner={state.corner}
+              centre={state.centre}
+              colours={state.colours}
               selected={playing ? state.selected : null}
-              conflicts={conflicts}
+              marked={playing ? state.marked : undefined}
+              highlightDigit={playing ? selectedValue || state.lastDigit : 0}
+              conflicts={shown.conflicts}
+              wrong={shown.wrong}
               unitErrors={unitErrors.flags}
               flagged={cellFlags.flags}
               hintArea={playing ? hint.area : undefined}
@@ -260,6 +283,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
               on phones), so showing one never moves the board. The pad is gone once the game is over. */}
           {status === 'won' && (
             <FinishCard
+              gameId={game.id}
               difficulty={game.difficulty}
               seconds={clock.seconds}
               hintsUsed={hint.used}
@@ -270,9 +294,12 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           {status === 'lost' && (
             <Alert color="red" icon={<IconFlag />} title="Game Over - Lost">
               <Text size="sm">The full solution is shown on the board.</Text>
-              <Button mt="sm" color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-                Back
-              </Button>
+              <Group mt="sm" gap="xs">
+                <Button color="red" variant="white" leftSection={<IconArrowLeft size={16} />} onClick={back}>
+                  Back
+                </Button>
+                <SolvingPathButton gameId={game.id} color="red" variant="outline" />
+              </Group>
             </Alert>
           )}
           {playing && (
@@ -281,15 +308,23 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
                 <InputPad
                   counts={counts}
                   notesMode={state.notesMode}
+                  noteKind={state.noteKind}
+                  colourMode={state.colourMode}
+                  selectedColour={state.selected === null ? 0 : (state.colours[state.selected] ?? 0)}
                   disabled={state.paused}
                   canUndo={canUndo}
                   canRedo={canRedo}
                   onDigit={(digit) => dispatch({ type: 'digit', digit })}
+                  onColour={(colour) => dispatch({ type: 'colour', colour })}
                   onErase={() => dispatch({ type: 'erase' })}
                   onToggleNotes={() => dispatch({ type: 'toggleNotesMode' })}
+                  onNoteKind={(kind) => dispatch({ type: 'setNoteKind', kind })}
+                  onToggleColour={() => dispatch({ type: 'toggleColourMode' })}
+                  onFillCandidates={() => dispatch({ type: 'fillCandidates' })}
                   onUndo={() => dispatch({ type: 'undo' })}
                   onRedo={() => dispatch({ type: 'redo' })}
                 />
+                <MistakeSetting value={mistakeSetting.mistakes} onChange={mistakeSetting.change} />
                 <KeyboardHelp />
               </Stack>
             </Card>

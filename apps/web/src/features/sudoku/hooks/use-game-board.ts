@@ -10,6 +10,7 @@ import {
   type GameState,
   gameReducer,
   isDirty,
+  type Marks,
 } from '../logic/game-state';
 import { actionForKey, isHintKey, isStrayCharacter } from '../logic/keyboard';
 
@@ -19,10 +20,12 @@ interface BoardInit {
   current: Board;
   /** Set when the game is already over: the board shows these values, read-only. */
   finishedWith?: Board | undefined;
+  /** Pencil marks and colours kept from an earlier visit. */
+  marks?: Marks | null;
 }
 
-function init({ puzzle, current, finishedWith }: BoardInit): GameState {
-  const state = createGameState(puzzle, current);
+function init({ puzzle, current, finishedWith, marks }: BoardInit): GameState {
+  const state = createGameState(puzzle, current, marks ?? undefined);
   return finishedWith
     ? gameReducer(state, { type: 'finish', values: createGameState(puzzle, finishedWith).values })
     : state;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { cells, PUZZLE, SOLUTION } from '../test-fixtures';
 import {
   boxOf,
+  COLOURS,
+  candidatesOf,
   canRedo,
   canUndo,
   cellsInUnits,
@@ -19,6 +21,7 @@ import {
   noteDigits,
   PEERS,
   sanitizeCellInput,
+  selectionOf,
   toBoard,
   toCellBoard,
   UNITS,
@@ -272,5 +275,255 @@ describe('the API boards of { value, clue } cells', () => {
     expect(cluesOf(state)).toEqual(PUZZLE);
     const game = createGameState(cluesOf(state), cellValues(state));
     expect(toCellBoard(game.values, game.clues)).toEqual(state);
+  });
+});
+
+/** The digits no cell of the same row, column or box holds, found by scanning the board directly. */
+function expectedCandidates(values: readonly number[], index: number): number[] {
+  const row = Math.floor(index / 9);
+  const col = index % 9;
+  const seen = new Set<number>();
+  for (let i = 0; i < 9; i++) {
+    seen.add(values[row * 9 + i] ?? 0);
+    seen.add(values[i * 9 + col] ?? 0);
+    seen.add(values[(Math.floor(row / 3) * 3 + Math.floor(i / 3)) * 9 + Math.floor(col / 3) * 3 + (i % 3)] ?? 0);
+  }
+  return [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => !seen.has(d));
+}
+
+describe('fill all candidates (docs/product.md#sudoku-solving-tools)', () => {
+  it('gives every empty cell exactly the digits its row, column and box still allow, on the current board', () => {
+    // A player digit first: the fill reads the board as it is now, not the puzzle.
+    let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'digit', digit: 4 });
+    state = run(state, { type: 'fillCandidates' });
+    let empties = 0;
+    for (let i = 0; i < 81; i++) {
+      if (state.values[i]) {
+        expect(state.notes[i]).toBe(0);
+        continue;
+      }
+      empties++;
+      expect(noteDigits(state.notes[i]!)).toEqual(expectedCandidates(state.values, i));
+    }
+    expect(empties).toBe(81 - 30 - 1);
+    // r1c4 (row 1: 5 3 4 . 7; column 4: 1 8 4; box 2: 1 9 5 7) leaves 2 and 6.
+    expect(noteDigits(state.notes[indexOf(0, 3)]!)).toEqual([2, 6]);
+    // The 4 just placed is no candidate of its peers.
+    expect(noteDigits(state.notes[indexOf(0, 3)]!)).not.toContain(4);
+    expect(noteDigits(candidatesOf(fresh().values, EMPTY))).toEqual([1, 2, 4]);
+  });
+
+  it('is one undoable step that replaces the notes it finds, and leaves corner and centre marks alone', () => {
+    let state = run(
+      fresh(),
+      { type: 'select', index: EMPTY },
+      { type: 'digit', digit: 9, notes: true },
+      { type: 'setNoteKind', kind: 'corner' },
+      { type: 'digit', digit: 2 },
+    );
+    const before = state;
+    state = run(state, { type: 'fillCandidates' });
+    expect(state.past).toHaveLength(before.past.length + 1);
+    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]); // the noted 9 was no candidate
+    expect(noteDigits(state.corner[EMPTY]!)).toEqual([2]);
+    expect(state.notes[CLUE]).toBe(0);
+    state = run(state, { type: 'undo' });
+    expect(state.notes).toEqual(before.notes);
+    expect(state.values).toEqual(before.values);
+    state = run(state, { type: 'redo' });
+    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
+    // Filling again changes nothing, so adds no step; paused or over it does nothing.
+    expect(run(state, { type: 'fillCandidates' })).toBe(state);
+    const paused = run(before, { type: 'setPaused', paused: true });
+    expect(run(paused, { type: 'fillCandidates' })).toBe(paused);
+  });
+});
+
+describe('corner and centre marks (Snyder notation)', () => {
+  it('writes the chosen kind of mark in notes mode; N, the kinds and colour mode exclude each other', () => {
+    let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'setNoteKind', kind: 'corner' });
+    expect(state).toMatchObject({ notesMode: true, noteKind: 'corner', colourMode: false });
+    state = run(state, { type: 'digit', digit: 1 }, { type: 'digit', digit: 2 });
+    expect(noteDigits(state.corner[EMPTY]!)).toEqual([1, 2]);
+    expect(state.notes[EMPTY]).toBe(0);
+    state = run(state, { type: 'cycleNoteKind' }, { type: 'digit', digit: 4 });
+    expect(state.noteKind).toBe('centre');
+    expect(noteDigits(state.centre[EMPTY]!)).toEqual([4]);
+    expect(run(state, { type: 'cycleNoteKind' }).noteKind).toBe('candidates');
+    // Shift+digit outside notes mode writes the chosen kind too.
+    state = run(state, { type: 'toggleNotesMode' }, { type: 'digit', digit: 7, notes: true });
+    expect(state.notesMode).toBe(false);
+    expect(noteDigits(state.centre[EMPTY]!)).toEqual([4, 7]);
+    state = run(state, { type: 'toggleColourMode' });
+    expect(state).toMatchObject({ colourMode: true, notesMode: false });
+    expect(run(state, { type: 'toggleNotesMode' })).toMatchObject({ colourMode: false, notesMode: true });
+  });
+
+  it('a placed digit clears the cell and leaves its peers’ candidates, corner and centre marks, not others’', () => {
+    const peerInRow = indexOf(0, 3);
+    const peerInBox = indexOf(1, 1);
+    const peerInColumn = indexOf(4, 2);
+    const far = indexOf(4, 4);
+    let state = fresh();
+    for (const [index, kind] of [
+      [EMPTY, 'candidates'],
+      [EMPTY, 'corner'],
+      [peerInRow, 'candidates'],
+      [peerInBox, 'corner'],
+      [peerInColumn, 'centre'],
+      [far, 'corner'],
+      [far, 'centre'],
+    ] as const) {
+      state = run(
+        state,
+        { type: 'select', index },
+        { type: 'setNoteKind', kind },
+        { type: 'digit', digit: 4 },
+        { type: 'digit', digit: 2 },
+      );
+    }
+    state = run(state, { type: 'toggleNotesMode' }, { type: 'select', index: EMPTY }, { type: 'digit', digit: 4 });
+    expect(state.values[EMPTY]).toBe(4);
+    expect([state.notes[EMPTY], state.corner[EMPTY], state.centre[EMPTY]]).toEqual([0, 0, 0]);
+    expect(noteDigits(state.notes[peerInRow]!)).toEqual([2]);
+    expect(noteDigits(state.corner[peerInBox]!)).toEqual([2]);
+    expect(noteDigits(state.centre[peerInColumn]!)).toEqual([2]);
+    expect(noteDigits(state.corner[far]!)).toEqual([2, 4]);
+    expect(noteDigits(state.centre[far]!)).toEqual([2, 4]);
+    // One undo brings every mark back.
+    const undone = run(state, { type: 'undo' });
+    expect(noteDigits(undone.corner[peerInBox]!)).toEqual([2, 4]);
+    expect(noteDigits(undone.corner[EMPTY]!)).toEqual([2, 4]);
+  });
+
+  it('Erase empties a cell’s marks of every kind; a hint’s placement clears corner and centre marks too', () => {
+    let state = run(
+      fresh(),
+      { type: 'select', index: EMPTY },
+      { type: 'digit', digit: 1, notes: true },
+      { type: 'setNoteKind', kind: 'centre' },
+      { type: 'digit', digit: 2 },
+      { type: 'erase' },
+    );
+    expect([state.notes[EMPTY], state.corner[EMPTY], state.centre[EMPTY]]).toEqual([0, 0, 0]);
+    const peer = indexOf(0, 3);
+    state = run(state, { type: 'select', index: peer }, { type: 'digit', digit: 4 }, { type: 'digit', digit: 6 });
+    state = run(state, { type: 'applyHint', change: { placement: { index: EMPTY, digit: 4 } } });
+    expect(noteDigits(state.centre[peer]!)).toEqual([6]);
+  });
+});
+
+describe('cell colours', () => {
+  it('paints the selected cell, clues included; the same colour again or Erase in colour mode removes it', () => {
+    let state = run(
+      fresh(),
+      { type: 'select', index: CLUE },
+      { type: 'toggleColourMode' },
+      { type: 'digit', digit: 3 },
+    );
+    expect(state.colours[CLUE]).toBe(3);
+    expect(state.values[CLUE]).toBe(5);
+    state = run(state, { type: 'digit', digit: 3 });
+    expect(state.colours[CLUE]).toBe(0);
+    state = run(state, { type: 'select', index: EMPTY }, { type: 'colour', colour: COLOURS });
+    expect(state.colours[EMPTY]).toBe(COLOURS);
+    expect(state.values[EMPTY]).toBe(0); // a colour is not a digit
+    state = run(state, { type: 'digit', digit: 2 });
+    expect(state.colours[EMPTY]).toBe(2);
+    expect(run(state, { type: 'digit', digit: 9 })).toBe(state); // only 1–COLOURS are colours
+    expect(run(state, { type: 'colour', colour: COLOURS + 1 })).toBe(state);
+    state = run(state, { type: 'erase' });
+    expect(state.colours[EMPTY]).toBe(0);
+    state = run(state, { type: 'colour', colour: 1 }, { type: 'colour', colour: 0 });
+    expect(state.colours[EMPTY]).toBe(0);
+  });
+
+  it('is undoable, survives a placement, and goes with a lost game’s solution', () => {
+    let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'colour', colour: 1 });
+    expect(run(state, { type: 'undo' }).colours[EMPTY]).toBe(0);
+    state = run(state, { type: 'digit', digit: 4 });
+    expect(state.colours[EMPTY]).toBe(1);
+    expect(run(state, { type: 'finish' }).colours[EMPTY]).toBe(1);
+    expect(run(state, { type: 'finish', values: flatten(SOLUTION) }).colours[EMPTY]).toBe(1);
+    expect(run(state, { type: 'finish' })).toMatchObject({ colourMode: false, notesMode: false });
+  });
+});
+
+describe('several selected cells', () => {
+  const A = EMPTY;
+  const B = indexOf(0, 3);
+  const C = indexOf(4, 4);
+
+  it('Ctrl/Shift+click adds and removes cells; a plain click or move selects one again', () => {
+    let state = run(fresh(), { type: 'select', index: A }, { type: 'select', index: B, add: true });
+    expect(selectionOf(state)).toEqual([B, A]);
+    state = run(state, { type: 'select', index: C, add: true });
+    expect(selectionOf(state)).toEqual([C, A, B]);
+    state = run(state, { type: 'select', index: A, add: true });
+    expect(selectionOf(state)).toEqual([C, B]);
+    state = run(state, { type: 'select', index: C, add: true }); // the focused one leaves: the last added takes over
+    expect(selectionOf(state)).toEqual([B]);
+    state = run(
+      state,
+      { type: 'move', rows: 0, cols: 1, extend: true },
+      { type: 'move', rows: 1, cols: 0, extend: true },
+    );
+    expect(selectionOf(state)).toEqual([indexOf(1, 4), B, indexOf(0, 4)]);
+    expect(selectionOf(run(state, { type: 'move', rows: 0, cols: 1 }))).toEqual([indexOf(1, 5)]);
+    expect(selectionOf(run(state, { type: 'select', index: A }))).toEqual([A]);
+  });
+
+  it('marks, colours, digits and Erase apply to every selected cell; a mark is added to all unless all have it', () => {
+    let state = run(
+      fresh(),
+      { type: 'select', index: A },
+      { type: 'digit', digit: 1, notes: true },
+      { type: 'select', index: B, add: true },
+      { type: 'select', index: CLUE, add: true },
+      { type: 'digit', digit: 1, notes: true },
+    );
+    expect([noteDigits(state.notes[A]!), noteDigits(state.notes[B]!), state.notes[CLUE]]).toEqual([[1], [1], 0]);
+    state = run(state, { type: 'digit', digit: 1, notes: true });
+    expect([state.notes[A], state.notes[B]]).toEqual([0, 0]);
+    state = run(state, { type: 'colour', colour: 2 });
+    expect([state.colours[A], state.colours[B], state.colours[CLUE]]).toEqual([2, 2, 2]);
+    state = run(state, { type: 'digit', digit: 8 });
+    expect([state.values[A], state.values[B], state.values[CLUE]]).toEqual([8, 8, 5]);
+    expect(state.past.at(-1)?.values[A]).toBe(0); // one step for all
+    state = run(state, { type: 'erase' });
+    expect([state.values[A], state.values[B], state.values[CLUE]]).toEqual([0, 0, 5]);
+  });
+});
+
+describe('the digit in focus and marks kept from an earlier visit', () => {
+  it('remembers the digit last pressed for the selected cell until another cell is selected', () => {
+    let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'digit', digit: 6, notes: true });
+    expect(state.lastDigit).toBe(6);
+    expect(run(state, { type: 'select', index: EMPTY }).lastDigit).toBe(6);
+    state = run(state, { type: 'move', rows: 1, cols: 0 });
+    expect(state.lastDigit).toBe(0);
+    state = run(state, { type: 'toggleColourMode' }, { type: 'digit', digit: 2 });
+    expect(state.lastDigit).toBe(0); // a colour is not a digit
+  });
+
+  it('restores marks and colours, dropping those on cells that now hold a digit and values out of range', () => {
+    const current = PUZZLE.map((row) => [...row]);
+    current[0]![3] = 6;
+    const notes = new Array(81).fill(0);
+    notes[EMPTY] = 0b1011;
+    notes[indexOf(0, 3)] = 0b1; // the cell now holds 6
+    notes[indexOf(0, 5)] = 1.5;
+    const colours = new Array(81).fill(0);
+    colours[CLUE] = 4;
+    colours[EMPTY] = COLOURS + 1;
+    const state = createGameState(PUZZLE, current, { notes, corner: [0, 0, 0x3ff], colours });
+    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
+    expect(state.notes[indexOf(0, 3)]).toBe(0);
+    expect(state.notes[indexOf(0, 5)]).toBe(0);
+    expect(state.corner[EMPTY]).toBe(0x1ff);
+    expect(state.centre.every((m) => m === 0)).toBe(true);
+    expect(state.colours[CLUE]).toBe(4);
+    expect(state.colours[EMPTY]).toBe(0);
+    expect(state.past).toHaveLength(0);
   });
 });

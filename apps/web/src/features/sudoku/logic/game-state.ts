@@ -1,6 +1,6 @@
 /**
- * The Sudoku board as the player edits it: values, locked clues, pencil notes, the selection,
- * notes mode and undo/redo history. Pure functions and one reducer, no React and no I/O, so every
+ * The Sudoku board as the player edits it: values, locked clues, pencil marks (candidates, corner
+ * and centre), cell colours, the selection, the entry mode and undo/redo history. Pure functions and one reducer, no React and no I/O, so every
  * rule of docs/product.md ("only digits 1-9, at most one character, non-digits stripped; empty counts as
  * 0; clue cells not editable; edits ignored while paused") is unit-tested in isolation.
  *
@@ -133,18 +133,52 @@ export const noteDigits = (mask: number) =>
 
 // --- State and reducer ---
 
-interface Snapshot {
-  values: number[];
+/**
+ * docs/product.md#sudoku-solving-tools: the kinds of pencil mark. `candidates` is the classic 3×3
+ * grid of small digits (the default notes); `corner` and `centre` are Snyder notation: digits
+ * pushed into the cell's corners (where in a box a digit can go) and small digits in the middle
+ * (what a cell can be).
+ */
+export const NOTE_KINDS = ['candidates', 'corner', 'centre'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+
+/** Cell colours a player can paint with (1–COLOURS; 0 = none), docs/product.md#sudoku-solving-tools. */
+export const COLOURS = 6;
+
+/** Everything a player writes on the board besides the digits: one entry per cell. */
+export interface Marks {
+  /** Candidates: a 9-bit mask per cell. */
   notes: number[];
+  corner: number[];
+  centre: number[];
+  /** 0 = no colour, else 1–COLOURS. */
+  colours: number[];
 }
 
-export interface GameState {
+const MASK_KINDS = { candidates: 'notes', corner: 'corner', centre: 'centre' } as const satisfies Record<
+  NoteKind,
+  keyof Marks
+>;
+
+interface Snapshot extends Marks {
+  values: number[];
+}
+
+export interface GameState extends Marks {
   values: number[];
   /** Locked cells: the puzzle's clues. */
   clues: boolean[];
-  notes: number[];
+  /** The cell the keys act on (and focus follows). */
   selected: number | null;
+  /** Further selected cells (Ctrl/Shift+click, Shift+arrows): marks, colours and Erase apply to all. */
+  marked: number[];
   notesMode: boolean;
+  /** Which marks digits write in notes mode. */
+  noteKind: NoteKind;
+  /** Digits 1–COLOURS paint the selected cells instead of writing in them. */
+  colourMode: boolean;
+  /** The digit last pressed for the selected cell (0 when none): highlighted when the cell is empty. */
+  lastDigit: number;
   paused: boolean;
   /** Won or lost: the board is read-only from then on. */
   over: boolean;
@@ -155,15 +189,26 @@ export interface GameState {
 }
 
 export type GameAction =
-  | { type: 'select'; index: number }
-  | { type: 'move'; rows: number; cols: number }
+  /** `add` (Ctrl/Shift+click) toggles the cell in the selection instead of selecting it alone. */
+  | { type: 'select'; index: number; add?: boolean }
+  /** `extend` (Shift+arrow) keeps the cells passed in the selection. */
+  | { type: 'move'; rows: number; cols: number; extend?: boolean }
   | { type: 'moveTo'; row?: number; col?: number }
   /** Text typed into a cell's input (mobile keyboards, paste); sanitised. */
   | { type: 'input'; index: number; raw: string }
-  /** A digit from the keyboard or the number pad for the selected cell; `notes` overrides the mode. */
+  /** A digit from the keyboard or the number pad for the selected cells; `notes` overrides the mode. */
   | { type: 'digit'; digit: number; notes?: boolean }
+  /** Paints the selected cells (0 removes their colour); the same colour again removes it. */
+  | { type: 'colour'; colour: number }
   | { type: 'erase' }
   | { type: 'toggleNotesMode' }
+  /** Notes mode on, writing this kind of mark. */
+  | { type: 'setNoteKind'; kind: NoteKind }
+  /** Notes mode on, with the next kind of mark (candidates → corner → centre). */
+  | { type: 'cycleNoteKind' }
+  | { type: 'toggleColourMode' }
+  /** Every empty cell's candidates become the digits its row, column and box still allow. */
+  | { type: 'fillCandidates' }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'setPaused'; paused: boolean }
@@ -180,36 +225,92 @@ export interface HintChange {
   clear?: readonly number[];
 }
 
+/** Working copies of the board's arrays for one edit, committed as one undoable step. */
+type Draft = Snapshot;
+
+const draftOf = (state: GameState): Draft => ({
+  values: [...state.values],
+  notes: [...state.notes],
+  corner: [...state.corner],
+  centre: [...state.centre],
+  colours: [...state.colours],
+});
+
+/**
+ * Places (or clears, with 0) a value: the cell loses its pencil marks, and a placed digit leaves
+ * the candidates, corner and centre marks of the cell's 20 peers (docs/product.md#sudoku-solving-tools).
+ */
+function place(draft: Draft, index: number, value: number) {
+  draft.values[index] = value;
+  draft.notes[index] = 0;
+  draft.corner[index] = 0;
+  draft.centre[index] = 0;
+  if (!value) return;
+  const bit = noteBit(value);
+  for (const peer of PEERS[index] ?? []) {
+    draft.notes[peer] = (draft.notes[peer] ?? 0) & ~bit;
+    draft.corner[peer] = (draft.corner[peer] ?? 0) & ~bit;
+    draft.centre[peer] = (draft.centre[peer] ?? 0) & ~bit;
+  }
+}
+
+/** The digits 1–9 that no cell of `index`'s row, column or box holds, as a mask. */
+export function candidatesOf(values: readonly number[], index: number): number {
+  let mask = 0x1ff;
+  for (const peer of PEERS[index] ?? []) {
+    const value = values[peer] ?? 0;
+    if (value) mask &= ~noteBit(value);
+  }
+  return mask;
+}
+
 /** One commit for the whole hint, so a single undo takes it back. */
 function applyHint(state: GameState, change: HintChange): GameState {
-  const values = [...state.values];
-  const notes = [...state.notes];
-  for (const index of change.clear ?? []) if (!state.clues[index]) values[index] = 0;
-  for (const { index, digit } of change.eliminations ?? []) notes[index] = (notes[index] ?? 0) & ~noteBit(digit);
-  const place = change.placement;
-  if (place && !state.clues[place.index] && isDigit(place.digit)) {
-    values[place.index] = place.digit;
-    notes[place.index] = 0;
-    for (const peer of PEERS[place.index] ?? []) notes[peer] = (notes[peer] ?? 0) & ~noteBit(place.digit);
+  const draft = draftOf(state);
+  for (const index of change.clear ?? []) if (!state.clues[index]) draft.values[index] = 0;
+  for (const { index, digit } of change.eliminations ?? []) {
+    draft.notes[index] = (draft.notes[index] ?? 0) & ~noteBit(digit);
   }
-  return commit(state, values, notes);
+  const at = change.placement;
+  if (at && !state.clues[at.index] && isDigit(at.digit)) place(draft, at.index, at.digit);
+  return commit(state, draft);
 }
+
+const emptyMarks = (): number[] => new Array<number>(CELLS).fill(0);
 
 /**
  * `puzzle` holds the clues (0 = empty); `current` the board as saved, clues included. A saved
- * digit on a clue cell is ignored: clues always show the puzzle's digit.
+ * digit on a clue cell is ignored: clues always show the puzzle's digit. `marks` are pencil marks
+ * and colours kept from an earlier visit (docs/product.md#sudoku-solving-tools): marks on a cell
+ * that now holds a digit, and anything out of range, are dropped.
  */
-export function createGameState(puzzle: Board, current: Board = puzzle): GameState {
+export function createGameState(puzzle: Board, current: Board = puzzle, marks?: Partial<Marks>): GameState {
   const clueValues = flatten(puzzle);
   const currentValues = flatten(current);
   const clues = clueValues.map((v) => v !== 0);
   const values = currentValues.map((v, i) => (clues[i] ? (clueValues[i] ?? 0) : v));
+  const mask = (list: readonly number[] | undefined) =>
+    values.map((value, i) => {
+      const m = list?.[i] ?? 0;
+      return value || !Number.isInteger(m) ? 0 : m & 0x1ff;
+    });
+  const colours = values.map((_, i) => {
+    const c = marks?.colours?.[i] ?? 0;
+    return Number.isInteger(c) && c >= 1 && c <= COLOURS ? c : 0;
+  });
   return {
     values,
     clues,
-    notes: new Array<number>(CELLS).fill(0),
+    notes: mask(marks?.notes),
+    corner: mask(marks?.corner),
+    centre: mask(marks?.centre),
+    colours,
     selected: null,
+    marked: [],
     notesMode: false,
+    noteKind: 'candidates',
+    colourMode: false,
+    lastDigit: 0,
     paused: false,
     over: false,
     past: [],
@@ -221,69 +322,145 @@ export function createGameState(puzzle: Board, current: Board = puzzle): GameSta
 const editable = (state: GameState) => !state.paused && !state.over;
 const clamp = (n: number) => Math.min(SIZE - 1, Math.max(0, n));
 
+/** The selected cells, the one the keys act on first. */
+export const selectionOf = (state: Pick<GameState, 'selected' | 'marked'>): number[] =>
+  state.selected === null ? [] : [state.selected, ...state.marked];
+
+const snapshot = (state: GameState): Snapshot => ({
+  values: state.values,
+  notes: state.notes,
+  corner: state.corner,
+  centre: state.centre,
+  colours: state.colours,
+});
+const SNAPSHOT_KEYS = ['values', 'notes', 'corner', 'centre', 'colours'] as const;
+
 /** Applies one edit as a single undoable step; no-op edits leave history untouched. */
-function commit(state: GameState, values: number[], notes: number[]): GameState {
-  const same = values.every((v, i) => v === state.values[i]) && notes.every((n, i) => n === state.notes[i]);
+function commit(state: GameState, draft: Draft): GameState {
+  const same = SNAPSHOT_KEYS.every((key) => draft[key].every((v, i) => v === state[key][i]));
   if (same) return state;
-  const past = [...state.past, { values: state.values, notes: state.notes }].slice(-HISTORY_LIMIT);
-  return { ...state, values, notes, past, future: [] };
+  const past = [...state.past, snapshot(state)].slice(-HISTORY_LIMIT);
+  return { ...state, ...draft, past, future: [] };
 }
 
-/** Places (or clears, with 0) a value; a placed digit clears the cell's notes and that digit from its peers' notes. */
-function setValue(state: GameState, index: number, value: number): GameState {
-  if (state.clues[index]) return state;
-  const values = [...state.values];
-  values[index] = value;
-  const notes = [...state.notes];
-  notes[index] = 0;
-  if (value) for (const peer of PEERS[index] ?? []) notes[peer] = (notes[peer] ?? 0) & ~noteBit(value);
-  return commit(state, values, notes);
+/** Places (or clears, with 0) a value in every editable cell of `cells`. */
+function setValue(state: GameState, cells: readonly number[], value: number): GameState {
+  const draft = draftOf(state);
+  for (const index of cells) if (!state.clues[index]) place(draft, index, value);
+  return commit(state, draft);
 }
 
-function toggleNote(state: GameState, index: number, digit: number): GameState {
-  if (state.clues[index] || state.values[index]) return state;
-  const notes = [...state.notes];
-  notes[index] = (notes[index] ?? 0) ^ noteBit(digit);
-  return commit(state, state.values, notes);
+/**
+ * Toggles a pencil mark of `kind` in the empty cells of `cells`: if all of them have it, it goes
+ * from all; otherwise all get it (one cell: a plain toggle).
+ */
+function toggleMark(state: GameState, cells: readonly number[], digit: number, kind: NoteKind): GameState {
+  const targets = cells.filter((index) => !state.clues[index] && !state.values[index]);
+  if (targets.length === 0) return state;
+  const key = MASK_KINDS[kind];
+  const bit = noteBit(digit);
+  const all = targets.every((index) => ((state[key][index] ?? 0) & bit) !== 0);
+  const draft = draftOf(state);
+  for (const index of targets)
+    draft[key][index] = all ? (draft[key][index] ?? 0) & ~bit : (draft[key][index] ?? 0) | bit;
+  return commit(state, draft);
+}
+
+/** Paints `cells` (clues too: colours are the player's own marks); the same colour everywhere again removes it. */
+function paint(state: GameState, cells: readonly number[], colour: number): GameState {
+  if (cells.length === 0 || !Number.isInteger(colour) || colour < 0 || colour > COLOURS) return state;
+  const all = colour !== 0 && cells.every((index) => state.colours[index] === colour);
+  const draft = draftOf(state);
+  for (const index of cells) draft.colours[index] = all ? 0 : colour;
+  return commit(state, draft);
+}
+
+function fillCandidates(state: GameState): GameState {
+  const draft = draftOf(state);
+  for (let index = 0; index < CELLS; index++) {
+    if (!state.clues[index] && !state.values[index]) draft.notes[index] = candidatesOf(state.values, index);
+  }
+  return commit(state, draft);
+}
+
+/** Selects `index`; the remembered digit is for the cell it was pressed in. */
+function selectOnly(state: GameState, index: number): GameState {
+  if (state.selected === index && state.marked.length === 0) return state;
+  return { ...state, selected: index, marked: [], lastDigit: state.selected === index ? state.lastDigit : 0 };
+}
+
+/** Ctrl/Shift+click: a cell outside the selection joins it (and takes the keys); one inside leaves it. */
+function toggleInSelection(state: GameState, index: number): GameState {
+  if (state.selected === null) return selectOnly(state, index);
+  if (index === state.selected) {
+    const last = state.marked.at(-1);
+    if (last === undefined) return state;
+    return { ...state, selected: last, marked: state.marked.slice(0, -1), lastDigit: 0 };
+  }
+  if (state.marked.includes(index)) return { ...state, marked: state.marked.filter((i) => i !== index) };
+  return { ...state, selected: index, marked: [...state.marked, state.selected], lastDigit: 0 };
 }
 
 export function gameReducer(state: GameState, action: GameAction): GameState {
   switch (action.type) {
     case 'select':
       if (state.paused || action.index < 0 || action.index >= CELLS) return state;
-      return state.selected === action.index ? state : { ...state, selected: action.index };
+      return action.add ? toggleInSelection(state, action.index) : selectOnly(state, action.index);
     case 'move': {
       if (state.paused) return state;
       if (state.selected === null) return { ...state, selected: 0 };
       const row = clamp(rowOf(state.selected) + action.rows);
       const col = clamp(colOf(state.selected) + action.cols);
-      return { ...state, selected: indexOf(row, col) };
+      const next = indexOf(row, col);
+      if (!action.extend) return selectOnly(state, next);
+      const kept = [...state.marked.filter((i) => i !== next && i !== state.selected), state.selected];
+      return { ...state, selected: next, marked: next === state.selected ? state.marked : kept, lastDigit: 0 };
     }
     case 'moveTo': {
       if (state.paused) return state;
       const from = state.selected ?? 0;
-      return { ...state, selected: indexOf(clamp(action.row ?? rowOf(from)), clamp(action.col ?? colOf(from))) };
+      return selectOnly(state, indexOf(clamp(action.row ?? rowOf(from)), clamp(action.col ?? colOf(from))));
     }
     case 'input': {
       if (!editable(state) || state.clues[action.index]) return state;
       const value = sanitizeCellInput(action.raw, state.values[action.index]);
-      if (state.notesMode && value) return { ...toggleNote(state, action.index, value), selected: action.index };
-      return { ...setValue(state, action.index, value), selected: action.index };
+      const at = state.selected === action.index ? state : selectOnly(state, action.index);
+      if (state.colourMode) return value ? paint(at, [action.index], value) : at;
+      if (state.notesMode && value) return toggleMark(at, [action.index], value, state.noteKind);
+      return setValue(at, [action.index], value);
     }
     case 'digit': {
       if (!editable(state) || state.selected === null || !isDigit(action.digit)) return state;
+      const cells = selectionOf(state);
+      if (state.colourMode && action.notes === undefined) {
+        return action.digit <= COLOURS ? paint(state, cells, action.digit) : state;
+      }
+      const pressed = state.lastDigit === action.digit ? state : { ...state, lastDigit: action.digit };
       const notes = action.notes ?? state.notesMode;
-      return notes ? toggleNote(state, state.selected, action.digit) : setValue(state, state.selected, action.digit);
+      return notes ? toggleMark(pressed, cells, action.digit, state.noteKind) : setValue(pressed, cells, action.digit);
     }
+    case 'colour':
+      return editable(state) ? paint(state, selectionOf(state), action.colour) : state;
     case 'erase': {
-      if (!editable(state) || state.selected === null || state.clues[state.selected]) return state;
-      if (state.values[state.selected]) return setValue(state, state.selected, 0);
-      const notes = [...state.notes];
-      notes[state.selected] = 0;
-      return commit(state, state.values, notes);
+      if (!editable(state) || state.selected === null) return state;
+      const cells = selectionOf(state);
+      if (state.colourMode) return paint(state, cells, 0);
+      // A filled cell loses its digit; an empty one its pencil marks.
+      return setValue(state, cells, 0);
     }
     case 'toggleNotesMode':
-      return state.over ? state : { ...state, notesMode: !state.notesMode };
+      return state.over ? state : { ...state, notesMode: !state.notesMode, colourMode: false };
+    case 'setNoteKind':
+      return state.over ? state : { ...state, notesMode: true, colourMode: false, noteKind: action.kind };
+    case 'cycleNoteKind': {
+      if (state.over) return state;
+      const next = NOTE_KINDS[(NOTE_KINDS.indexOf(state.noteKind) + 1) % NOTE_KINDS.length] ?? 'candidates';
+      return { ...state, notesMode: true, colourMode: false, noteKind: next };
+    }
+    case 'toggleColourMode':
+      return state.over ? state : { ...state, colourMode: !state.colourMode, notesMode: false };
+    case 'fillCandidates':
+      return editable(state) ? fillCandidates(state) : state;
     case 'undo': {
       const previous = state.past.at(-1);
       if (!editable(state) || !previous) return state;
@@ -291,13 +468,13 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
         ...state,
         ...previous,
         past: state.past.slice(0, -1),
-        future: [{ values: state.values, notes: state.notes }, ...state.future],
+        future: [snapshot(state), ...state.future],
       };
     }
     case 'redo': {
       const [next, ...future] = state.future;
       if (!editable(state) || !next) return state;
-      return { ...state, ...next, past: [...state.past, { values: state.values, notes: state.notes }], future };
+      return { ...state, ...next, past: [...state.past, snapshot(state)], future };
     }
     case 'setPaused':
       if (state.over || state.paused === action.paused) return state;
@@ -305,11 +482,14 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
     case 'finish':
       return {
         ...state,
-        values: action.values ? [...action.values] : state.values,
-        notes: action.values ? new Array<number>(CELLS).fill(0) : state.notes,
+        ...(action.values
+          ? { values: [...action.values], notes: emptyMarks(), corner: emptyMarks(), centre: emptyMarks() }
+          : {}),
+        marked: [],
         over: true,
         paused: false,
         notesMode: false,
+        colourMode: false,
       };
     case 'markSaved':
       return { ...state, saved: action.values };

@@ -31,6 +31,23 @@ describe('actionForKey', () => {
     expect(actionForKey({ key: 'y', ctrlKey: true })).toEqual({ type: 'redo' });
   });
 
+  it('extends the selection with Shift+arrows, and picks note kinds, colour mode and the candidate fill', () => {
+    expect(actionForKey({ key: 'ArrowLeft', shiftKey: true })).toEqual({
+      type: 'move',
+      rows: 0,
+      cols: -1,
+      extend: true,
+    });
+    expect(actionForKey({ key: 't' })).toEqual({ type: 'cycleNoteKind' });
+    expect(actionForKey({ key: 'T', shiftKey: true })).toEqual({ type: 'cycleNoteKind' });
+    expect(actionForKey({ key: 'c' })).toEqual({ type: 'toggleColourMode' });
+    expect(actionForKey({ key: 'f' })).toEqual({ type: 'fillCandidates' });
+    // Browser shortcuts with the same letters stay the browser's.
+    expect(actionForKey({ key: 'c', ctrlKey: true })).toBeNull();
+    expect(actionForKey({ key: 'f', metaKey: true })).toBeNull();
+    expect(actionForKey({ key: 't', ctrlKey: true })).toBeNull();
+  });
+
   it('leaves other keys and browser shortcuts alone', () => {
     expect(actionForKey({ key: 'Tab' })).toBeNull();
     expect(actionForKey({ key: 'r', ctrlKey: true })).toBeNull();

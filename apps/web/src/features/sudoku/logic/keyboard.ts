@@ -26,10 +26,11 @@ function digitOf({ key, code }: KeyPress): number | null {
 
 /**
  * The game's keyboard map:
- * arrows move the selection (Home/End: first/last column, Ctrl+Home/End: first/last cell);
- * 1–9 enter a digit (a note in notes mode); Shift+1–9 always toggle a note;
- * Backspace, Delete or 0 clear the cell; N toggles notes mode;
- * Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl+Y redoes.
+ * arrows move the selection, Shift+arrows extend it (Home/End: first/last column, Ctrl+Home/End:
+ * first/last cell); 1–9 enter a digit (a note in notes mode, a colour 1–6 in colour mode);
+ * Shift+1–9 always toggle a note; Backspace, Delete or 0 clear the cell (its colour in colour mode);
+ * N toggles notes mode; T picks the next kind of note (candidates, corner, centre); C toggles
+ * colour mode; F fills in all candidates; Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl+Y redoes.
  * Returns null for keys the game leaves to the browser.
  */
 export function actionForKey(press: KeyPress): GameAction | null {
@@ -45,13 +46,17 @@ export function actionForKey(press: KeyPress): GameAction | null {
     return null;
   }
   const arrow = ARROWS[key];
-  if (arrow) return { type: 'move', ...arrow };
+  if (arrow) return shiftKey ? { type: 'move', ...arrow, extend: true } : { type: 'move', ...arrow };
   if (key === 'Home') return { type: 'moveTo', col: 0 };
   if (key === 'End') return { type: 'moveTo', col: 8 };
   const digit = digitOf(press);
   if (digit !== null) return shiftKey ? { type: 'digit', digit, notes: true } : { type: 'digit', digit };
   if (key === 'Backspace' || key === 'Delete' || key === '0') return { type: 'erase' };
-  if (key === 'n' || key === 'N') return { type: 'toggleNotesMode' };
+  const letter = key.length === 1 ? key.toLowerCase() : '';
+  if (letter === 'n') return { type: 'toggleNotesMode' };
+  if (letter === 't') return { type: 'cycleNoteKind' };
+  if (letter === 'c') return { type: 'toggleColourMode' };
+  if (letter === 'f') return { type: 'fillCandidates' };
   return null;
 }
 
