@@ -18,5 +18,6 @@ export * from './sudoku-path.js';
 export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './units.js';
+export * from './wallet-reports.js';
 export * from './wallets.js';
 export * from './weather.js';

@@ -152,6 +152,15 @@ export const routes = {
     list: { method: 'GET', path: '/finance/get_orders', access: 'user', claimedUser: query('user_id') },
     cancel: { method: 'POST', path: '/finance/cancel_order', access: 'user', claimedUser: body('user_id') },
   },
+  walletReports: {
+    performance: {
+      method: 'GET',
+      path: '/finance/get_wallet_performance',
+      access: 'user',
+      claimedUser: query('user_id'),
+    },
+    ledgerCsv: { method: 'GET', path: '/finance/get_wallet_ledger_csv', access: 'user', claimedUser: query('user_id') },
+  },
   weather: {
     forecast: { method: 'GET', path: '/weather', access: 'public' },
     addFavorite: { method: 'POST', path: '/weather', access: 'user', claimedUser: body('user') },

@@ -149,3 +149,44 @@ export function callApi<R extends ApiRoute, T = unknown>(route: R, ...[options]:
   const url = (apiUrl as (route: ApiRoute, params?: Record<string, string | number>) => string)(route, params);
   return apiRequest<T>(route.method, url, request);
 }
+
+/** A file the API answers instead of JSON (a CSV download), and the name the server gave it. */
+export interface ApiFile {
+  blob: Blob;
+  /** From `Content-Disposition` (`filename*=` preferred, RFC 6266); null without one. */
+  fileName: string | null;
+}
+
+/** The file name of a `Content-Disposition` header: `filename*=UTF-8''…` decoded, else `filename="…"`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
+}
+
+/**
+ * GETs a file from an API route (e.g. a CSV): resolves with its bytes and name; a non-2xx answer
+ * rejects with the same ApiError as `callApi` (the error body is JSON).
+ */
+export async function callApiFile<R extends ApiRoute>(
+  route: R,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
+): Promise<ApiFile> {
+  const url = buildUrl((apiUrl as (route: ApiRoute) => string)(route), options.query);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'GET', credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+  if (!response.ok) throw await toApiError(response.status, response.statusText, await readJson(response));
+  return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
+}

@@ -154,6 +154,30 @@ describe.each(testDatabaseKinds)('stock splits in wallets on %s', (kind) => {
     });
   });
 
+  it('values the days before a split on their own share count in the performance series', async () => {
+    const calls = walletCalls(t.app, user);
+    const walletId = await calls.create('Performance across a split');
+    at(THURSDAY);
+    await calls.buy(walletId, 'AAPL', 10);
+    at(FRIDAY_CLOSE);
+    const friday = await calls.details(walletId);
+    at(MONDAY_CLOSE);
+    await applierOn(t.database.handle, market).run();
+    const monday = await calls.details(walletId);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/finance/get_wallet_performance?wallet_id=${walletId}`,
+      headers: { authorization: `Token ${user.token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const points = new Map(
+      (res.json().series as { date: string; value_cents: number }[]).map((p) => [p.date, p.value_cents]),
+    );
+    // Ten shares at Friday's close, forty at Monday's: no four-fold drop before the split.
+    expect(points.get('2020-08-28')).toBe(friday.balance_cents + friday.stocks[0].current_value_cents);
+    expect(points.get('2020-08-31')).toBe(monday.balance_cents + monday.stocks[0].current_value_cents);
+  });
+
   it('does not split shares bought on the split date, nor before its first trade', async () => {
     const calls = walletCalls(t.app, user);
     const walletId = await calls.create('Bought on the split day');

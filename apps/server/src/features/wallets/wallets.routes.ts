@@ -5,6 +5,7 @@ import { scheduleOrderMatching } from './order-match-schedule.js';
 import { orderMatcher } from './order-matcher.js';
 import { ordersRepository } from './orders.repository.js';
 import { ordersService } from './orders.service.js';
+import { walletReportsRoutes } from './wallet-reports.routes.js';
 import { walletsRepository } from './wallets.repository.js';
 import { walletsService } from './wallets.service.js';
 
@@ -25,6 +26,8 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   const matcher = orderMatcher({ orders, market: marketData, clock, onFill, onError, fillConcurrency });
   const ordersApi = ordersService({ orders, wallets: repository, market: marketData, matcher, clock });
   if (config.orderMatchIntervalMs > 0) scheduleOrderMatching(app, matcher, config.orderMatchIntervalMs);
+  // Performance and the ledger CSV (docs/api.md#wallet-performance) have their own file.
+  await app.register(walletReportsRoutes);
 
   route(app, endpoints.list, async (_request, { user }) => service.list(user.id));
   route(app, endpoints.details, async (request, { user }) => service.details(user.id, request.query.wallet_id));

@@ -79,6 +79,15 @@ const FIRST_MONDAY = 4;
 export const epochDayOf = (isoDate: string) => Math.floor(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
 export const isoDateOf = (epochDay: number) => new Date(epochDay * DAY_MS).toISOString().slice(0, 10);
 
+/** The same calendar day `months` earlier (clamped to the month's length). */
+export function monthsBefore(epochDay: number, months: number): number {
+  const date = new Date(epochDay * DAY_MS);
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Math.floor(Date.UTC(y, m, Math.min(date.getUTCDate(), lastDay)) / DAY_MS);
+}
+
 /** 0 = Sunday … 6 = Saturday. */
 export const weekdayOf = (epochDay: number) => (((epochDay + 4) % 7) + 7) % 7;
 export const isTradingDay = (epochDay: number) => {

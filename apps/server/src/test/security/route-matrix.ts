@@ -605,6 +605,8 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'GET /api/finance/get_wallet_history': walletIdRoute('get_wallet_history'),
   'GET /api/finance/get_wallet_ledger': walletIdRoute('get_wallet_ledger'),
   'GET /api/finance/get_wallet_events': walletIdRoute('get_wallet_events'),
+  'GET /api/finance/get_wallet_performance': walletIdRoute('get_wallet_performance'),
+  'GET /api/finance/get_wallet_ledger_csv': walletIdRoute('get_wallet_ledger_csv'),
   'POST /api/finance/create_wallet': {
     access: 'user',
     claimedUserParam: true,

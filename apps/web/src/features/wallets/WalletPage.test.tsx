@@ -302,13 +302,15 @@ describe('WalletPage', () => {
       .getAllByRole('row')
       .slice(1);
     expect(ledgerRows[0]).toHaveTextContent('BuyNVDA3$120.50-$361.50');
-    await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(2));
+    await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(3));
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The quote and the trade; the answer's wallet (details, history) and trade fill the rest. Before
     // answers went into the cache a buy also refetched details, history, ledger and list (1 + 1 + 4).
+    // Only the performance is asked for again: the server rebuilds it from the ledger and closes.
     expect(requestLines(fetchMock, before)).toEqual([
       'GET /api/finance/get_stock',
       'POST /api/finance/add_stock_to_wallet',
+      'GET /api/finance/get_wallet_performance',
     ]);
   });
 

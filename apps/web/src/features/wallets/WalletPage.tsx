@@ -32,6 +32,9 @@ import { WalletEventsTable } from './components/WalletEventsTable';
 import { WalletHistoryTable } from './components/WalletHistoryTable';
 import { WalletSelect } from './components/WalletSelect';
 import { WalletStats } from './components/WalletStats';
+import { DownloadLedgerButton } from './performance/DownloadLedgerButton';
+import type { PerformanceChartProps } from './performance/performance-chart-data';
+import { WalletPerformance } from './performance/WalletPerformance';
 import { realizedGainFromLedger } from './wallet-math';
 
 const WALLET_PARAM = 'wallet';
@@ -70,6 +73,8 @@ function Section({
 interface WalletPageProps {
   /** The value chart to draw; tests pass a stub since jsdom has no canvas. */
   ChartComponent?: ComponentType<WalletChartProps>;
+  /** The Performance section's chart (docs/api.md#wallet-performance), likewise. */
+  PerformanceChartComponent?: ComponentType<PerformanceChartProps>;
 }
 
 /**
@@ -96,7 +101,7 @@ export function WalletPage(props: WalletPageProps) {
   );
 }
 
-function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
+function Wallets({ ChartComponent = LazyWalletValueChart, PerformanceChartComponent }: WalletPageProps) {
   const [params, setParams] = useSearchParams();
   const wallets = useWallets();
   const requestedId = parseWalletParam(params.get(WALLET_PARAM));
@@ -237,10 +242,18 @@ function Wallets({ ChartComponent = LazyWalletValueChart }: WalletPageProps) {
                 )}
               </Section>
 
+              <Section title="Performance" id="wallet-performance-heading">
+                <WalletPerformance wallet={shown} ChartComponent={PerformanceChartComponent} />
+              </Section>
+
               <Section title="Wallet History" id="wallet-history-heading">
                 <WalletHistoryTable history={shown.history} />
               </Section>
-              <Section title="Trade Ledger" id="trade-ledger-heading">
+              <Section
+                title="Trade Ledger"
+                id="trade-ledger-heading"
+                aside={<DownloadLedgerButton walletId={shown.wallet_id} walletName={shown.wallet_name} />}
+              >
                 {ledger.isError ? (
                   <LoadError title="Could not load the trades" error={ledger.error} onRetry={() => ledger.refetch()} />
                 ) : ledger.data ? (

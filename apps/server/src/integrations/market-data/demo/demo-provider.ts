@@ -10,11 +10,11 @@ import {
 } from '@site/contract';
 import { badRequest } from '../../../core/http-errors.js';
 import {
-  DAY_MS,
   epochDayOf,
   epochDayOfTradingIndex,
   isoDateOf,
   localClock,
+  monthsBefore,
   type Session,
   segmentRanges,
   sessionAt,
@@ -25,6 +25,7 @@ import type { Bar, CorporateActions, MarketDataProvider } from '../types.js';
 import { profileFromQuote, unknownSymbol } from '../types.js';
 import { DEMO_DIVIDENDS, DEMO_SPLITS, type DemoSplit, type DividendPolicy } from './corporate-actions.js';
 import { annualDividend, dividendsOf } from './dividend-schedule.js';
+import { DEMO_ETFS, type DemoEtf } from './etfs.js';
 import { fiftyTwoWeekRange, type PastDays, pastDays, perShare, quarterReferenceIndex } from './key-statistics.js';
 import { brandName, generateNews } from './news.js';
 import { aggregateBars, aggregateMinutes, type MinuteBars, PriceSeries } from './price-series.js';
@@ -38,19 +39,12 @@ const MINUTE_CACHE_SIZE = 128;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** The same calendar day `months` earlier (clamped to the month's length). */
-function monthsBefore(epochDay: number, months: number): number {
-  const date = new Date(epochDay * DAY_MS);
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() - months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return Math.floor(Date.UTC(y, m, Math.min(date.getUTCDate(), lastDay)) / DAY_MS);
-}
-
 export interface DemoProviderOptions {
   /** The clock; tests pin it. */
   now?: () => number;
   universe?: DemoCompany[];
+  /** Exchange-traded funds (the benchmarks of docs/api.md#wallet-performance). */
+  etfs?: DemoEtf[];
   /** Dollar rates of the universe's other currencies. */
   fxPairs?: DemoFxPair[];
   /** Splits by symbol (corporate-actions.ts). */
@@ -75,6 +69,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   readonly mode = 'demo' as const;
   private readonly now: () => number;
   private readonly companies: Map<string, DemoCompany>;
+  private readonly etfs: Map<string, DemoEtf>;
   private readonly pairs: Map<string, DemoFxPair>;
   private readonly series = new Map<string, PriceSeries>();
   private readonly minuteCache = new Map<string, MinuteBars>();
@@ -86,6 +81,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   constructor(options: DemoProviderOptions = {}) {
     this.now = options.now ?? Date.now;
     this.companies = new Map((options.universe ?? DEMO_UNIVERSE).map((c) => [c.symbol, c]));
+    this.etfs = new Map((options.etfs ?? DEMO_ETFS).map((e) => [e.symbol, e]));
     this.pairs = new Map((options.fxPairs ?? DEMO_FX_PAIRS).map((p) => [p.symbol, p]));
     this.splits = options.splits ?? DEMO_SPLITS;
     this.dividends = options.dividends ?? DEMO_DIVIDENDS;
@@ -99,7 +95,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private seriesOf(symbol: string): PriceSeries | undefined {
     const cached = this.series.get(symbol);
     if (cached) return cached;
-    const instrument = this.companies.get(symbol) ?? this.pairs.get(symbol);
+    const instrument = this.companies.get(symbol) ?? this.etfs.get(symbol) ?? this.pairs.get(symbol);
     if (!instrument) return undefined;
     const series = new PriceSeries(instrument, this.companies.has(symbol) ? (this.splits[symbol] ?? []) : []);
     this.series.set(symbol, series);
@@ -169,6 +165,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     const { series, session } = listed;
     const { company } = series;
     const listing = this.companies.get(company.symbol);
+    const fund = this.etfs.get(company.symbol);
     const today = this.dayBar(series, session.index, session);
     // On a split's first day, yesterday's close on today's share count (as Yahoo reports it).
     const previousClose =
@@ -188,13 +185,13 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       regularMarketDayHigh: today.high,
       regularMarketDayLow: today.low,
       regularMarketPreviousClose: previousClose,
-      // Currency pairs report no volume or market value, as Yahoo's do.
-      regularMarketVolume: listing ? today.volume : 0,
+      // Currency pairs report no volume or market value, as Yahoo's do; funds no market value.
+      regularMarketVolume: listing || fund ? today.volume : 0,
       regularMarketChange: round4(change),
       regularMarketChangePercent: round4((change / previousClose) * 100),
       regularMarketTime: new Date(lastTrade).toISOString(),
       marketState: session.state,
-      exchange: listing?.exchange ?? 'CCY',
+      exchange: listing?.exchange ?? fund?.exchange ?? 'CCY',
       currency: company.currency,
       exchangeTimezoneName: company.calendar.timeZone,
       // In the quote's currency, as Yahoo reports it (pence for London).
@@ -210,11 +207,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     const past = this.pastDaysOf(listed);
     const range = fiftyTwoWeekRange(past, today);
     const base = { fiftyTwoWeekLow: range.low, fiftyTwoWeekHigh: range.high };
-    // A currency pair: no volume (as its quote says), no earnings, no dividends.
+    // A currency pair: no volume (as its quote says), no earnings, no dividends. A fund: its
+    // volume, but no earnings of its own (and its distributions are not modelled).
     if (!listing) {
       return {
         ...base,
-        averageVolume: 0,
+        averageVolume: this.etfs.has(series.company.symbol) ? past.averageVolume : 0,
         trailingEps: null,
         trailingPE: null,
         dividendRate: null,
@@ -243,6 +241,13 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   async getProfile(symbol: string): Promise<StockProfile> {
     const listed = this.listed(symbol);
     const company = this.companies.get(symbol);
+    const fund = this.etfs.get(symbol);
+    if (fund)
+      return {
+        ...profileFromQuote(this.quoteOf(listed), fund.longName),
+        website: fund.website,
+        longBusinessSummary: fund.summary,
+      };
     if (!company) return profileFromQuote(this.quoteOf(listed), listed.series.company.shortName);
     return {
       symbol: company.symbol,
@@ -307,7 +312,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     const listed = this.listed(symbol);
     const { series } = listed;
     const company = this.companies.get(symbol);
-    // Nobody writes company news about an exchange rate.
+    // Company news is generated for companies only: none about an exchange rate or a fund.
     if (!company) return [];
     const day = localClock(company.calendar, this.now()).epochDay;
     // The move headline restates the quote the pages show beside it (same change, same sign).
@@ -365,7 +370,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   async search(query: string, limit = 10): Promise<SymbolSearchResult[]> {
     const q = query.trim().toUpperCase();
     if (!q) return [];
-    const scored: [number, DemoCompany | DemoFxPair][] = [];
+    const scored: [number, DemoCompany | DemoEtf | DemoFxPair][] = [];
     for (const company of this.companies.values()) {
       const name = company.longName.toUpperCase();
       const score =
@@ -380,6 +385,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
                 : -1;
       if (score >= 0) scored.push([score, company]);
     }
+    for (const fund of this.etfs.values()) {
+      const name = fund.longName.toUpperCase();
+      const score =
+        fund.symbol === q ? 0 : fund.symbol.startsWith(q) ? 1 : name.startsWith(q) ? 2 : name.includes(q) ? 3 : -1;
+      if (score >= 0) scored.push([score, fund]);
+    }
     for (const pair of this.pairs.values()) {
       const score = pair.symbol === q ? 0 : pair.symbol.startsWith(q) || pair.shortName.startsWith(q) ? 2 : -1;
       if (score >= 0) scored.push([score, pair]);
@@ -387,11 +398,12 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     scored.sort((a, b) => a[0] - b[0] || a[1].symbol.localeCompare(b[1].symbol));
     return scored.slice(0, limit).map(([, c]) => {
       const company = this.companies.get(c.symbol);
+      const fund = this.etfs.get(c.symbol);
       return {
         symbol: c.symbol,
         shortName: c.shortName,
-        exchange: company?.exchange ?? 'CCY',
-        type: company ? 'EQUITY' : 'CURRENCY',
+        exchange: company?.exchange ?? fund?.exchange ?? 'CCY',
+        type: company ? 'EQUITY' : fund ? 'ETF' : 'CURRENCY',
       };
     });
   }

@@ -2,8 +2,8 @@ import { Button, Group } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { FormAlert } from '../../../components/FormAlert';
+import { saveJsonFile } from '../../../lib/save-file';
 import { accountApi } from '../api/account-api';
-import { saveJsonFile } from '../save-file';
 import { AccountSection } from './AccountSection';
 
 /**
