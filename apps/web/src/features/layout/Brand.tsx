@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../config/site';
+import { initials } from './identity';
 import classes from './TopBar.module.css';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function Brand() {
   return (
