@@ -9,7 +9,7 @@ export function Brand() {
       <span className={classes.brandMark} aria-hidden>
         {initials(siteConfig.owner.name)}
       </span>
-      <span>{siteConfig.owner.name}</span>
+      <span className={classes.brandName}>{siteConfig.owner.name}</span>
     </Link>
   );
 }
