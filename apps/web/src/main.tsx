@@ -1,6 +1,7 @@
 // Mantine's styles: its global rules here and, in the build, each component's rules with its code (vite.config.ts).
 import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
+import './app/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -1,15 +1,7 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../config/site';
+import { initials } from './identity';
 import classes from './TopBar.module.css';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
 
 export function Brand() {
   return (
@@ -17,7 +9,7 @@ export function Brand() {
       <span className={classes.brandMark} aria-hidden>
         {initials(siteConfig.owner.name)}
       </span>
-      <span>{siteConfig.owner.name}</span>
+      <span className={classes.brandName}>{siteConfig.owner.name}</span>
     </Link>
   );
 }
