@@ -9,7 +9,10 @@ const publicDir = path.resolve(import.meta.dirname, '../public');
 const favicon = fs.readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');
 // A maskable icon is cropped to a circle or squircle by the launcher: a full-bleed square with the
 // letters inside the middle 80 % safe zone.
-const maskable = favicon.replace(/ rx="\d+"/, '').replace('font-size="28"', 'font-size="22"').replace('y="42"', 'y="40"');
+const maskable = favicon
+  .replace(/ rx="\d+"/, '')
+  .replace('font-size="28"', 'font-size="22"')
+  .replace('y="42"', 'y="40"');
 
 const icons = [
   { file: 'pwa-192.png', svg: favicon, size: 192 },

@@ -1,6 +1,6 @@
+import { registerSW } from 'virtual:pwa-register';
 import { notifications } from '@mantine/notifications';
 import { createElement } from 'react';
-import { registerSW } from 'virtual:pwa-register';
 import { UpdateAvailable } from './UpdateAvailable';
 
 const UPDATE_NOTIFICATION = 'site-update';
