@@ -39,9 +39,8 @@ describe('offline, with the service worker', () => {
   const storedValue = (id: number, r: number, c: number) =>
     page.evaluate(
       async ([gameId, row, col]) =>
-        (await (await fetch(`/api/sudoku/game?id=${gameId}`, { cache: 'no-store' })).json()).transformed_state[row][
-          col
-        ].value as number,
+        (await (await fetch(`/api/sudoku/game?id=${gameId}`, { cache: 'no-store' })).json()).transformed_state[row][col]
+          .value as number,
       [id, r, c] as const,
     );
   const saveNote = () => page.getByRole('status').filter({ hasText: /Saved|Saving|Offline|Not saved|Unsaved/ });
@@ -79,7 +78,10 @@ describe('offline, with the service worker', () => {
     await page.getByRole('button', { name: 'Add Item' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Water the plants');
-    await dialog.getByRole('button', { name: /add|save/i }).last().click();
+    await dialog
+      .getByRole('button', { name: /add|save/i })
+      .last()
+      .click();
     await page.getByRole('article', { name: 'Water the plants' }).waitFor();
     await waitForServiceWorker();
 
