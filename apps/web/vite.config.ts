@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { pwa } from './pwa.config';
 
 /**
  * Resolves every `import … from 'zod'` (the app's and @site/contract's) to src/lib/zod-jitless.ts,
@@ -103,7 +104,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react(), zodJitless(), mantineComponentCss(), fontPreload()],
+  plugins: [react(), zodJitless(), mantineComponentCss(), fontPreload(), pwa()],
   resolve: {
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.

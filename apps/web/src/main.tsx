@@ -12,6 +12,16 @@ import { AppRoutes } from './app/routes';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// docs/architecture.md#service-worker-and-offline: only the built site has a service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    import('./app/pwa/register').then(
+      (module) => module.registerServiceWorker(),
+      (error: unknown) => console.error('Could not load the service worker registration', error),
+    );
+  });
+}
+
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
