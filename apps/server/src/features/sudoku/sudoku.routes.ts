@@ -7,6 +7,7 @@ import { sudokuService } from './sudoku.service.js';
 import { sudokuHintRepository } from './sudoku-hint.repository.js';
 import { sudokuHintService } from './sudoku-hint.service.js';
 import { sudokuPathService } from './sudoku-path.service.js';
+import { shareLevel } from './share-level.js';
 import { sudokuPuzzleRoutes } from './sudoku-puzzles.routes.js';
 
 /** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
@@ -28,6 +29,8 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
       target: app.deps.config.sudokuPoolSize,
     })),
   );
+  // A share link's preview names its level (core/page-facts.ts, docs/api.md#pages).
+  app.deps.pageFacts.register('sudokuShareLevel', shareLevel);
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
   const games = sudokuRepository(app.deps.database);
