@@ -5,6 +5,7 @@ import {
   PREVIEW_SIZE,
   previewImagePath,
   SITE_NAME,
+  SYMBOL_PATTERN,
   siteOwner,
 } from '@site/contract';
 import type { AppDeps } from '../../core/deps.js';
@@ -56,6 +57,7 @@ export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
   const sudokuLevels = new TtlCache<string | null>({ maxEntries: 500 });
 
   async function stockFacts(symbol: string): Promise<StockFacts | null | undefined> {
+    if (!SYMBOL_PATTERN.test(symbol)) return null;
     const load = stocks.getOrLoad(symbol, STOCK_CACHE_TTL_MS, async () => {
       try {
         const quote = await deps.marketData.getQuote(symbol);
@@ -112,7 +114,7 @@ export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
       title: documentTitle(title, meta),
       description,
       url: `${base}${path}${share === null ? '' : `?p=${encodeURIComponent(share)}`}`,
-      image: { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: `${title} · ${SITE_NAME}` },
+      image: { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: documentTitle(title, meta) },
       type: home ? 'profile' : 'website',
       siteName: SITE_NAME,
       noindex: meta.private === true,

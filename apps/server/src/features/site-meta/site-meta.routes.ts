@@ -8,10 +8,16 @@ import { robotsTxt, sitemapXml } from './sitemap.js';
 export async function siteMetaRoutes(app: FastifyInstance) {
   const base = (request: FastifyRequest) => publicBaseUrl(request, app.deps.config.publicUrl);
   app.get('/sitemap.xml', async (request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(base(request))),
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(base(request))),
   );
   app.get('/robots.txt', async (request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send(robotsTxt(base(request))),
+    reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(base(request))),
   );
 }
 
