@@ -2,12 +2,12 @@ import { sudokuEndpoints as endpoints, sudokuPathEndpoints } from '@site/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
+import { shareLevel } from './share-level.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
 import { sudokuHintRepository } from './sudoku-hint.repository.js';
 import { sudokuHintService } from './sudoku-hint.service.js';
 import { sudokuPathService } from './sudoku-path.service.js';
-import { shareLevel } from './share-level.js';
 import { sudokuPuzzleRoutes } from './sudoku-puzzles.routes.js';
 
 /** docs/api.md#every-call (Sudoku), plus `game` (resume by id) and `stats` (best times). */
