@@ -31,7 +31,9 @@ function parse(html: string) {
     robots: content('meta[name="robots"]'),
     og,
     twitter,
-    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent)),
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) =>
+      JSON.parse(s.textContent ?? ''),
+    ),
   };
 }
 
