@@ -9,6 +9,7 @@ import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
 import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
+import { PageFacts } from './core/page-facts.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
 import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './core/request-id.js';
 import { recordRoutes } from './core/route-table.js';
@@ -32,6 +33,7 @@ import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
 import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { siteAdminRoutes } from './features/site-admin/site-admin.routes.js';
+import { pageRenderer, siteMetaRoutes } from './features/site-meta/site-meta.routes.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
 import { todoRoutes } from './features/todo/todo.routes.js';
 import { corporateActionsRoutes } from './features/wallets/corporate-actions.routes.js';
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metrics,
     upstreamStats,
     statusSources: new StatusSources(),
+    pageFacts: new PageFacts(),
     startedAt,
     ...integrations,
   };
@@ -169,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir ?? defaultWebDist);
+  // sitemap.xml, robots.txt and each page's head (docs/api.md#pages).
+  await app.register(siteMetaRoutes);
+  await registerWebApp(app, config.webDistDir ?? defaultWebDist, pageRenderer(app));
   return app;
 }

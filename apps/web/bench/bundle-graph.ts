@@ -167,7 +167,9 @@ function decodeSegment(segment: string): number[] {
 export function packageOf(source: string): string {
   const m = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (m) return m[1]!;
-  if (/packages\/contract\/(src|dist)\/routes\.[jt]s$/.test(source)) return '@site/contract/routes';
+  // The contract's zod-free modules, which the first page may use (docs/architecture.md#the-contract-packagescontract).
+  const plain = source.match(/packages\/contract\/(?:src|dist)\/(routes|page-meta)\.[jt]s$/);
+  if (plain) return `@site/contract/${plain[1]}`;
   if (source.includes('packages/contract/')) return '@site/contract';
   if (source.includes('/src/') || source.startsWith('src/')) return 'app code';
   return 'other';

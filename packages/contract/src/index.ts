@@ -9,6 +9,7 @@ export * from './finance.js';
 export * from './geocoding.js';
 export * from './health.js';
 export * from './orders.js';
+export * from './page-meta.js';
 export * from './portfolio.js';
 export * from './preferences.js';
 export * from './routes.js';

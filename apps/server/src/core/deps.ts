@@ -4,6 +4,7 @@ import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
 import type { CounterStore } from './counter-store.js';
 import type { AppMetrics } from './metrics.js';
+import type { PageFacts } from './page-facts.js';
 import type { RedisConnection } from './redis.js';
 import type { SharedCacheStore } from './shared-cache-store.js';
 import type { StatusSources } from './status-sources.js';
@@ -26,6 +27,8 @@ export interface AppDeps extends Integrations {
   upstreamStats: UpstreamStats;
   /** Read-outs features offer the admin status (core/status-sources.ts). */
   statusSources: StatusSources;
+  /** Facts features offer the page tags in the served HTML (core/page-facts.ts). */
+  pageFacts: PageFacts;
   /** When this app instance was built (the admin status's uptime). */
   startedAt: Date;
 }

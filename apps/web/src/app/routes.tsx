@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/HomePage';
 import { AppLayout } from '../features/layout/AppLayout';
 import { lazyPage } from '../lib/lazy-page';
+import { usePageMeta } from './use-page-meta';
 
 // Every page but the home page is its own chunk, fetched on first visit. A page composed from
 // several features is in ./routes; a page of one feature comes from that feature.
@@ -21,6 +22,7 @@ const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFo
 
 /** docs/product.md#screens routes (the account, reset and admin pages too) plus /docs/:app and a 404 page. */
 export function AppRoutes() {
+  usePageMeta();
   return (
     <Routes>
       <Route element={<AppLayout />}>

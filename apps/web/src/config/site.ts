@@ -1,11 +1,14 @@
+import { siteOwner } from '@site/contract/page-meta';
+
 /**
  * Everything the home page says about the owner, in one place, so the site can be re-used by
  * editing this object alone. `{email}` in a notice paragraph becomes a mailto link.
  */
 export const siteConfig = {
+  // Name and title are shared with the server's page tags (packages/contract/src/page-meta.ts).
   owner: {
-    name: 'Alex Morgan',
-    title: 'Full-Stack Developer',
+    name: siteOwner.name,
+    title: siteOwner.jobTitle,
     tagline: 'I build fast, accessible web apps, from the database schema to the last pixel.',
   },
   contactEmail: 'hello@example.com',

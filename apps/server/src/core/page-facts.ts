@@ -1,0 +1,28 @@
+/**
+ * Facts a feature offers the page tags the server writes into its HTML (docs/api.md#pages), by
+ * name, so the page renderer can say what a shared link holds without importing the feature
+ * (features never import each other; docs/architecture.md). Like core/status-sources.ts: a
+ * feature registers its facts when its routes are registered; each entry is typed here.
+ */
+export interface PageFactReaders {
+  /** features/sudoku: the level of a shared puzzle (81 characters), or null when it is not a playable one. */
+  sudokuShareLevel: (share: string) => string | null;
+}
+
+export type PageFactName = keyof PageFactReaders;
+
+/** One per app instance, in `app.deps.pageFacts`. */
+export class PageFacts {
+  private readonly readers = new Map<PageFactName, PageFactReaders[PageFactName]>();
+
+  /** Offers `read` under `name`; a second registration of a name is a programming error. */
+  register<K extends PageFactName>(name: K, read: PageFactReaders[K]): void {
+    if (this.readers.has(name)) throw new Error(`Page fact ${name} is registered twice`);
+    this.readers.set(name, read);
+  }
+
+  /** The reader, or undefined when no feature offers it (not registered in this app). */
+  get<K extends PageFactName>(name: K): PageFactReaders[K] | undefined {
+    return this.readers.get(name) as PageFactReaders[K] | undefined;
+  }
+}

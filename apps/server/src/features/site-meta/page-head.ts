@@ -1,0 +1,82 @@
+/** What one page's head says about it (docs/api.md#pages); every URL absolute. */
+export interface PageHead {
+  /** The whole document title. */
+  title: string;
+  description: string;
+  /** The page's address without tracking noise: og:url and the canonical link. */
+  url: string;
+  /** og:image: a build-time preview (1200×630) or a portfolio project's own image (size unknown). */
+  image: { url: string; width?: number; height?: number; alt: string };
+  type: 'website' | 'profile';
+  siteName: string;
+  /** `noindex`: a signed-in or one-time page, or no page at all. */
+  noindex: boolean;
+  /** Structured data (schema.org) written as JSON-LD. */
+  jsonLd?: object;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text for an HTML attribute or element: every character that could end either is escaped. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/**
+ * JSON inside <script>: `<` is written as \u003c so no `</script>` or `<!--` in a value can end the
+ * element; U+2028/2029 are escaped for old parsers.
+ */
+const scriptJson = (value: object) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
+
+/** The tags for `head`, one per line. */
+export function headTags(head: PageHead): string {
+  const { image } = head;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    meta('property', 'og:site_name', head.siteName),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:image', image.url),
+    image.width ? meta('property', 'og:image:width', image.width) : '',
+    image.height ? meta('property', 'og:image:height', image.height) : '',
+    meta('property', 'og:image:alt', image.alt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', image.url),
+    meta('name', 'twitter:image:alt', image.alt),
+    // JSON-LD is data, not script: the CSP's script-src 'self' does not apply to it.
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Tags the page's own HTML may already carry (the built index.html, a pre-rendered page): ours replace them. */
+const REPLACED_TAGS = [
+  /<title>[\s\S]*?<\/title>\s*/gi,
+  /<meta\s+name="(?:description|robots|twitter:[\w:]+)"[^>]*>\s*/gi,
+  /<meta\s+property="og:[\w:]+"[^>]*>\s*/gi,
+  /<link\s+rel="canonical"[^>]*>\s*/gi,
+  /<script\s+type="application\/ld\+json">[\s\S]*?<\/script>\s*/gi,
+];
+
+/**
+ * `html` (a whole page) with its head describing `head`: the title, description, canonical, robots,
+ * OpenGraph, Twitter and JSON-LD tags it had are removed and ours go just before `</head>`.
+ */
+export function renderHead(html: string, head: PageHead): string {
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd < 0) return html;
+  const before = REPLACED_TAGS.reduce((text, tag) => text.replace(tag, ''), html.slice(0, headEnd));
+  return `${before.trimEnd()}\n    ${headTags(head)}\n  ${html.slice(headEnd)}`;
+}

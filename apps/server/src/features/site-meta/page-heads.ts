@@ -1,0 +1,138 @@
+import {
+  documentTitle,
+  matchPage,
+  type PageMeta,
+  PREVIEW_SIZE,
+  previewImagePath,
+  SITE_NAME,
+  SYMBOL_PATTERN,
+  siteOwner,
+} from '@site/contract';
+import type { AppDeps } from '../../core/deps.js';
+import { TtlCache } from '../../core/ttl-cache.js';
+import type { PageHead } from './page-head.js';
+
+/** A stock page waits this long for its quote, then names the symbol alone (the quote still lands in the cache). */
+export const STOCK_LOOKUP_TIMEOUT_MS = 800;
+const STOCK_CACHE_TTL_MS = 5 * 60_000;
+const SYMBOL_SHOWN_MAX = 20;
+
+interface StockFacts {
+  name: string;
+  price: string;
+}
+
+const formatPrice = (price: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(price);
+  } catch {
+    return `${price.toFixed(2)} ${currency}`; // A code Intl does not know (GBp): the number and the code.
+  }
+};
+
+/** Resolves with undefined after `ms` unless `promise` settles first; a rejection is undefined too. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+    );
+  });
+}
+
+/**
+ * The head of every page the server sends (docs/api.md#pages): the static table of
+ * packages/contract/src/page-meta.ts, and for a stock page the company and its price, for a shared
+ * Sudoku puzzle its level. Nothing here fails a page: a lookup that errs or is slow is left out.
+ */
+export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
+  const stocks = new TtlCache<StockFacts | null>({ maxEntries: 500 });
+  const sudokuLevels = new TtlCache<string | null>({ maxEntries: 500 });
+
+  async function stockFacts(symbol: string): Promise<StockFacts | null | undefined> {
+    if (!SYMBOL_PATTERN.test(symbol)) return null;
+    const load = stocks.getOrLoad(symbol, STOCK_CACHE_TTL_MS, async () => {
+      try {
+        const quote = await deps.marketData.getQuote(symbol);
+        return { name: quote.shortName, price: formatPrice(quote.currentPrice, quote.currency) };
+      } catch (error) {
+        // An unknown symbol is remembered as such; an upstream failure is not cached (TtlCache).
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
+    });
+    return within(load, STOCK_LOOKUP_TIMEOUT_MS);
+  }
+
+  async function sudokuLevel(share: string): Promise<string | null> {
+    const read = deps.pageFacts.get('sudokuShareLevel');
+    // A real puzzle is 81 characters (spaces allowed between rows); anything far longer is not one.
+    if (!read || share.length > 200) return null;
+    return sudokuLevels.getOrLoad(share, STOCK_CACHE_TTL_MS, async () => read(share));
+  }
+
+  /** The page's own title and description, with what the dynamic pages add. */
+  async function describe(meta: PageMeta, params: Record<string, string>, query: URLSearchParams) {
+    if (meta.pattern === '/apps/finance/stock/:symbol') {
+      const shown = (params.symbol ?? '').toUpperCase().slice(0, SYMBOL_SHOWN_MAX);
+      const facts = await stockFacts(shown);
+      if (!facts) return { title: `${shown} stock`, description: `${shown}: ${meta.description}` };
+      return {
+        title: `${facts.name} (${shown}) · ${facts.price}`,
+        description: `${facts.name} (${shown}) trades at ${facts.price}. ${meta.description}`,
+      };
+    }
+    const share = query.get('p');
+    if (meta.pattern === '/apps/sudoku/game' && share !== null) {
+      const level = await sudokuLevel(share);
+      const what = level ? `A ${level} Sudoku puzzle shared with you` : 'A Sudoku puzzle shared with you';
+      return {
+        title: level ? `${level.charAt(0).toUpperCase()}${level.slice(1)} Sudoku puzzle` : 'Shared Sudoku puzzle',
+        description: `${what}: play it here, with pencil notes and explained hints.`,
+      };
+    }
+    return { title: meta.title, description: meta.description };
+  }
+
+  /** The head of the page at `url` (path and query as requested); `base` is the site's origin ('' = unknown). */
+  async function headFor(url: string, base: string): Promise<PageHead> {
+    const { pathname, searchParams } = new URL(url, 'http://site.invalid');
+    const { meta, params } = matchPage(pathname);
+    const { title, description } = await describe(meta, params, searchParams);
+    // The canonical address keeps only what names the content: a share link's puzzle.
+    const share = meta.pattern === '/apps/sudoku/game' ? searchParams.get('p') : null;
+    const path = meta.pattern === '*' ? pathname : pathname.replace(/(.)\/+$/, '$1');
+    const home = meta.pattern === '/';
+    return {
+      title: documentTitle(title, meta),
+      description,
+      url: `${base}${path}${share === null ? '' : `?p=${encodeURIComponent(share)}`}`,
+      image: { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: documentTitle(title, meta) },
+      type: home ? 'profile' : 'website',
+      siteName: SITE_NAME,
+      noindex: meta.private === true,
+      ...(home ? { jsonLd: personJsonLd(base) } : {}),
+    };
+  }
+
+  return { headFor };
+}
+
+/** schema.org `Person` for the home page, from the site's owner (packages/contract/src/page-meta.ts). */
+export function personJsonLd(base: string, owner: typeof siteOwner = siteOwner) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: owner.name,
+    jobTitle: owner.jobTitle,
+    url: `${base}/`,
+    ...(owner.profiles.length > 0 ? { sameAs: [...owner.profiles] } : {}),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * Each page's title, description and preview image as plain data (docs/api.md#pages), shared by the
+ * server, which writes them into the HTML it sends, and the web app, which keeps `document.title`
+ * in step as the route changes. No zod here: the web app's first page imports it.
+ */
+
+/** The site's owner: the home page's hero, its JSON-LD `Person` and every title's suffix. */
+export const siteOwner = {
+  name: 'Alex Morgan',
+  jobTitle: 'Full-Stack Developer',
+  /** The owner's profiles elsewhere (JSON-LD `sameAs`): absolute URLs; none yet. */
+  profiles: [] as readonly string[],
+} as const;
+
+/** og:site_name, and what follows ' · ' in every page title but the home page's. */
+export const SITE_NAME = siteOwner.name;
+
+/** The preview images `npm run build` draws (scripts/og-images.mjs), 1200×630, under /og/. */
+export const PREVIEW_IMAGES = ['home', 'portfolio', 'forecast', 'sudoku', 'todo', 'finance'] as const;
+export type PreviewImage = (typeof PREVIEW_IMAGES)[number];
+export const PREVIEW_SIZE = { width: 1200, height: 630 } as const;
+export const previewImagePath = (image: PreviewImage) => `/og/${image}.png`;
+
+export interface PageMeta {
+  /** The route pattern, react-router style (`:name` parameters). */
+  readonly pattern: string;
+  /** The page's own title; the document title adds ' · ' and the site name (home: used as is). */
+  readonly title: string;
+  readonly description: string;
+  readonly image: PreviewImage;
+  /** Signed-in or one-time pages: `noindex`, and left out of the sitemap. */
+  readonly private?: true;
+}
+
+const HOME_TITLE = `${siteOwner.name} · ${siteOwner.jobTitle}`;
+
+/** Every page route of docs/product.md#screens, in the order the sitemap lists them. */
+export const PAGES: readonly PageMeta[] = [
+  {
+    pattern: '/',
+    title: HOME_TITLE,
+    description: `${siteOwner.name}, ${siteOwner.jobTitle.toLowerCase()}: portfolio and small apps (weather, Sudoku, to-do, finance).`,
+    image: 'home',
+  },
+  {
+    pattern: '/portfolio',
+    title: 'Portfolio',
+    description: `Projects by ${siteOwner.name}: what each one does, the technology behind it and its front- and back-end features.`,
+    image: 'portfolio',
+  },
+  {
+    pattern: '/apps/forecast',
+    title: 'Forecast',
+    description: 'Weather for any address: current conditions, a daily and hourly forecast, air quality and alerts.',
+    image: 'forecast',
+  },
+  {
+    pattern: '/apps/sudoku',
+    title: 'Sudoku',
+    description: 'Sudoku puzzles at three levels, a daily puzzle, explained hints and your best times.',
+    image: 'sudoku',
+  },
+  {
+    pattern: '/apps/sudoku/game',
+    title: 'Sudoku game',
+    description: 'Play Sudoku with pencil notes, undo and explained hints.',
+    image: 'sudoku',
+  },
+  {
+    pattern: '/apps/todo',
+    title: 'To-Do List',
+    description: 'A to-do list: add, edit and complete items, kept in your account.',
+    image: 'todo',
+  },
+  {
+    pattern: '/apps/finance',
+    title: 'Finance',
+    description: 'Stock quotes, charts and news, a watchlist, and paper-trading wallets with orders.',
+    image: 'finance',
+  },
+  {
+    pattern: '/apps/finance/stock/:symbol',
+    title: 'Stock',
+    description: 'Price, chart, statistics and news of one stock.',
+    image: 'finance',
+  },
+  {
+    pattern: '/apps/finance/wallet',
+    title: 'Wallet',
+    description: 'One paper-trading wallet: holdings, orders, performance and its ledger.',
+    image: 'finance',
+    private: true,
+  },
+  { pattern: '/docs/forecast', title: 'Forecast help', description: 'How to use the Forecast app.', image: 'forecast' },
+  { pattern: '/docs/sudoku', title: 'Sudoku help', description: 'How to use the Sudoku app.', image: 'sudoku' },
+  { pattern: '/docs/todo', title: 'To-Do List help', description: 'How to use the To-Do List app.', image: 'todo' },
+  { pattern: '/docs/finance', title: 'Finance help', description: 'How to use the Finance app.', image: 'finance' },
+  {
+    pattern: '/account',
+    title: 'Account',
+    description: 'Your account: e-mail, password, sessions, data export and deletion.',
+    image: 'home',
+    private: true,
+  },
+  {
+    pattern: '/admin',
+    title: 'Admin',
+    description: 'Users, site status and the home page notice.',
+    image: 'home',
+    private: true,
+  },
+  {
+    pattern: '/reset-password',
+    title: 'Reset password',
+    description: 'Choose a new password with a one-time link.',
+    image: 'home',
+    private: true,
+  },
+];
+
+/** Any other path: the web app shows its 404 page. */
+export const NOT_FOUND_PAGE: PageMeta = {
+  pattern: '*',
+  title: 'Page not found',
+  description: 'There is no page at this address.',
+  image: 'home',
+  private: true,
+};
+
+export interface MatchedPage {
+  meta: PageMeta;
+  /** The `:name` parameters, decoded. */
+  params: Record<string, string>;
+}
+
+/** The page a path (without its query) shows; a trailing slash is ignored, as the router ignores it. */
+export function matchPage(pathname: string): MatchedPage {
+  const parts = pathname.split('/').filter(Boolean);
+  for (const meta of PAGES) {
+    const pattern = meta.pattern.split('/').filter(Boolean);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((segment, i) => {
+      const part = parts[i] as string;
+      if (!segment.startsWith(':')) return segment === part;
+      try {
+        params[segment.slice(1)] = decodeURIComponent(part);
+        return true;
+      } catch {
+        return false; // A malformed %-escape: no page.
+      }
+    });
+    if (matches) return { meta, params };
+  }
+  return { meta: NOT_FOUND_PAGE, params: {} };
+}
+
+/** The document title for a page title: '<title> · <site name>', the home page's as it is. */
+export const documentTitle = (title: string, meta?: PageMeta) =>
+  meta?.pattern === '/' ? title : `${title} · ${SITE_NAME}`;
