@@ -153,7 +153,14 @@ describe.each(testDatabaseKinds)('page heads in the HTML the server sends, on %s
     const { res, head } = await page(`/apps/finance/stock/${encodeURIComponent(hostile)}`);
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<SCRIPT>ALERT');
-    expect(head.document.querySelectorAll('script').length).toBe(1); // the template's module only
+    // Only the template's own scripts, each a file (the colour-scheme script and the app's entry):
+    // nothing inline was made from the input.
+    const scripts = [...head.document.querySelectorAll('script')];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.getAttribute('src')).toMatch(/^\/[\w./-]+\.(js|tsx)$/);
+      expect(script.textContent).toBe('');
+    }
     expect(head.title).toBe(`${hostile.toUpperCase().slice(0, 20)} stock · ${siteOwner.name}`);
     const share = await page(`/apps/sudoku/game?p=${encodeURIComponent('"><script>x</script>')}`);
     expect(share.res.body).not.toContain('<script>x');
