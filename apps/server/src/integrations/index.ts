@@ -1,11 +1,11 @@
 import type { Config } from '../config.js';
 import type { SharedCacheStore } from '../core/shared-cache-store.js';
 import type { CacheLookupResult } from '../core/ttl-cache.js';
+import { fileClock } from './file-clock.js';
 import { createGeocodingProvider } from './geocoding/create-geocoder.js';
 import { type Locator, locateInGazetteer } from './geocoding/locate.js';
 import type { GeocodingProvider } from './geocoding/types.js';
 import type { UpstreamCallObserver } from './http/upstream-client.js';
-import { fileClock } from './file-clock.js';
 import { createConfiguredMailer, type Mailer } from './mail/mailer.js';
 import { createMarketDataProvider } from './market-data/create-market-data.js';
 import type { MarketDataProvider } from './market-data/types.js';
