@@ -157,6 +157,8 @@ describe('paper-trading orders in a real browser', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.waitForTimeout(300);
         for (const name of ['Wallet Details', 'Place an Order', 'Open Orders']) {
+          // From the top, so the sticky site header is not drawn over the section.
+          await page.evaluate(() => window.scrollTo(0, 0));
           const box = await region(name).boundingBox();
           const scrollY = await page.evaluate(() => window.scrollY);
           if (!box) throw new Error(`no ${name} section`);

@@ -25,6 +25,8 @@ import { formatDateTime, formatShares } from '../wallet-format';
 import { formatOrderPrice, ORDER_STATUS_COLORS, orderPrices, orderTypeLabel, timeInForceLabel } from './order-format';
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** A badge keeps its whole word when the scrolled table squeezes its column. */
+const WHOLE = { minWidth: 'max-content' } as const;
 const OPEN_COLUMNS = [
   'Symbol',
   'Side',
@@ -57,13 +59,13 @@ const SymbolLink = ({ symbol }: { symbol: string }) => (
 );
 
 const SideBadge = ({ side }: { side: Order['side'] }) => (
-  <Badge variant="light" color={side === 'buy' ? 'teal' : 'red'}>
+  <Badge variant="light" color={side === 'buy' ? 'teal' : 'red'} style={WHOLE}>
     {side === 'buy' ? 'Buy' : 'Sell'}
   </Badge>
 );
 
 const StatusBadge = ({ order }: { order: Order }) => (
-  <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>
+  <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]} style={WHOLE}>
     {order.status === 'open' && order.triggered ? 'Open · triggered' : order.status}
   </Badge>
 );
@@ -109,7 +111,7 @@ export function WalletOrders({ walletId }: { walletId: number }) {
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={960}>
+      <Table.ScrollContainer minWidth={1040}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-label="Open orders">
           <Table.Thead>
             <Table.Tr>
