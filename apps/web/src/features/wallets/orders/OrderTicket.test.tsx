@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../../test/fetch-mock';
+import { apiError, callsTo, type MockRoute, mockFetch } from '../../../test/fetch-mock';
 import { me } from '../../../test/fixtures/session';
 import { renderWithProviders } from '../../../test/render';
 import { walletSummary } from '../test-fixtures';
@@ -10,7 +10,7 @@ import { order, preview } from './orders-fixtures';
 
 const wallet = { wallet_id: 1, wallet_name: 'Main' };
 
-function mockOrderApi(previewRoute = { body: { success: true, message: 'Preview', preview: preview() } }) {
+function mockOrderApi(previewRoute: MockRoute = { body: { success: true, message: 'Preview', preview: preview() } }) {
   setCookie('csrftoken', 'csrf-123');
   return mockFetch({
     'GET /api/me': { body: me },
