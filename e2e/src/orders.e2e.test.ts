@@ -207,9 +207,44 @@ describe('paper-trading orders in a real browser', () => {
       .click();
     const closed = region('Open Orders').getByRole('table', { name: 'Recent closed orders' }).locator('tbody tr');
     await closed.first().waitFor();
-    const closedCells = await closed.first().locator('td').allTextContents();
+    const closedCells = await closed.last().locator('td').allTextContents();
     expect(closedCells[5]).toBe('filled');
     expect(closedCells[6]).toBe(`${usd(fillPrice)} · ${usd(paidCents / 100)}`);
+  });
+
+  it('holds shares back for a sell order, and gives them back when it is cancelled after a confirmation', async () => {
+    const ticket = page.getByRole('form', { name: 'Place an order' });
+    await ticket.getByText('Sell', { exact: true }).click();
+    await ticket.getByLabel('Symbol').fill(SYMBOL);
+    await ticket.getByLabel('Quantity').fill('4');
+    await ticket.getByLabel('Limit price').fill(String(Math.ceil(fillPrice + 50)));
+    await ticket.getByLabel('Time in force').click();
+    await page.getByRole('option', { name: 'Good till cancelled' }).click();
+    const preview = region('Place an Order').getByTestId('order-preview');
+    await expect.poll(() => preview.textContent(), { timeout: 10_000 }).toContain('Shares reserved4 shares');
+    expect(await preview.textContent()).toContain(`Shares free to sell${QUANTITY} shares`);
+    await ticket.getByRole('button', { name: 'Place order' }).click();
+
+    const open = region('Open Orders').getByRole('table', { name: 'Open orders' }).locator('tbody tr');
+    await expect.poll(() => open.first().textContent()).toContain('Good till cancelled');
+    expect(await open.first().locator('td').nth(9).textContent()).toBe('4 shares');
+    const held = region('Stocks Held').getByRole('table', { name: 'Stocks Held' });
+    await expect
+      .poll(() => held.getByRole('columnheader').allTextContents())
+      .toEqual(expect.arrayContaining(['Reserved', 'Available']));
+    const cells = await held.locator('tbody tr').first().locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual([SYMBOL, String(QUANTITY), '4', String(QUANTITY - 4)]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await region('Stocks Held').screenshot({ path: path.join(screenshotDir, 'orders-stocks-held-1280-light.png') });
+
+    await open
+      .first()
+      .getByRole('button', { name: `Cancel the order to sell ${SYMBOL}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await region('Open Orders').getByText('No open orders').waitFor();
+    await expect.poll(() => held.getByRole('columnheader').allTextContents()).not.toContain('Reserved');
   });
 
   it('shows the Performance section with the SPY benchmark line', async () => {

@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Group,
+  Input,
   Loader,
   NumberInput,
   SegmentedControl,
@@ -45,9 +46,9 @@ const TIF_OPTIONS = [
 function FieldLabel({ label, id, children }: { label: string; id: string; children: ReactNode }) {
   return (
     <Stack gap={4}>
-      <Text component="div" size="sm" fw={500} id={id}>
+      <Input.Label id={id} labelElement="div">
         {label}
-      </Text>
+      </Input.Label>
       {children}
     </Stack>
   );
