@@ -67,16 +67,26 @@ export function useOrders(walletId: number) {
     if (current === null) return;
     const before = seen.current;
     seen.current = current;
-    if (before !== null && before !== current) refreshWallet(queryClient, walletId);
+    // Only an order leaving the open set (filled, expired, rejected, cancelled) can have moved money.
+    const now = new Set(current.split(','));
+    if (before?.split(',').some((id) => id !== '' && !now.has(id))) refreshWallet(queryClient, walletId, 'all');
   }, [current, queryClient, walletId]);
   return orders;
 }
 
 type QueryClient = ReturnType<typeof useQueryClient>;
 
-/** Everything an order's placement, cancellation or fill changes: the wallet's queries and the list's row. */
-function refreshWallet(queryClient: QueryClient, walletId: number) {
-  void queryClient.invalidateQueries({ queryKey: walletKeys.wallet(walletId) });
+/**
+ * What an order changes: a reservation moves the wallet's cash figures, holdings and orders
+ * (`'reservation'`); a fill also its trades and performance, so every query of the wallet (`'all'`).
+ */
+function refreshWallet(queryClient: QueryClient, walletId: number, scope: 'reservation' | 'all') {
+  if (scope === 'all') {
+    void queryClient.invalidateQueries({ queryKey: walletKeys.wallet(walletId) });
+  } else {
+    void queryClient.invalidateQueries({ queryKey: walletQueries.details(walletId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: ordersQuery(walletId).queryKey });
+  }
   void queryClient.invalidateQueries({ queryKey: walletQueries.list().queryKey });
 }
 
@@ -108,7 +118,7 @@ export function usePlaceOrder() {
         title: order.status === 'filled' ? `${what}: filled at once` : `${what}: order placed`,
         message: `${orderTypeLabel(order)} · ${order.time_in_force === 'gtc' ? 'Good till cancelled' : 'Day'}`,
       });
-      refreshWallet(queryClient, order.wallet_id);
+      refreshWallet(queryClient, order.wallet_id, order.status === 'filled' ? 'all' : 'reservation');
     },
   });
 }
@@ -119,13 +129,13 @@ export function useCancelOrder() {
     mutationFn: (order: Order) => ordersApi.cancel(order.order_id),
     onSuccess: ({ order }) => {
       notifications.show({ color: 'teal', message: `Order to ${order.side} ${order.symbol} cancelled` });
-      refreshWallet(queryClient, order.wallet_id);
+      refreshWallet(queryClient, order.wallet_id, 'reservation');
     },
     onError: (error, order) => {
       console.error(`Could not cancel order ${order.order_id}`, error);
       notifications.show({ color: 'red', title: `Could not cancel the ${order.symbol} order`, message: error.message });
       // 409: it filled or expired meanwhile; show what it is now.
-      refreshWallet(queryClient, order.wallet_id);
+      refreshWallet(queryClient, order.wallet_id, 'all');
     },
   });
 }
