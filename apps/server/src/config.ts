@@ -60,6 +60,8 @@ const envSchema = z.object({
   // How often the order matcher runs (docs/api.md#orders); 0 = never (another instance matches).
   ORDER_MATCH_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
   FULL_STOCK_CACHE: z.enum(['on', 'off']).default('on'),
+  // Tests only (README): the demo market and the order matcher read "now" from this file.
+  DEMO_CLOCK_FILE: z.string().min(1).optional(),
   // Dividends and splits applied to wallets on start and then this often (docs/api.md#corporate-actions); 0 = never.
   CORPORATE_ACTIONS_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(15),
   YAHOO_BASE_URL: z
@@ -124,6 +126,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   dataMode: 'demo' | 'live';
+  /**
+   * Tests only: a file holding the time (ISO 8601 or epoch ms) that the demo market, the order
+   * matcher and order expiry take as "now" (integrations/file-clock.ts); only with DATA_MODE=demo.
+   */
+  demoClockFile: string | undefined;
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   redisKeyPrefix: string;
@@ -218,6 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  BACKUP_INTERVAL_HOURS: scheduled backups are for SQLite; back PostgreSQL up with pg_dump (README, Backups)',
     );
   }
+  if (e.DEMO_CLOCK_FILE && e.DATA_MODE !== 'demo') {
+    // A test hook: the live market's prices are today's, whatever a file says the time is.
+    throw new ConfigError('Invalid configuration:\n  DEMO_CLOCK_FILE: only for tests with DATA_MODE=demo');
+  }
   if (e.SMTP_URL && !e.PUBLIC_URL) {
     // The e-mailed link must not be built from a request's Host header, which its sender chooses.
     throw new ConfigError(
@@ -231,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dataMode: e.DATA_MODE,
+    demoClockFile: e.DEMO_CLOCK_FILE ? path.resolve(e.DEMO_CLOCK_FILE) : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     adminPassword: e.ADMIN_PASSWORD,

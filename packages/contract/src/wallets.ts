@@ -99,17 +99,13 @@ export const walletSummarySchema = z.object({
   created_at: z.string(),
   /** False when market prices could not be had and holdings are valued at cost instead. */
   prices_available: z.boolean(),
-  /*
-   * Additions for orders (docs/api.md#orders). The server always sends them; they are optional in
-   * the type only until the web app, which builds summaries of its own from a details answer,
-   * shows them.
-   */
+  /* Additions for orders (docs/api.md#orders). */
   /** Cash held back by open buy orders, dollars. */
-  reserved_cash: z.number().optional(),
-  reserved_cash_cents: z.number().int().optional(),
+  reserved_cash: z.number(),
+  reserved_cash_cents: z.number().int(),
   /** balance − reserved_cash: what a buy or a new buy order may spend, dollars. */
-  buying_power: z.number().optional(),
-  buying_power_cents: z.number().int().optional(),
+  buying_power: z.number(),
+  buying_power_cents: z.number().int(),
 });
 export type WalletSummary = z.infer<typeof walletSummarySchema>;
 
@@ -134,10 +130,10 @@ export const walletStockSchema = z.object({
   unrealized_gain_percent: z.number(),
   /** False when this symbol could not be priced (valued at cost). */
   price_available: z.boolean(),
-  /** Shares held back by open sell orders (addition, docs/api.md#orders; always sent, optional as above). */
-  reserved_quantity: z.number().int().optional(),
+  /** Shares held back by open sell orders (addition, docs/api.md#orders). */
+  reserved_quantity: z.number().int(),
   /** quantity − reserved_quantity: what a sale or a new sell order may sell. */
-  available_quantity: z.number().int().optional(),
+  available_quantity: z.number().int(),
 });
 export type WalletStock = z.infer<typeof walletStockSchema>;
 

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { SharedCacheStore } from '../core/shared-cache-store.js';
 import type { CacheLookupResult } from '../core/ttl-cache.js';
+import { fileClock } from './file-clock.js';
 import { createGeocodingProvider } from './geocoding/create-geocoder.js';
 import { type Locator, locateInGazetteer } from './geocoding/locate.js';
 import type { GeocodingProvider } from './geocoding/types.js';
@@ -40,8 +41,11 @@ export interface IntegrationHooks {
 }
 
 export function createIntegrations(config: Config, options: IntegrationHooks = {}) {
+  // Browser tests drive the demo market's time from a file (README, DEMO_CLOCK_FILE); config.ts refuses it in live mode.
+  const clock = config.dataMode === 'demo' && config.demoClockFile ? fileClock(config.demoClockFile) : Date.now;
   return {
     marketData: createMarketDataProvider(config, {
+      ...(clock === Date.now ? {} : { now: clock }),
       sharedCache: options.sharedCache,
       onUpstreamCall: options.onUpstreamCall,
       onCacheLookup: options.onCacheLookup,
@@ -50,7 +54,7 @@ export function createIntegrations(config: Config, options: IntegrationHooks = {
     geocoder: createGeocodingProvider(config, options.onUpstreamCall),
     locate: locateInGazetteer,
     mailer: createConfiguredMailer(config),
-    clock: Date.now,
+    clock,
   } satisfies Integrations;
 }
 

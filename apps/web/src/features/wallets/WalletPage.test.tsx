@@ -7,6 +7,7 @@ import { me } from '../../test/fixtures/session';
 import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
 import type { WalletChartProps } from './chart/wallet-chart-data';
+import { ordersBody } from './orders/orders-fixtures';
 import {
   detailsBody,
   historyBody,
@@ -80,6 +81,7 @@ function mockWalletApi(routes: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/finance/get_wallet_events': {
       body: { success: true, message: 'No dividends or splits yet', events: [] },
     },
+    'GET /api/finance/get_orders': { body: ordersBody([]) },
     ...routes,
   });
 }
@@ -88,6 +90,33 @@ const statValue = (container: HTMLElement, label: string) =>
   within(container).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
 
 describe('WalletPage', () => {
+  it('shows the buying power beside the cash, and the shares open sell orders hold back', async () => {
+    const reserved = walletSummary(1, 'Main', { active: true, balanceCents: 7_701_300, reservedCents: 180_000 });
+    const reservedDetails = walletDetails(reserved, [walletStock('AAPL', 10, 200, 229.87, 4)], { history });
+    mockWalletApi({
+      'GET /api/finance/get_wallets': { body: walletsBody([reserved]) },
+      'GET /api/finance/get_wallet_details': { body: detailsBody(reservedDetails) },
+      'GET /api/finance/get_orders': { body: ordersBody([], 180_000, 7_701_300) },
+    });
+    renderPage('/apps/finance/wallet?wallet=1');
+    const details = await screen.findByRole('region', { name: 'Wallet Details' });
+    expect(statValue(details, 'Cash in Hand')).toHaveTextContent('$77,013.00');
+    expect(statValue(details, 'Reserved by Open Orders')).toHaveTextContent('$1,800.00');
+    expect(statValue(details, 'Buying Power')).toHaveTextContent('$75,213.00');
+    const held = screen.getByRole('table', { name: 'Stocks Held' });
+    expect(
+      within(held)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Stock Symbol', 'Quantity', 'Reserved', 'Available', 'Bought Price']);
+    expect(within(held).getAllByRole('row')[1]).toHaveTextContent(/^AAPL1046\$200\.00/);
+    expect(await screen.findByRole('region', { name: 'Place an Order' })).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('region', { name: 'Open Orders' })).findByText('No open orders'),
+    ).toBeVisible();
+  });
+
   it('shows the chosen wallet: details, stocks held, history, ledger and chart', async () => {
     chartProps.length = 0;
     const fetchMock = mockWalletApi();

@@ -32,6 +32,8 @@ import { WalletEventsTable } from './components/WalletEventsTable';
 import { WalletHistoryTable } from './components/WalletHistoryTable';
 import { WalletSelect } from './components/WalletSelect';
 import { WalletStats } from './components/WalletStats';
+import { OrderTicket } from './orders/OrderTicket';
+import { WalletOrders } from './orders/WalletOrders';
 import { DownloadLedgerButton } from './performance/DownloadLedgerButton';
 import type { PerformanceChartProps } from './performance/performance-chart-data';
 import { WalletPerformance } from './performance/WalletPerformance';
@@ -90,8 +92,8 @@ const LOADER_IN_VIEW = {
 
 /**
  * docs/product.md#wallet-page-appsfinancewallet page (/apps/finance/wallet): a wallet selector (kept in `?wallet=`); once a
- * wallet is chosen, its details, stocks held, buy and sell forms, value chart, history and
- * trade ledger. Without `?wallet=` the active wallet is shown.
+ * wallet is chosen, its details, stocks held, buy and sell forms, the order ticket and its
+ * orders (docs/api.md#orders), value chart, history and trade ledger. Without `?wallet=` the active wallet is shown.
  */
 export function WalletPage(props: WalletPageProps) {
   return (
@@ -231,6 +233,13 @@ function Wallets({ ChartComponent = LazyWalletValueChart, PerformanceChartCompon
                   <SellStockForm key={shown.wallet_id} wallet={shown} />
                 </Section>
               </SimpleGrid>
+
+              <Section title="Place an Order" id="place-order-heading">
+                <OrderTicket key={shown.wallet_id} wallet={shown} />
+              </Section>
+              <Section title="Open Orders" id="open-orders-heading">
+                <WalletOrders walletId={shown.wallet_id} />
+              </Section>
 
               <Section title="Wallet Value Over Time" id="wallet-chart-heading">
                 {shown.history.length > 0 ? (

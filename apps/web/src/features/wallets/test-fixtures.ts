@@ -7,7 +7,7 @@ const dollars = (cents: number) => cents / 100;
 export function walletSummary(
   id: number,
   name: string,
-  { balanceCents = 10_000_000, stocksCents = 0, active = false } = {},
+  { balanceCents = 10_000_000, stocksCents = 0, active = false, reservedCents = 0 } = {},
 ): WalletSummary {
   return {
     wallet_id: id,
@@ -21,10 +21,20 @@ export function walletSummary(
     is_active: active,
     created_at: '2025-01-02T15:00:00.000Z',
     prices_available: true,
+    reserved_cash: dollars(reservedCents),
+    reserved_cash_cents: reservedCents,
+    buying_power: dollars(balanceCents - reservedCents),
+    buying_power_cents: balanceCents - reservedCents,
   };
 }
 
-export function walletStock(symbol: string, quantity: number, boughtPrice: number, currentPrice: number): WalletStock {
+export function walletStock(
+  symbol: string,
+  quantity: number,
+  boughtPrice: number,
+  currentPrice: number,
+  reservedQuantity = 0,
+): WalletStock {
   const valueCents = Math.round(quantity * currentPrice * 100);
   const costCents = Math.round(quantity * boughtPrice * 100);
   const gainCents = valueCents - costCents;
@@ -41,6 +51,8 @@ export function walletStock(symbol: string, quantity: number, boughtPrice: numbe
     unrealized_gain_cents: gainCents,
     unrealized_gain_percent: Math.round((gainCents / costCents) * 10_000) / 100,
     price_available: true,
+    reserved_quantity: reservedQuantity,
+    available_quantity: quantity - reservedQuantity,
   };
 }
 

@@ -173,6 +173,10 @@ export function toWalletSummary(wallet: WalletDetails): WalletSummary {
     is_active: wallet.is_active,
     created_at: wallet.created_at,
     prices_available: wallet.prices_available,
+    reserved_cash: wallet.reserved_cash,
+    reserved_cash_cents: wallet.reserved_cash_cents,
+    buying_power: wallet.buying_power,
+    buying_power_cents: wallet.buying_power_cents,
   };
 }
 

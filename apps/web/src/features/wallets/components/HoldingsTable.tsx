@@ -31,9 +31,15 @@ interface HoldingsTableProps {
  */
 export function HoldingsTable({ wallet, compact = false, label = 'Stocks Held' }: HoldingsTableProps) {
   const { stocks } = wallet;
-  const columns = compact ? COMPACT : FULL;
+  // docs/api.md#orders: shares held back by open sell orders, shown only when there are any.
+  const withReserved = !compact && stocks.some((stock) => stock.reserved_quantity > 0);
+  const columns: readonly string[] = compact
+    ? COMPACT
+    : withReserved
+      ? [...FULL.slice(0, 2), 'Reserved', 'Available', ...FULL.slice(2)]
+      : FULL;
   return (
-    <Table.ScrollContainer minWidth={compact ? 480 : 680}>
+    <Table.ScrollContainer minWidth={compact ? 480 : withReserved ? 820 : 680}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -62,6 +68,16 @@ export function HoldingsTable({ wallet, compact = false, label = 'Stocks Held' }
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right">{formatInteger(stock.quantity)}</Table.Td>
+                {withReserved && (
+                  <>
+                    <Table.Td ta="right" title="Held back by open sell orders">
+                      {formatInteger(stock.reserved_quantity)}
+                    </Table.Td>
+                    <Table.Td ta="right" title="Free to sell">
+                      {formatInteger(stock.available_quantity)}
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td ta="right">{formatUsd(stock.bought_price)}</Table.Td>
                 {!compact && (
                   <Table.Td ta="right">
@@ -98,6 +114,12 @@ export function HoldingsTable({ wallet, compact = false, label = 'Stocks Held' }
             <Table.Tr>
               <Table.Th scope="row">Total</Table.Th>
               <Table.Td />
+              {withReserved && (
+                <>
+                  <Table.Td />
+                  <Table.Td />
+                </>
+              )}
               <Table.Td ta="right" title="What the shares held cost in total">
                 <Text component="span" size="xs" c="dimmed">
                   Cost{' '}

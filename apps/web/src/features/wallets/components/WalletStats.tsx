@@ -16,14 +16,22 @@ const gain = ({ cents, percent }: GainValue) => <Gain cents={cents} percent={per
 
 /**
  * docs/product.md#screens 'Wallet Details': cash in hand, total stock value and total wallet value (USD), plus
- * the unrealized, realized and total gain or loss.
+ * the cash open orders hold back and the buying power left, and the unrealized, realized and total
+ * gain or loss.
  */
 export function WalletStats({ wallet, realizedPercent = null, compact = false }: WalletStatsProps) {
-  const stats: Stat[] = [
-    { label: 'Cash in Hand', value: formatUsd(wallet.balance) },
+  const stats: Stat[] = [{ label: 'Cash in Hand', value: formatUsd(wallet.balance) }];
+  if (!compact) {
+    // docs/api.md#orders: open buy orders hold cash back; what is left is the buying power.
+    stats.push(
+      { label: 'Reserved by Open Orders', value: formatUsd(wallet.reserved_cash) },
+      { label: 'Buying Power', value: formatUsd(wallet.buying_power) },
+    );
+  }
+  stats.push(
     { label: 'Total Stock Value', value: formatUsd(wallet.stocks_value) },
     { label: 'Total Wallet Value', value: formatUsd(wallet.current_value) },
-  ];
+  );
   if (!compact) {
     stats.push(
       {

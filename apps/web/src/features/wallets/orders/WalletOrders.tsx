@@ -1,0 +1,245 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Order } from '@site/contract';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
+import { PageLoader } from '../../../components/PageLoader';
+import { formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
+import { stockPath } from '../../../lib/market/paths';
+import { useCancelOrder, useOrders } from '../api/orders-api';
+import { formatDateTime, formatShares } from '../wallet-format';
+import { formatOrderPrice, ORDER_STATUS_COLORS, orderPrices, orderTypeLabel, timeInForceLabel } from './order-format';
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+/** A badge keeps its whole word when the scrolled table squeezes its column. */
+const WHOLE = { minWidth: 'max-content' } as const;
+const OPEN_COLUMNS = [
+  'Symbol',
+  'Side',
+  'Type',
+  'Quantity',
+  'Limit / Stop / Trail',
+  'Trigger Price',
+  'Time in Force',
+  'Expires',
+  'Status',
+  'Reserved',
+  '',
+] as const;
+const RIGHT = new Set<string>(['Quantity', 'Trigger Price', 'Reserved']);
+const CLOSED_COLUMNS = [
+  'Symbol',
+  'Side',
+  'Type',
+  'Quantity',
+  'Limit / Stop / Trail',
+  'Status',
+  'Fill',
+  'Closed',
+] as const;
+
+const SymbolLink = ({ symbol }: { symbol: string }) => (
+  <Anchor component={Link} to={stockPath(symbol)} fw={600}>
+    {symbol}
+  </Anchor>
+);
+
+const SideBadge = ({ side }: { side: Order['side'] }) => (
+  <Badge variant="light" color={side === 'buy' ? 'teal' : 'red'} style={WHOLE}>
+    {side === 'buy' ? 'Buy' : 'Sell'}
+  </Badge>
+);
+
+const StatusBadge = ({ order }: { order: Order }) => (
+  <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]} style={WHOLE}>
+    {order.status === 'open' && order.triggered ? 'Open · triggered' : order.status}
+  </Badge>
+);
+
+/** What an open order holds back: cash for a buy, shares for a sell. */
+const reserved = (order: Order) =>
+  order.side === 'buy' ? formatUsd(order.reserved_cash) : formatShares(order.reserved_quantity);
+
+/** A closed order's outcome: the fill (price and cash) or why it closed. */
+function outcome(order: Order): string {
+  if (order.status === 'filled') {
+    return `${formatOrderPrice(order.fill_price)} · ${formatUsd(order.fill_cash_amount)}`;
+  }
+  return order.reason ?? NO_VALUE;
+}
+
+/**
+ * docs/product.md#wallet-page-appsfinancewallet 'Open Orders': the wallet's open orders with what
+ * each holds back and a Cancel (confirmed first), and its recent closed orders folded away below.
+ */
+export function WalletOrders({ walletId }: { walletId: number }) {
+  const orders = useOrders(walletId);
+  const cancel = useCancelOrder();
+  const [confirming, setConfirming] = useState<Order | null>(null);
+  const [closedShown, { toggle }] = useDisclosure(false);
+
+  if (orders.isError && !orders.data) {
+    return <LoadError title="Could not load the orders" error={orders.error} onRetry={() => orders.refetch()} />;
+  }
+  if (!orders.data) return <PageLoader label="Loading the orders…" />;
+  const open = orders.data.orders.filter((order) => order.status === 'open');
+  const closed = orders.data.orders.filter((order) => order.status !== 'open');
+
+  const confirmCancel = async () => {
+    if (!confirming) return;
+    try {
+      await cancel.mutateAsync(confirming);
+    } catch {
+      // Told by the mutation's notification; the list is refetched either way.
+    }
+    setConfirming(null);
+  };
+
+  return (
+    <Stack gap="md">
+      <Table.ScrollContainer minWidth={1040}>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Open orders">
+          <Table.Thead>
+            <Table.Tr>
+              {OPEN_COLUMNS.map((column) => (
+                <Table.Th key={column || 'actions'} style={NO_WRAP} ta={RIGHT.has(column) ? 'right' : 'left'}>
+                  {column || <VisuallyHidden>Actions</VisuallyHidden>}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {open.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={OPEN_COLUMNS.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No open orders
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              open.map((order) => (
+                <Table.Tr key={order.order_id}>
+                  <Table.Td>
+                    <SymbolLink symbol={order.symbol} />
+                  </Table.Td>
+                  <Table.Td>
+                    <SideBadge side={order.side} />
+                  </Table.Td>
+                  <Table.Td style={NO_WRAP}>{orderTypeLabel(order)}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(order.quantity)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{orderPrices(order)}</Table.Td>
+                  <Table.Td ta="right">{formatOrderPrice(order.trigger_price)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{timeInForceLabel(order.time_in_force)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{formatDateTime(order.expires_at)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge order={order} />
+                  </Table.Td>
+                  <Table.Td ta="right" style={NO_WRAP}>
+                    {reserved(order)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => setConfirming(order)}
+                      aria-label={`Cancel the order to ${order.side} ${order.symbol}`}
+                    >
+                      Cancel
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+
+      {closed.length > 0 && (
+        <div>
+          <UnstyledButton onClick={toggle} aria-expanded={closedShown} aria-controls={`closed-orders-${walletId}`}>
+            <Group gap={4}>
+              {closedShown ? <IconChevronDown size={16} aria-hidden /> : <IconChevronRight size={16} aria-hidden />}
+              <Text fw={600} size="sm">
+                Recent closed orders ({closed.length})
+              </Text>
+            </Group>
+          </UnstyledButton>
+          <Collapse expanded={closedShown} id={`closed-orders-${walletId}`}>
+            <Table.ScrollContainer minWidth={860} mt="sm">
+              <Table striped verticalSpacing="xs" aria-label="Recent closed orders">
+                <Table.Thead>
+                  <Table.Tr>
+                    {CLOSED_COLUMNS.map((column) => (
+                      <Table.Th key={column} style={NO_WRAP} ta={column === 'Quantity' ? 'right' : 'left'}>
+                        {column}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {closed.map((order) => (
+                    <Table.Tr key={order.order_id}>
+                      <Table.Td>
+                        <SymbolLink symbol={order.symbol} />
+                      </Table.Td>
+                      <Table.Td>
+                        <SideBadge side={order.side} />
+                      </Table.Td>
+                      <Table.Td style={NO_WRAP}>{orderTypeLabel(order)}</Table.Td>
+                      <Table.Td ta="right">{formatInteger(order.quantity)}</Table.Td>
+                      <Table.Td style={NO_WRAP}>{orderPrices(order)}</Table.Td>
+                      <Table.Td>
+                        <StatusBadge order={order} />
+                      </Table.Td>
+                      <Table.Td>{outcome(order)}</Table.Td>
+                      <Table.Td style={NO_WRAP}>{formatDateTime(order.filled_at ?? order.updated_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Collapse>
+        </div>
+      )}
+
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Cancel this order?" centered>
+        {confirming && (
+          <Stack gap="md">
+            <Text size="sm">
+              {confirming.side === 'buy' ? 'Buy' : 'Sell'} {formatShares(confirming.quantity)} of {confirming.symbol},{' '}
+              {orderTypeLabel(confirming).toLowerCase()} ({orderPrices(confirming)}). Cancelling releases the{' '}
+              {confirming.side === 'buy'
+                ? `${formatUsd(confirming.reserved_cash)} it holds back`
+                : 'shares it holds back'}
+              .
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirming(null)}>
+                Keep order
+              </Button>
+              <Button color="red" onClick={confirmCancel} loading={cancel.isPending}>
+                Cancel order
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
