@@ -14,9 +14,7 @@ function initials(name: string): string {
 export function Brand() {
   return (
     <Link to="/" className={classes.brand} aria-label={`${siteConfig.owner.name}, home`}>
-      <span className={classes.brandMark} aria-hidden>
-        {initials(siteConfig.owner.name)}
-      </span>
+      <span className={classes.brandMark} data-initials={initials(siteConfig.owner.name)} aria-hidden />
       <span>{siteConfig.owner.name}</span>
     </Link>
   );
