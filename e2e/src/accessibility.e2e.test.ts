@@ -197,6 +197,100 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
     expectNone();
   });
 
+  /** Presses Tab up to `count` times and describes each element that got focus, to the page's end. */
+  async function tabThrough(count: number) {
+    const stops = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const rect = el.getBoundingClientRect();
+        // Mantine's text fields and selects show focus by a border in the primary colour.
+        const probe = document.createElement('span');
+        probe.style.color = 'var(--mantine-primary-color-filled)';
+        document.body.append(probe);
+        const primary = getComputedStyle(probe).color;
+        probe.remove();
+        const field = /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName) && style.borderTopColor === primary;
+        return {
+          name: (
+            el.getAttribute('aria-label') ??
+            (el as HTMLInputElement).labels?.[0]?.textContent ??
+            el.textContent ??
+            ''
+          )
+            .trim()
+            .slice(0, 40),
+          inMain: Boolean(el.closest('main')),
+          inTopBar: Boolean(el.closest('header')) && !el.closest('main'),
+          // A visible indicator: an outline or a box-shadow ring (Mantine's focus ring is an outline),
+          // or a field's focus border.
+          ring:
+            (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none' ||
+            field,
+          shown: rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden',
+        };
+      });
+      // Past the last control focus leaves the document (the browser's own UI).
+      if (stop === null) break;
+      stops.push(stop);
+    }
+    return stops;
+  }
+
+  it('keyboard: the skip link comes first, every stop shows a focus ring, header before the page', async () => {
+    await page.goto(url('/'));
+    await useScheme('light');
+    // Focus styles read at once, not mid-transition (Mantine fades a field's border in).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await open('/', (p) => p.getByRole('heading', { level: 1 }).first().waitFor());
+    const home = await tabThrough(60);
+    expect(home[0]?.name).toBe('Skip to content');
+    expect(home.length).toBeGreaterThan(8);
+    expect(home.filter((stop) => !stop.shown).map((stop) => stop.name)).toEqual([]);
+    expect(home.filter((stop) => !stop.ring).map((stop) => stop.name)).toEqual([]);
+    const firstInMain = home.findIndex((stop) => stop?.inMain);
+    const lastInHeader = home.findLastIndex((stop) => stop.inTopBar);
+    expect(firstInMain).toBeGreaterThan(0);
+    expect(lastInHeader).toBeLessThan(firstInMain);
+
+    // The skip link jumps over the header: the next Tab lands inside the page.
+    await open('/', (p) => p.getByRole('heading', { level: 1 }).first().waitFor());
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const [next] = await tabThrough(1);
+    expect(next?.inMain).toBe(true);
+
+    // A game needs an account; this test also runs on its own (vitest -t), signed out.
+    if (await page.getByRole('button', { name: 'Signup' }).first().isVisible()) {
+      await signUpOnThisPage(page, uniqueUsername('a11yk'));
+    }
+    await startGame(page, server.baseUrl, 'Easy');
+    // From the top, as a visitor arriving by the link would.
+    await page.reload();
+    await page.getByRole('grid', { name: 'Sudoku board' }).waitFor();
+    const game = await tabThrough(40);
+    expect(game[0]?.name).toBe('Skip to content');
+    expect(game.filter((stop) => !stop.shown).map((stop) => stop.name)).toEqual([]);
+    expect(game.filter((stop) => !stop.ring).map((stop) => stop.name)).toEqual([]);
+    expect(game.some((stop) => /^Row \d, column \d$/.test(stop?.name ?? ''))).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  it('prefers-reduced-motion: reduce turns transitions off', async () => {
+    const skipTransition = () =>
+      page.getByRole('link', { name: 'Skip to content' }).evaluate((el) => getComputedStyle(el).transitionDuration);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await open('/', (p) => p.getByRole('heading', { level: 1 }).first().waitFor());
+    expect(await skipTransition()).not.toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await skipTransition()).toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
   it('account, and admin as the admin', async () => {
     for (const scheme of SCHEMES) {
       await useScheme(scheme);

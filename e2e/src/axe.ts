@@ -60,6 +60,8 @@ export function describeViolations(violations: Result[]): string {
 export async function expectNoAxeViolations(page: Page, where: string, options: AxeOptions = {}) {
   const violations = await axeViolations(page, options);
   if (violations.length > 0) {
-    throw new Error(`axe found ${violations.length} WCAG 2.2 AA violation(s) on ${where}:\n${describeViolations(violations)}`);
+    throw new Error(
+      `axe found ${violations.length} WCAG 2.2 AA violation(s) on ${where}:\n${describeViolations(violations)}`,
+    );
   }
 }

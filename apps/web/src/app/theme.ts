@@ -19,6 +19,8 @@ export const theme = createTheme({
   },
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // prefers-reduced-motion: Mantine's transitions off (docs/product.md#accessibility).
+  respectReducedMotion: true,
   components: {
     // A plain object rather than `Modal.extend(…)`, which would bring the Modal component (and
     // ScrollArea, Input…) into the first page's JavaScript; the modals themselves load lazily.

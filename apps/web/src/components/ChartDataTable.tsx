@@ -44,8 +44,7 @@ export function ChartDataTable({ caption, columns, rows, edge = 10 }: ChartDataT
           <Table.ScrollContainer minWidth={columns.length * 110}>
             <Table striped withTableBorder fz="sm">
               <Table.Caption>
-                {caption} ·{' '}
-                {long ? `first and last ${edge} of ${rows.length} points` : `${rows.length} points`}
+                {caption} · {long ? `first and last ${edge} of ${rows.length} points` : `${rows.length} points`}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>

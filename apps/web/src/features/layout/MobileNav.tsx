@@ -57,7 +57,13 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           {/* Placeholders kept from the seed's sidebar; they have no pages yet. aria-disabled: an
               inactive control, exempt from the contrast minimum (WCAG 1.4.3). */}
           <NavLink aria-disabled label="Work" leftSection={<IconBriefcase size={18} />} rightSection={soon} disabled />
-          <NavLink aria-disabled label="Company" leftSection={<IconBuilding size={18} />} rightSection={soon} disabled />
+          <NavLink
+            aria-disabled
+            label="Company"
+            leftSection={<IconBuilding size={18} />}
+            rightSection={soon}
+            disabled
+          />
           <NavLink aria-disabled label="Careers" leftSection={<IconUsers size={18} />} rightSection={soon} disabled />
           {me.data ? (
             <>

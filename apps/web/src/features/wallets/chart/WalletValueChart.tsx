@@ -114,7 +114,11 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
       <ChartDataTable
         caption="Wallet value over time"
         columns={['Time', 'Total value (cash + stocks)', 'Cash']}
-        rows={points.map((point) => [formatCrosshairTime(point.time), formatUsd(point.total), formatUsd(point.balance)])}
+        rows={points.map((point) => [
+          formatCrosshairTime(point.time),
+          formatUsd(point.total),
+          formatUsd(point.balance),
+        ])}
       />
     </div>
   );

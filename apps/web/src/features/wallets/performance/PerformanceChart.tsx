@@ -118,7 +118,11 @@ export function PerformanceChart({ series, benchmark, height = 320 }: Performanc
       <ChartDataTable
         caption={`Wallet value and the same money in ${benchmark.symbol}`}
         columns={['Close of', lineLabel('value', benchmark), lineLabel('benchmark_value', benchmark)]}
-        rows={series.map((point) => [formatTradingDay(point.date), formatUsd(point.value), formatUsd(point.benchmark_value)])}
+        rows={series.map((point) => [
+          formatTradingDay(point.date),
+          formatUsd(point.value),
+          formatUsd(point.benchmark_value),
+        ])}
       />
     </div>
   );

@@ -135,12 +135,7 @@ function DayRow({ day, label, dateLabel, open, onToggle, units, range, children 
   }
   return (
     <article aria-label={dateLabel}>
-      <UnstyledButton
-        className={classes.row}
-        onClick={onToggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-      >
+      <UnstyledButton className={classes.row} onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
         {/* The name is spoken text, the row's figures are for the eye: an aria-label would not contain
             the visible text (WCAG 2.5.3, docs/product.md#accessibility). */}
         <VisuallyHidden>{`${dateLabel}: `}</VisuallyHidden>

@@ -83,7 +83,12 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
             <Group gap={8}>
               <span>{String(roundTo(air.us_aqi ?? 0))}</span>
               {air.band && (
-                <Badge color={AQI_BAND_COLORS[air.band]} c={textOnFilled(AQI_BAND_COLORS[air.band])} variant="filled" size="sm">
+                <Badge
+                  color={AQI_BAND_COLORS[air.band]}
+                  c={textOnFilled(AQI_BAND_COLORS[air.band])}
+                  variant="filled"
+                  size="sm"
+                >
                   {air.band}
                 </Badge>
               )}
