@@ -9,13 +9,15 @@ export interface ChartDataTableProps {
   rows: ReactNode[][];
   /** With more than twice this many rows, only the first and the last this many are listed. */
   edge?: number;
+  /** What a row is, in the plural: 'points', 'games'. */
+  unit?: string;
 }
 
 /**
  * A chart's text alternative (docs/product.md#accessibility): its plotted points as a table, on
  * demand. Canvas charts cannot be read by a screen reader or zoomed as text; this can.
  */
-export function ChartDataTable({ caption, columns, rows, edge = 10 }: ChartDataTableProps) {
+export function ChartDataTable({ caption, columns, rows, edge = 10, unit = 'points' }: ChartDataTableProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const long = rows.length > edge * 2;
@@ -44,7 +46,7 @@ export function ChartDataTable({ caption, columns, rows, edge = 10 }: ChartDataT
           <Table.ScrollContainer minWidth={columns.length * 110}>
             <Table striped withTableBorder fz="sm">
               <Table.Caption>
-                {caption} · {long ? `first and last ${edge} of ${rows.length} points` : `${rows.length} points`}
+                {caption} · {long ? `first and last ${edge} of ${rows.length} ${unit}` : `${rows.length} ${unit}`}
               </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -61,7 +63,7 @@ export function ChartDataTable({ caption, columns, rows, edge = 10 }: ChartDataT
                   <Table.Tr>
                     <Table.Td colSpan={columns.length}>
                       <Text size="sm" c="dimmed">
-                        … {rows.length - edge * 2} more points …
+                        … {rows.length - edge * 2} more {unit} …
                       </Text>
                     </Table.Td>
                   </Table.Tr>

@@ -266,10 +266,10 @@ export function PriceHistoryChart({
           {legendEvents.length > 0 ? legendEvents.map((event) => event.description).join(' · ') : eventsKey(marked)}
         </Text>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        // A figure, not an img: the chart library puts a link inside (axe: nested-interactive).
         role="figure"
         aria-label={`Price history chart with ${bars.length} bars${summary ? `, ${summary}` : ''}`}
       />

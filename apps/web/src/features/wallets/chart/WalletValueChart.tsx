@@ -104,10 +104,10 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
   return (
     <div>
       <Legend point={legendPoint} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        // A figure, not an img: the chart library puts a link inside (axe: nested-interactive).
         role="figure"
         aria-label={`Wallet value over time: cash and total value at ${points.length} points`}
       />

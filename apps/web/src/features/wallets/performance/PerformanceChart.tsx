@@ -108,10 +108,10 @@ export function PerformanceChart({ series, benchmark, height = 320 }: Performanc
   return (
     <div>
       <Legend series={series} benchmark={benchmark} date={hovered} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        // A figure, not an img: the chart library puts a link inside (axe: nested-interactive).
         role="figure"
         aria-label={`Wallet value and the same money in ${benchmark.symbol} at the close of ${series.length} trading ${series.length === 1 ? 'day' : 'days'}`}
       />
