@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { pwa } from './pwa.config';
 
 /**
  * Resolves every `import … from 'zod'` (the app's and @site/contract's) to src/lib/zod-jitless.ts,
@@ -59,6 +60,35 @@ function mantineComponentCss(): Plugin {
   };
 }
 
+/** The heading font's file (src/app/fonts.css), as Vite names it in the build: `assets/fraunces-latin-wght-normal-<hash>.woff2`. */
+const HEADING_FONT_FILE = /(^|\/)fraunces-latin-wght-normal-[\w-]+\.woff2$/;
+
+/**
+ * Preloads the heading font (docs/decisions.md#site-identity-palette-and-heading-font): otherwise
+ * the browser asks for it only once the stylesheet has been parsed and a heading laid out, and the
+ * hero's name would be drawn in the fallback first. The file's hashed name is known only once the
+ * bundle is written, hence a build-time hook rather than a line in index.html.
+ */
+function fontPreload(): Plugin {
+  return {
+    name: 'font-preload',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const file = Object.keys(context.bundle ?? {}).find((name) => HEADING_FONT_FILE.test(name));
+        if (!file) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /**
  * Named chunks, only for libraries each of whose modules goes where all of it is needed anyway: a
  * group gathers every matching module (with its dependencies) into one chunk, and whoever needs
@@ -74,7 +104,7 @@ const vendorChunks = [
 ];
 
 export default defineConfig({
-  plugins: [react(), zodJitless(), mantineComponentCss()],
+  plugins: [react(), zodJitless(), mantineComponentCss(), fontPreload(), pwa()],
   resolve: {
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.

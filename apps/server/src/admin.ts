@@ -38,7 +38,7 @@ try {
 const database = openConfiguredDatabase(config);
 try {
   await database.migrate();
-  const user = await usersRepository(database.db).findByUsername(username);
+  const user = await usersRepository(database).findByUsername(username);
   if (user) {
     const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
     const link = await issueResetLink(database, { userId: user.id, issuedBy: 'cli', baseUrl });

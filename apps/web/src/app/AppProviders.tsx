@@ -3,6 +3,7 @@ import type { NotificationsProps } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { AuthModalsProvider } from '../features/auth';
+import { colorSchemeManager } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
 // The notifications' container downloads after the first render: `notifications.show` keeps what
@@ -29,7 +30,13 @@ interface AppProvidersProps {
 /** Everything a page needs around it; the router goes outside so tests can use a MemoryRouter. */
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      env={env}
+    >
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
           {/* Bottom right: at the top they covered the fixed header's Log Out and username. */}

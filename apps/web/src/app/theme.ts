@@ -1,14 +1,19 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, darken } from '@mantine/core';
+import { IRIS_DARK_TEXT, IRIS_FILLED, iris } from './palette';
+
+/** Headings: the self-hosted Fraunces (fonts.css), then its metric-matched fallback. */
+export const HEADING_FONT = '"Fraunces Variable", "Fraunces Fallback", Georgia, serif';
 
 /**
  * docs/product.md#screens: mobile from 0, tablet from 768px (`sm`), computer from 1024px (`md`).
- * System fonts only: the CSP and the offline requirement rule out web fonts.
+ * docs/decisions.md#site-identity-palette-and-heading-font: the site's own primary colour and a
+ * serif for headings; body text stays in the system font (no download, no swap).
  */
 export const theme = createTheme({
-  primaryColor: 'blue',
-  // Filled buttons, the brand mark and links: white on blue.8 is 5.0:1 (WCAG AA asks 4.5:1 for
-  // text); on blue.7 it was 4.2:1.
-  primaryShade: { light: 8, dark: 8 },
+  colors: { iris },
+  primaryColor: 'iris',
+  // Filled buttons, the brand mark and links: white on iris.6 is 5.7:1 (WCAG AA asks 4.5:1).
+  primaryShade: { light: IRIS_FILLED, dark: IRIS_FILLED },
   defaultRadius: 'md',
   breakpoints: {
     xs: '36em',
@@ -17,7 +22,7 @@ export const theme = createTheme({
     lg: '75em',
     xl: '90em',
   },
-  headings: { fontWeight: '700' },
+  headings: { fontFamily: HEADING_FONT, fontWeight: '650' },
   cursorType: 'pointer',
   // prefers-reduced-motion: Mantine's transitions off (docs/product.md#accessibility).
   respectReducedMotion: true,
@@ -64,5 +69,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Buy buttons: white on teal.8 is 3.9:1, as in the light scheme.
     '--mantine-color-teal-filled': 'var(--mantine-color-teal-9)',
     '--mantine-color-teal-filled-hover': darken(teal[9], 0.15),
+    // `c="iris"` text and links on dark.7: iris.4 (Mantine's default) is 4.4:1, iris.3 6.1:1.
+    '--mantine-color-iris-text': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,
+    '--mantine-color-anchor': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,
   },
 });

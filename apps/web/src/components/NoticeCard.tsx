@@ -31,7 +31,7 @@ function withEmailLinks(paragraph: string) {
  */
 export function NoticeCard({ notice }: { notice: NoticeText }) {
   return (
-    <Alert variant="light" color="blue" title={notice.title} icon={<IconInfoCircle />}>
+    <Alert variant="light" color="iris" title={notice.title} icon={<IconInfoCircle />}>
       <Stack gap={6}>
         {notice.paragraphs.map((paragraph, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an edited notice may repeat a paragraph

@@ -9,6 +9,9 @@ export const storageKeys = {
   username: 'username',
 } as const;
 
+/** The visitor's colour scheme pick (app/color-scheme.ts): a setting of this device, kept by Log Out. */
+export const COLOR_SCHEME_KEY = 'color-scheme';
+
 export interface StoredSession {
   token: string;
   userId: number;
@@ -29,9 +32,14 @@ export function readSession(): StoredSession | null {
   return { token, userId, username };
 }
 
-/** docs/product.md: Log Out clears local storage, including what the apps stored (e.g. the weather search). */
+/**
+ * docs/product.md: Log Out clears local storage, including what the apps stored (e.g. the weather
+ * search); the colour scheme is the device's, not the user's, and stays.
+ */
 export function clearStorage(): void {
+  const colorScheme = localStorage.getItem(COLOR_SCHEME_KEY);
   localStorage.clear();
+  if (colorScheme !== null) localStorage.setItem(COLOR_SCHEME_KEY, colorScheme);
 }
 
 /** Drops only the sign-in keys, e.g. when the server says the stored session has ended. */

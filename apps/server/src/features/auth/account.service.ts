@@ -35,7 +35,7 @@ export function accountService(deps: AppDeps) {
   const { db } = deps.database;
   const accounts = accountRepository(db);
   const sessions = sessionsRepository(db);
-  const users = usersRepository(db);
+  const users = usersRepository(deps.database);
   const { counters, config } = deps;
 
   async function account(userId: number): Promise<AccountRow> {

@@ -10,7 +10,7 @@ import { usersRepository } from './users.repository.js';
  * generated password that is printed to the log exactly once.
  */
 export async function ensureAdmin(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
-  const users = usersRepository(deps.database.db);
+  const users = usersRepository(deps.database);
   if (await users.hasAdmin()) return;
   const generated = deps.config.adminPassword === undefined;
   const password = deps.config.adminPassword ?? randomBytes(12).toString('base64url');

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds)('admin: users on %s', (kind) => {
   const me = (user: TestUser) => injectAs(t.app, user, { method: 'GET', url: '/api/me', via: 'token' });
   /** A second admin, made the way the bootstrap makes one (no API creates admins). */
   const otherAdmin = async (name: string) =>
-    usersRepository(t.database.handle.db).create({
+    usersRepository(t.database.handle).create({
       username: name,
       email: `${name}@example.com`,
       passwordHash: await hashPassword(TEST_PASSWORD),

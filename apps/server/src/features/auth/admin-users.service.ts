@@ -9,7 +9,7 @@ import { usersRepository } from './users.repository.js';
 export function adminUsersService(deps: AppDeps) {
   const db = deps.database.db;
   const repository = adminUsersRepository(db);
-  const users = usersRepository(db);
+  const users = usersRepository(deps.database);
 
   async function existing(id: number): Promise<AdminUser> {
     const user = await repository.find(id);

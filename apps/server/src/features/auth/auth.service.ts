@@ -48,7 +48,7 @@ export interface LoginDevice {
 }
 
 export function authService(deps: AppDeps) {
-  const users = usersRepository(deps.database.db);
+  const users = usersRepository(deps.database);
   const sessions = sessionsRepository(deps.database.db);
   const { counters, config } = deps;
 

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
-import type { Database } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../db/database.js';
 
 export interface UserRow {
   id: number;
@@ -14,7 +14,7 @@ export interface UserRow {
 
 const columns = ['id', 'username', 'email', 'password_hash', 'is_admin', 'disabled_at'] as const;
 
-export function usersRepository(db: Kysely<Database>) {
+export function usersRepository({ db, dialect }: DatabaseHandle) {
   return {
     findByUsername(username: string): Promise<UserRow | undefined> {
       return db
@@ -65,6 +65,17 @@ export function usersRepository(db: Kysely<Database>) {
      */
     async remove(id: number): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // PostgreSQL: the open orders first, in the order a fill locks them (order, then wallet),
+        // so an order filling while its owner's account goes cannot deadlock with the cascade.
+        if (dialect === 'postgres') {
+          await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('user_id', '=', id)
+            .where('status', '=', 'open')
+            .forUpdate()
+            .execute();
+        }
         const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });

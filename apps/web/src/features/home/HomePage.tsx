@@ -1,12 +1,22 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBriefcase, IconBulb, IconCheck, IconDownload, IconHeart, IconMoodSmile } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { appIcon } from '../../config/app-icons';
+import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
 import classes from './HomePage.module.css';
 import { HomeSection } from './HomeSection';
 import { NoticeAlert } from './NoticeAlert';
 
 const personalityIcons = [IconBulb, IconMoodSmile, IconHeart];
+
+/** One line per app for the home page's Apps section (the hero's Apps button leads there). */
+const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
+  forecast: 'Weather for any address',
+  sudoku: 'Puzzles, notes and hints',
+  todo: 'Lists that keep up with you',
+  finance: 'Markets and paper trading',
+};
 
 /** The about page under the hero banner (docs/product.md), rendered from the site config. */
 export function HomePage() {
@@ -29,6 +39,36 @@ export function HomePage() {
           Download Resume
         </Button>
       </Group>
+
+      <section id="apps" aria-label="Apps" className={classes.apps}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+          {apps.map((app) => (
+            <Card
+              key={app.key}
+              component={Link}
+              to={app.path}
+              withBorder
+              radius="md"
+              padding="md"
+              className={classes.appCard}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+                  {appIcon(app.key, 22)}
+                </ThemeIcon>
+                <div>
+                  <Text fw={600} className={classes.appName}>
+                    {app.label}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {appBlurbs[app.key]}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </section>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
         <HomeSection title="Tech stack">

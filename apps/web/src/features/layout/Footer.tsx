@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
+import classes from './Footer.module.css';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,7 +51,7 @@ function FooterPlaceholder({ children }: { children: ReactNode }) {
 /** docs/product.md#layout: link lists and a theme credit line. */
 export function Footer() {
   return (
-    <Box component="footer" bg="dark.7" py={40} mt="xl">
+    <Box component="footer" py={40} mt="xl" className={classes.footer}>
       <Container size="lg">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
           <Stack gap={6}>

@@ -1,29 +1,50 @@
-import { Box, Container, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
+import { IconApps, IconBriefcase } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { siteConfig } from '../../config/site';
+import classes from './HeroBanner.module.css';
+import { HeroIllustration } from './HeroIllustration';
 
-/** docs/product.md#layout: the owner's banner, shown on the home route only. */
+/**
+ * docs/product.md#layout and #home: the owner's banner, shown on the home route only — name,
+ * role and tagline from the site config beside a picture generated from the name, and the two
+ * ways in: the portfolio and the apps (the home page's Apps section).
+ */
 export function HeroBanner() {
+  const { owner, portfolioUrl } = siteConfig;
   return (
-    <Box
-      component="section"
-      aria-label="Introduction"
-      py={{ base: 48, sm: 72 }}
-      c="white"
-      style={{
-        background:
-          'linear-gradient(135deg, var(--mantine-color-blue-9) 0%, var(--mantine-color-indigo-7) 55%, var(--mantine-color-cyan-6) 100%)',
-      }}
-    >
-      <Container size="lg">
-        <Title order={1} fz={{ base: 36, sm: 52 }} lh={1.1} fw={800}>
-          {siteConfig.owner.name}
-        </Title>
-        <Text fz={{ base: 'lg', sm: 24 }} fw={500} mt="xs" opacity={0.95}>
-          {siteConfig.owner.title}
-        </Text>
-        <Text fz={{ base: 'sm', sm: 'lg' }} mt="md" maw={560} opacity={0.85}>
-          {siteConfig.owner.tagline}
-        </Text>
+    <Box component="section" aria-label="Introduction" py={{ base: 40, sm: 72 }} className={classes.hero}>
+      <Container size="lg" className={classes.layout}>
+        <div className={classes.text}>
+          <Title order={1} className={classes.name}>
+            {owner.name}
+          </Title>
+          <Text className={classes.role}>{owner.title}</Text>
+          <Text className={classes.tagline}>{owner.tagline}</Text>
+          <Group gap="sm" className={classes.actions}>
+            <Button
+              component={Link}
+              to={portfolioUrl}
+              color="white"
+              c="iris.8"
+              size="md"
+              leftSection={<IconBriefcase size={18} aria-hidden />}
+            >
+              Portfolio
+            </Button>
+            <Button
+              component="a"
+              href="#apps"
+              variant="outline"
+              color="white"
+              size="md"
+              leftSection={<IconApps size={18} aria-hidden />}
+            >
+              Apps
+            </Button>
+          </Group>
+        </div>
+        <HeroIllustration name={owner.name} />
       </Container>
     </Box>
   );

@@ -1,4 +1,4 @@
-import { Badge, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Badge, Divider, Drawer, NavLink, SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
@@ -15,6 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
 import { useAuthModals, useMe } from '../auth';
+import { colorSchemeOptions } from './color-scheme-options';
 import { MobileWarning } from './MobileWarning';
 import { useLogOut } from './use-log-out';
 
@@ -35,6 +36,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
   const me = useMe();
   const { openLogin, openSignup } = useAuthModals();
   const { logOut, pending } = useLogOut();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
 
   const openModal = (open: () => void) => () => {
     onClose();
@@ -137,6 +139,19 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
             onClick={onClose}
           />
         </nav>
+        <Divider />
+        <Stack gap={4} px="sm">
+          <Text id="mobile-color-scheme" size="xs" fw={700} c="dimmed" tt="uppercase">
+            Colour scheme
+          </Text>
+          <SegmentedControl
+            aria-labelledby="mobile-color-scheme"
+            fullWidth
+            data={colorSchemeOptions.map((option) => ({ ...option }))}
+            value={colorScheme}
+            onChange={(value) => setColorScheme(value as typeof colorScheme)}
+          />
+        </Stack>
       </Stack>
     </Drawer>
   );

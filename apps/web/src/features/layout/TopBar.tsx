@@ -7,6 +7,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { AccountActions } from './AccountActions';
 import { AppsMenu } from './AppsMenu';
 import { Brand } from './Brand';
+import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { DemoDataBadge } from './DemoDataBadge';
 import classes from './TopBar.module.css';
 import { useFixedOnScroll } from './use-fixed-on-scroll';
@@ -63,6 +64,7 @@ export function TopBar() {
             </Group>
             <Group gap="md" wrap="nowrap">
               <DemoDataBadge />
+              <ColorSchemeToggle />
               <AccountActions />
             </Group>
           </Group>

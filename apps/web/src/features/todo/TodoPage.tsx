@@ -4,7 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoader } from '../../components/PageLoader';
+import { useOnline } from '../../hooks/use-online';
 import { RequireSignIn } from '../auth';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
 import { TodoFormModal, type TodoFormValues } from './components/TodoFormModal';
@@ -30,6 +32,8 @@ function TodoLists() {
   const deleteTodo = useDeleteTodo();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Todo | null>(null);
+  // docs/product.md#offline: offline, the last list read-only.
+  const readOnly = !useOnline();
 
   const submit = (values: TodoFormValues) =>
     form?.mode === 'edit'
@@ -41,12 +45,13 @@ function TodoLists() {
 
   return (
     <Stack gap="xl">
+      {readOnly && <OfflineNotice />}
       <section aria-labelledby="todo-list-heading">
         <Group justify="space-between" mb="md">
           <Title order={1} id="todo-list-heading">
             Todo List
           </Title>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })} disabled={readOnly}>
             Add Item
           </Button>
         </Group>
@@ -62,6 +67,7 @@ function TodoLists() {
             onDelete={setToDelete}
             onComplete={(todo) => completeTodo.mutate(todo.id)}
             completingId={completingId}
+            readOnly={readOnly}
           />
         )}
       </section>
@@ -71,12 +77,18 @@ function TodoLists() {
           <Title order={2} id="completed-heading" mb="md">
             Completed Todos
           </Title>
-          <TodoList todos={todos.data.completed} empty="No completed items yet." onEdit={edit} onDelete={setToDelete} />
+          <TodoList
+            todos={todos.data.completed}
+            empty="No completed items yet."
+            onEdit={edit}
+            onDelete={setToDelete}
+            readOnly={readOnly}
+          />
         </section>
       )}
 
       <TodoFormModal
-        opened={form !== null}
+        opened={form !== null && !readOnly}
         todo={form?.mode === 'edit' ? form.todo : undefined}
         onClose={() => setForm(null)}
         onSubmit={submit}

@@ -11,7 +11,9 @@ import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconSt
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AddressInput, type AddressSelection, findAddress } from '../../components/address-input';
+import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoader } from '../../components/PageLoader';
+import { useOnline } from '../../hooks/use-online';
 import { useMe } from '../auth';
 import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
 import { useWeatherUnits } from './api/use-weather-units';
@@ -76,6 +78,8 @@ export function WeatherPage() {
   const [searchProblem, setSearchProblem] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const forecast = useForecast(search);
+  // docs/product.md#offline: offline, the last answer read-only (use-weather.ts keeps it).
+  const online = useOnline();
   // A longer answer of the same search (16 days, every hour) that fails keeps the shorter one on
   // screen with the error beside it, rather than replacing the page with the error.
   const lastAnswer = useRef<{ id: number; data: WeatherResponse } | null>(null);
@@ -180,12 +184,19 @@ export function WeatherPage() {
           />
           <UnitSettings value={units} onChange={changeUnits} />
           {signedIn && (
-            <Button variant="default" leftSection={<IconBookmarks size={16} />} onClick={() => setDialog('saved')}>
+            <Button
+              variant="default"
+              leftSection={<IconBookmarks size={16} />}
+              onClick={() => setDialog('saved')}
+              disabled={!online}
+            >
               Saved Locations
             </Button>
           )}
         </Group>
       </Group>
+
+      {!online && <OfflineNotice />}
 
       <form onSubmit={submit} noValidate aria-label="Weather search">
         <div className={classes.searchRow}>
@@ -201,7 +212,7 @@ export function WeatherPage() {
           <div className={classes.searchButtons}>
             <Button
               type="submit"
-              disabled={!chosen && addressText.trim() === ''}
+              disabled={!online || (!chosen && addressText.trim() === '')}
               loading={finding}
               leftSection={<IconSearch size={16} />}
             >
@@ -212,6 +223,7 @@ export function WeatherPage() {
               leftSection={<IconCurrentLocation size={16} />}
               onClick={position.locate}
               loading={position.locating}
+              disabled={!online}
             >
               Use my location
             </Button>
@@ -321,6 +333,7 @@ function ForecastResults({
   onNeedHours,
   loadingMore,
 }: ForecastResultsProps) {
+  const online = useOnline();
   const today = todayIn(result.timezone);
   const todays = result.weather.find((day) => day.date === today) ?? result.weather[0];
   return (
@@ -339,6 +352,7 @@ function ForecastResults({
           leftSection={<IconStar size={16} />}
           onClick={onAddToFavorites}
           loading={checkingSession}
+          disabled={!online}
           style={{ flex: 'none' }}
         >
           Add to Favorites

@@ -16,7 +16,7 @@ import { BAND, bitIndex, COLUMNS_TO_BAND, KEEP_IN_BAND, PLACED, ROWS_TO_BAND } f
 
 /*
  * Counting search on digit bitboards (bitboard.ts layout: word d*3+b = where digit d may go in band b), the
- * engine's fast path for solving and uniqueness checks (docs/decisions.md#the-sudoku-engine). It follows
+ * engine's fast path for solving and uniqueness checks (docs/decisions.md#the-sudoku-engine-appsserversrcfeaturessudokuengine). It follows
  * tdoku's ideas with plain 32-bit words (tables and terms in band-tables.ts):
  * - a digit word that changed keeps only mini-rows some arrangement still uses (pointing, box-line and more,
  *   three look-ups), and a row left with one cell is solved there (hidden singles in rows and boxes);

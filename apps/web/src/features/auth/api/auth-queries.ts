@@ -5,6 +5,7 @@ import { callApi, isApiError } from '../../../lib/api-client';
 import { lazySchema } from '../../../lib/contract-schemas';
 import { readCookie } from '../../../lib/cookies';
 import { CSRF_COOKIE } from '../../../lib/csrf';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { clearSession, readSession } from '../../../lib/storage';
 
 /** The session ended on the server (expiry, logout elsewhere): forget the local copy of it. */
@@ -36,7 +37,9 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: ['auth', 'me'] as const,
-      queryFn: ({ signal }) => fetchMe(signal),
+      // Offline, the user of the last check: the apps' offline copies stay readable (docs/product.md#offline).
+      queryFn: ({ signal }) => withOfflineCopy('me', () => fetchMe(signal)),
+      networkMode: 'offlineFirst',
       staleTime: 5 * 60_000,
     }),
   /** Server health; the layout reads `dataMode` to flag simulated data. */

@@ -1,5 +1,6 @@
 import type { SudokuDifficulty } from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { loadGame } from './offline-game';
 import { sudokuApi } from './sudoku-api';
 
 /** Key and function of each query of the Sudoku feature, for hooks, prefetches and cache updates. */
@@ -33,12 +34,14 @@ export const sudokuQueries = {
     }),
   /**
    * One game, loaded fresh on every visit (the board seeds local state once, so a cached copy from
-   * an earlier visit would be stale) and never refetched while it is being played.
+   * an earlier visit would be stale) and never refetched while it is being played. Offline, the
+   * copy kept in local storage (offline-game.ts).
    */
   game: (id: number) =>
     queryOptions({
       queryKey: ['sudoku', 'game', id] as const,
-      queryFn: ({ signal }) => sudokuApi.game(id, signal),
+      queryFn: ({ signal }) => loadGame(id, signal),
+      networkMode: 'offlineFirst',
       gcTime: 0,
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,

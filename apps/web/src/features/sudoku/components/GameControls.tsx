@@ -59,5 +59,7 @@ function saveNote(status: SaveStatus, paused: boolean): string {
       return 'Saving…';
     case 'failed':
       return 'Not saved yet, trying again…';
+    case 'offline':
+      return "Offline — your moves are kept and will be saved when you're back online";
   }
 }

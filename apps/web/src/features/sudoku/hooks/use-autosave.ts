@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useOnline } from '../../../hooks/use-online';
+import { isNetworkFailure, isOffline } from '../../../lib/offline-copy';
+import { hasUnsavedBoard, keepUnsavedBoard, markBoardSaved } from '../api/offline-game';
 import { saveGameOnLeave, sudokuApi } from '../api/sudoku-api';
 import { toCellBoard } from '../logic/game-state';
 
@@ -7,8 +10,11 @@ export const AUTOSAVE_MS = 1500;
 /** After a failed save, the next try comes this much later (or sooner, with the next move). */
 export const AUTOSAVE_RETRY_MS = 10_000;
 
-/** What the discreet save note says: the board is saved, being saved, or could not be saved. */
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed';
+/**
+ * What the discreet save note says: the board is saved, being saved, could not be saved, or waits
+ * for the connection to return (docs/product.md#offline).
+ */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed' | 'offline';
 
 interface AutosaveOptions {
   gameId: number;
@@ -33,9 +39,13 @@ const same = (a: readonly number[], b: readonly number[]) => a.every((v, i) => v
  * request when the page goes away (tab hidden, page hidden or unloaded, this screen left) so no
  * move is lost without Save Game. Never while paused or once the game is over; a failed save is
  * reported through `status` and tried again. `save` is Save Game's own call, queued with these.
+ *
+ * Offline (docs/product.md#offline) nothing is sent: the latest board is kept with the game's
+ * offline copy (it survives a reload) and saved once, when the browser is back online.
  */
 export function useAutosave(options: AutosaveOptions) {
-  const { gameId, values, dirty, enabled } = options;
+  const { gameId, values, clues, dirty, enabled } = options;
+  const online = useOnline();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
@@ -57,12 +67,14 @@ export function useAutosave(options: AutosaveOptions) {
         const time = read();
         const answer = await sudokuApi.saveGame({ gameid: gameId, current_state: toCellBoard(board, clues), time });
         lastSent.current = board;
+        markBoardSaved(gameId, toCellBoard(board, clues), answer.time);
         onSaved(board, answer.time);
         failedWith.current = null;
         setStatus('idle');
         return answer;
       } catch (error) {
         failedWith.current = board;
+        if (isOffline() && isNetworkFailure(error)) keepUnsavedBoard(gameId, toCellBoard(board, clues), read());
         setStatus('failed');
         throw error;
       }
@@ -72,8 +84,26 @@ export function useAutosave(options: AutosaveOptions) {
     return next;
   }, [gameId]);
 
+  // Offline: each move is kept with the game's copy instead of being sent.
   useEffect(() => {
-    if (!enabled || !dirty || status === 'saving') return;
+    const { read, active } = latest.current;
+    if (!online && dirty && active) keepUnsavedBoard(gameId, toCellBoard(values, clues), read());
+  }, [online, dirty, values, clues, gameId]);
+
+  // Back online: one save of the latest board, if the server lacks it (moves made offline, or kept
+  // by an offline reload).
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    const cameBack = online && !wasOnline.current;
+    wasOnline.current = online;
+    if (!cameBack || !latest.current.active) return;
+    if (latest.current.dirty || hasUnsavedBoard(gameId)) {
+      save().catch((error: unknown) => console.error('Failed to save game', error));
+    }
+  }, [online, gameId, save]);
+
+  useEffect(() => {
+    if (!online || !enabled || !dirty || status === 'saving') return;
     const timer = setTimeout(
       () => {
         if (same(latest.current.values, lastSent.current)) return;
@@ -83,13 +113,18 @@ export function useAutosave(options: AutosaveOptions) {
     );
     return () => clearTimeout(timer);
     // `values` restarts the wait on every move.
-  }, [enabled, dirty, status, save, values]);
+  }, [online, enabled, dirty, status, save, values]);
 
   useEffect(() => {
     const saveOnLeave = () => {
       const { values: board, clues, dirty: unsaved, read, active, onSaved } = latest.current;
       if (!active || !unsaved) return;
       const time = read();
+      if (isOffline()) {
+        // A keepalive request cannot go out either: the board waits with the game's copy.
+        keepUnsavedBoard(gameId, toCellBoard(board, clues), time);
+        return;
+      }
       saveGameOnLeave({ gameid: gameId, current_state: toCellBoard(board, clues), time });
       lastSent.current = board;
       onSaved(board, time);
@@ -106,7 +141,14 @@ export function useAutosave(options: AutosaveOptions) {
     };
   }, [gameId]);
 
-  const shown: SaveStatus =
-    status === 'saving' ? 'saving' : status === 'failed' ? 'failed' : dirty ? 'pending' : 'saved';
+  const shown: SaveStatus = !online
+    ? 'offline'
+    : status === 'saving'
+      ? 'saving'
+      : status === 'failed'
+        ? 'failed'
+        : dirty
+          ? 'pending'
+          : 'saved';
   return { status: shown, save };
 }

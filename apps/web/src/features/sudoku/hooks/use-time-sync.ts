@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { isOffline } from '../../../lib/offline-copy';
 import { sendTimeOnLeave, sudokuApi } from '../api/sudoku-api';
 
 /** The server hears the elapsed time at least this often while the game runs. */
@@ -20,7 +21,8 @@ interface TimeSyncOptions {
  * Keeps the server's elapsed time current (docs/product.md: "Elapsed time is sent to the server when it
  * changes"): every 5 s while running, when the game is paused, and with a keepalive request when
  * the page goes away (tab hidden, page hidden or unloaded, or this screen unmounted). Only a time
- * the server has not seen yet is sent.
+ * the server has not seen yet is sent. Offline nothing is sent (docs/product.md#offline): the
+ * time goes out when the browser is back online.
  */
 export function useTimeSync({ gameId, read, initialTime, running, active }: TimeSyncOptions) {
   const lastSent = useRef(initialTime);
@@ -35,6 +37,7 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
   /** Sends the current time if it is new; resolves when the server has answered (never rejects). */
   const flush = useCallback(() => {
     const send = async () => {
+      if (isOffline()) return;
       const time = read();
       const before = lastSent.current;
       if (time <= before) return;
@@ -58,7 +61,7 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
   }, []);
 
   const flushOnLeave = useCallback(() => {
-    if (!activeRef.current) return;
+    if (!activeRef.current || isOffline()) return;
     const time = read();
     if (time <= lastSent.current) return;
     lastSent.current = time;
@@ -74,6 +77,14 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
     const timer = setInterval(() => void flush(), TIME_SYNC_MS);
     return () => clearInterval(timer);
   }, [running, flush]);
+
+  useEffect(() => {
+    const onOnline = () => {
+      if (activeRef.current) void flush();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [flush]);
 
   useEffect(() => {
     const onVisibility = () => {

@@ -1,12 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import type { ListTodosResponse, Todo } from '@site/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { todoApi } from './todo-api';
 
 /** Key and function of each query of the to-do feature, for hooks, prefetches and cache updates. */
 export const todoQueries = {
   /** The open and the completed items, newest first. */
-  lists: () => queryOptions({ queryKey: ['todo'] as const, queryFn: ({ signal }) => todoApi.list(signal) }),
+  lists: () =>
+    queryOptions({
+      queryKey: ['todo'] as const,
+      // docs/product.md#offline: offline, the last list read-only.
+      queryFn: ({ signal }) => withOfflineCopy('todo', () => todoApi.list(signal)),
+      networkMode: 'offlineFirst',
+    }),
 };
 
 /** The signed-in user's lists (the page asks only once someone is signed in). */

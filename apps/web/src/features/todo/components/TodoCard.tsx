@@ -9,6 +9,8 @@ interface TodoCardProps {
   /** Shown only where the seed offers Mark Complete (the open list). */
   onComplete?: (todo: Todo) => void;
   completing?: boolean;
+  /** Offline: every button disabled. */
+  readOnly?: boolean;
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -23,7 +25,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** docs/product.md#to-do: a card with Title, Description, Status and Actions. */
-export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: TodoCardProps) {
+export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readOnly }: TodoCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={todo.title}>
       <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
@@ -54,6 +56,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: Tod
               w="fit-content"
               leftSection={<IconCheck size={14} />}
               loading={completing}
+              disabled={readOnly}
               onClick={() => onComplete(todo)}
             >
               Mark Complete
@@ -71,6 +74,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: Tod
               variant="default"
               leftSection={<IconPencil size={14} />}
               onClick={() => onEdit(todo)}
+              disabled={readOnly}
               aria-label={`Edit ${todo.title}`}
             >
               Edit
@@ -80,6 +84,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing }: Tod
               color="red"
               leftSection={<IconTrash size={14} />}
               onClick={() => onDelete(todo)}
+              disabled={readOnly}
               aria-label={`Delete ${todo.title}`}
             >
               Delete

@@ -10,9 +10,11 @@ interface TodoListProps {
   onComplete?: (todo: Todo) => void;
   /** The item whose Mark Complete is in flight. */
   completingId?: number | undefined;
+  /** Offline: the items show, their buttons are disabled. */
+  readOnly?: boolean;
 }
 
-export function TodoList({ todos, empty, onEdit, onDelete, onComplete, completingId }: TodoListProps) {
+export function TodoList({ todos, empty, onEdit, onDelete, onComplete, completingId, readOnly }: TodoListProps) {
   if (todos.length === 0) {
     return (
       <Text c="dimmed" py="md">
@@ -30,6 +32,7 @@ export function TodoList({ todos, empty, onEdit, onDelete, onComplete, completin
           onDelete={onDelete}
           onComplete={onComplete}
           completing={completingId === todo.id}
+          readOnly={readOnly}
         />
       ))}
     </Stack>

@@ -3,6 +3,7 @@ import type { WeatherResponse } from '@site/contract';
 import { FORECAST_DAYS_DEFAULT } from '@site/contract';
 import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../lib/api-client';
+import { withOfflineCopy } from '../../../lib/offline-copy';
 import { type StoredWeatherLocation, saveWeatherLocation } from '../weather-storage';
 import { type ForecastDays, type ForecastRequest, type NewFavorite, weatherApi } from './weather-api';
 
@@ -45,11 +46,15 @@ export const weatherQueries = {
       ] as const,
       queryFn: search
         ? async ({ signal }) => {
-            const result = await weatherApi.forecast(search.request, signal, search.days, search.allHours);
+            // docs/product.md#offline: offline, the last answer (whatever place it was for) read-only.
+            const result = await withOfflineCopy('weather-forecast', () =>
+              weatherApi.forecast(search.request, signal, search.days, search.allHours),
+            );
             saveWeatherLocation(storedLocationOf(result));
             return result;
           }
         : skipToken,
+      networkMode: 'offlineFirst',
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 60_000,
       // A longer forecast (more days or hours) of the same search keeps the shorter one on screen while it loads; a
