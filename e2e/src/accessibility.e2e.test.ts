@@ -30,10 +30,9 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
 
   const url = (path: string) => `${server.baseUrl}${path}`;
 
-  /** The site keeps the scheme in Mantine's storage key; the media query covers an 'auto' setting. */
+  /** The site follows the system's scheme until the visitor picks one (docs/product.md#layout). */
   async function useScheme(scheme: Scheme) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
   }
 
   /** Runs axe on the page as it is now and keeps what it found under this state's name. */
