@@ -91,7 +91,7 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
 
   const chartBars = async () =>
     Number(
-      (await page.getByRole('img', { name: /^Price history chart/ }).getAttribute('aria-label'))?.match(/\d+/)?.[0],
+      (await page.getByRole('figure', { name: /^Price history chart/ }).getAttribute('aria-label'))?.match(/\d+/)?.[0],
     );
 
   it('shows the whole range first; zoom is limited and Reset zoom shows it all again', async () => {

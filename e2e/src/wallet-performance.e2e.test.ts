@@ -81,7 +81,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
 
   it('shows the performance section with the wallet line and the SPY benchmark line', async () => {
     await page.goto(`${server.baseUrl}/apps/finance/wallet?wallet=${walletId}`);
-    const chart = section().getByRole('img', { name: /Wallet value and the same money in SPY/ });
+    const chart = section().getByRole('figure', { name: /Wallet value and the same money in SPY/ });
     await chart.waitFor();
     // Two series drawn on the canvas: the wallet and the benchmark.
     await expect.poll(() => chart.getAttribute('data-series')).toBe('value benchmark_value');
@@ -116,7 +116,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
     const legend = section().getByTestId('performance-chart-legend');
     await expect.poll(() => legend.textContent()).toContain('QQQ (Nasdaq-100)');
     await section()
-      .getByRole('img', { name: /the same money in QQQ/ })
+      .getByRole('figure', { name: /the same money in QQQ/ })
       .waitFor();
     await section().getByText('By sector', { exact: true }).click();
     await section().getByRole('table', { name: 'Allocation by sector' }).getByText('Financial Services').waitFor();
@@ -154,7 +154,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         await section()
-          .getByRole('img', { name: /Wallet value/ })
+          .getByRole('figure', { name: /Wallet value/ })
           .waitFor();
         await page.waitForTimeout(300);
         // The section out of a full-page picture: an element screenshot scrolls, and the sticky

@@ -114,7 +114,7 @@ describe('AppLayout', () => {
     setCookie('csrftoken', 'csrf-1');
     mockFetch({ 'GET /api/me': { body: me }, 'GET /api/health': { body: health } });
     const first = renderWithProviders(<AppRoutes />);
-    expect(await screen.findByRole('link', { name: 'Account (carol)' })).toHaveAttribute('href', '/account');
+    expect(await screen.findByRole('link', { name: 'Account: carol' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     first.unmount();
 

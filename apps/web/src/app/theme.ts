@@ -24,24 +24,38 @@ export const theme = createTheme({
   },
   headings: { fontFamily: HEADING_FONT, fontWeight: '650' },
   cursorType: 'pointer',
+  // prefers-reduced-motion: Mantine's transitions off (docs/product.md#accessibility).
+  respectReducedMotion: true,
   components: {
     // A plain object rather than `Modal.extend(…)`, which would bring the Modal component (and
     // ScrollArea, Input…) into the first page's JavaScript; the modals themselves load lazily.
     Modal: {
       styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } },
+      // Mantine's close button is an icon with no name (axe: button-name, docs/product.md#accessibility).
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
     },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
   },
 });
 
-const { teal, orange } = DEFAULT_THEME.colors;
+const { teal, orange, yellow, red } = DEFAULT_THEME.colors;
+
+/** Red buttons (Delete, Sell): white on red.6 is 3.3:1, on red.9 5.3:1; the 'white' variant's red text likewise. */
+const redFilled = {
+  '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+  '--mantine-color-red-filled-hover': darken(red[9], 0.15),
+};
 
 /**
  * Mantine's colours that give text under WCAG AA's 4.5:1 contrast on this site (Lighthouse's
- * colour-contrast audit), made darker in the light scheme and lighter in the dark one.
+ * colour-contrast audit and axe in e2e/src/accessibility.e2e.test.ts), made darker in the light
+ * scheme and lighter in the dark one.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  // Mantine sets its colours per scheme, so a fix for both schemes goes in both (redFilled).
   variables: {},
   light: {
+    ...redFilled,
     // Secondary text: gray.6 on white is 3.3:1; gray.7 8.2:1.
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // `c="red"` (losses, error text): red.8 is 4.5:1 on white and less on a grey row; red.9 5.5:1.
@@ -52,8 +66,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Light badges and alerts: teal.9 on teal.1 is 4.3:1, orange.9 on orange.1 ("Demo data") 3.6:1.
     '--mantine-color-teal-light-color': darken(teal[9], 0.15),
     '--mantine-color-orange-light-color': darken(orange[9], 0.2),
+    // Yellow light buttons and alerts (Hint, "Could not search"): yellow.9 on yellow.1 is 2.7:1.
+    '--mantine-color-yellow-light-color': darken(yellow[9], 0.45),
+    // Red outline buttons (Give Up, solving path): red.8 on its hover tint is 3.5:1, this 5.5:1.
+    '--mantine-color-red-outline': darken(red[9], 0.15),
   },
   dark: {
+    ...redFilled,
+    // Secondary text: dark.2 on dark.6 (cards) is 3.5:1; dark.1 7:1.
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Buy buttons: white on teal.8 is 3.9:1, as in the light scheme.
+    '--mantine-color-teal-filled': 'var(--mantine-color-teal-9)',
+    '--mantine-color-teal-filled-hover': darken(teal[9], 0.15),
     // `c="iris"` text and links on dark.7: iris.4 (Mantine's default) is 4.4:1, iris.3 6.1:1.
     '--mantine-color-iris-text': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,
     '--mantine-color-anchor': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,

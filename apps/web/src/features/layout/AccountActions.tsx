@@ -23,7 +23,8 @@ export function AccountActions() {
         <UnstyledButton
           component={Link}
           to="/account"
-          aria-label={`Account (${me.data.username})`}
+          // Name and visible text agree (WCAG 2.5.3): axe refuses the name in brackets.
+          aria-label={`Account: ${me.data.username}`}
           title="Account"
           miw={0}
           style={{ display: 'flex', alignItems: 'center', gap: 6 }}

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { PageLoader } from '../../components/PageLoader';
+import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { HeroBanner } from './HeroBanner';
 import { MobileWarning } from './MobileWarning';
@@ -13,6 +14,9 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
       <TopBar />
       {pathname === '/' && <HeroBanner />}
       {/*
@@ -22,6 +26,9 @@ export function AppLayout() {
       */}
       <Container
         component="main"
+        id="main"
+        // Focusable by the skip link only (not a Tab stop), so the next Tab goes on into the page.
+        tabIndex={-1}
         size="lg"
         py="xl"
         w="100%"

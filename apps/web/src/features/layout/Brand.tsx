@@ -6,9 +6,7 @@ import classes from './TopBar.module.css';
 export function Brand() {
   return (
     <Link to="/" className={classes.brand} aria-label={`${siteConfig.owner.name}, home`}>
-      <span className={classes.brandMark} aria-hidden>
-        {initials(siteConfig.owner.name)}
-      </span>
+      <span className={classes.brandMark} data-initials={initials(siteConfig.owner.name)} aria-hidden />
       <span className={classes.brandName}>{siteConfig.owner.name}</span>
     </Link>
   );

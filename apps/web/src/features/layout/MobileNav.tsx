@@ -56,10 +56,17 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
             active={pathname === '/'}
             onClick={onClose}
           />
-          {/* Placeholders kept from the seed's sidebar; they have no pages yet. */}
-          <NavLink label="Work" leftSection={<IconBriefcase size={18} />} rightSection={soon} disabled />
-          <NavLink label="Company" leftSection={<IconBuilding size={18} />} rightSection={soon} disabled />
-          <NavLink label="Careers" leftSection={<IconUsers size={18} />} rightSection={soon} disabled />
+          {/* Placeholders kept from the seed's sidebar; they have no pages yet. aria-disabled: an
+              inactive control, exempt from the contrast minimum (WCAG 1.4.3). */}
+          <NavLink aria-disabled label="Work" leftSection={<IconBriefcase size={18} />} rightSection={soon} disabled />
+          <NavLink
+            aria-disabled
+            label="Company"
+            leftSection={<IconBuilding size={18} />}
+            rightSection={soon}
+            disabled
+          />
+          <NavLink aria-disabled label="Careers" leftSection={<IconUsers size={18} />} rightSection={soon} disabled />
           {me.data ? (
             <>
               <NavLink

@@ -40,3 +40,11 @@ export const SEVERITY_COLORS: Record<AlertSeverity, string> = {
   Minor: 'blue',
   Unknown: 'gray',
 };
+
+/**
+ * Text on a filled band or severity badge: black on the light palette colours (white on green.8 is
+ * 3.4:1, on yellow 2.5:1), white on the dark ones; both at least 4.5:1 (docs/product.md#accessibility).
+ */
+export function textOnFilled(color: string): 'black' | 'white' {
+  return ['green', 'yellow', 'orange', 'red'].includes(color) ? 'black' : 'white';
+}

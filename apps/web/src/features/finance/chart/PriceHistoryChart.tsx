@@ -13,6 +13,7 @@ import {
   type TimeChartOptions,
 } from 'lightweight-charts';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ChartDataTable } from '../../../components/ChartDataTable';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatCompact, formatPrice } from '../../../lib/format';
@@ -265,11 +266,24 @@ export function PriceHistoryChart({
           {legendEvents.length > 0 ? legendEvents.map((event) => event.description).join(' · ') : eventsKey(marked)}
         </Text>
       )}
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        role="img"
+        role="figure"
         aria-label={`Price history chart with ${bars.length} bars${summary ? `, ${summary}` : ''}`}
+      />
+      <ChartDataTable
+        caption="Price history"
+        columns={['Time', 'Open', 'High', 'Low', 'Close', 'Volume']}
+        rows={bars.map((bar) => [
+          formatCrosshairTime(bar.time),
+          formatPrice(bar.open, currency),
+          formatPrice(bar.high, currency),
+          formatPrice(bar.low, currency),
+          formatPrice(bar.close, currency),
+          formatCompact(bar.volume),
+        ])}
       />
     </div>
   );

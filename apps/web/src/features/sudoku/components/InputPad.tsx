@@ -119,14 +119,15 @@ export function InputPad(props: InputPadProps) {
                 h={52}
                 px={0}
                 disabled={disabled || done}
-                aria-label={done ? `${digit}, all placed` : String(digit)}
+                // The name holds the visible text (WCAG 2.5.3): "5, 3 left", "5, done: all placed".
+                aria-label={done ? `${digit}, done: all placed` : `${digit}, ${left} left`}
                 onClick={() => onDigit(digit)}
                 onMouseDown={keepFocus}
                 styles={{ label: { flexDirection: 'column', lineHeight: 1.1 } }}
               >
                 <Text component="span" fz={notesMode ? 'md' : 'xl'} fw={700} c={done ? 'dimmed' : undefined}>
                   {digit}
-                </Text>
+                </Text>{' '}
                 <Text component="span" fz={10} c="dimmed" aria-hidden>
                   {done ? 'done' : `${left} left`}
                 </Text>

@@ -1,7 +1,8 @@
-import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { SUDOKU_HISTORY_GAMES, type SudokuLevelStats } from '@site/contract';
 import { useId } from 'react';
+import { ChartDataTable } from '../../../components/ChartDataTable';
 import { formatMmSs } from '../logic/format';
 
 type History = SudokuLevelStats['history'];
@@ -135,27 +136,16 @@ export function LevelHistoryChart({ history }: { history: History }) {
       <Text component="figcaption" size="xs" c="dimmed" mt={4}>
         {summary}
       </Text>
-      <VisuallyHidden>
-        <Table>
-          <caption>Latest games</caption>
-          <thead>
-            <tr>
-              <th>Finished</th>
-              <th>Result</th>
-              <th>Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((game) => (
-              <tr key={`${game.finished_at}-${game.status}-${game.time}`}>
-                <td>{formatDay(game.finished_at)}</td>
-                <td>{game.status === 'won' ? 'Won' : 'Lost'}</td>
-                <td>{formatMmSs(game.time)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </VisuallyHidden>
+      <ChartDataTable
+        caption="Latest games"
+        unit="games"
+        columns={['Finished', 'Result', 'Time']}
+        rows={history.map((game) => [
+          formatDay(game.finished_at),
+          game.status === 'won' ? 'Won' : 'Lost',
+          formatMmSs(game.time),
+        ])}
+      />
     </figure>
   );
 }

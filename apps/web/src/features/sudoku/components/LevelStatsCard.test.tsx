@@ -42,7 +42,7 @@ const stat = (card: HTMLElement, label: string) => within(card).getByText(label)
 describe('LevelStatsCard', () => {
   it('opens on the level played last with its numbers, and a chart with a text alternative', async () => {
     mockFetch({ 'GET /api/sudoku/stats/levels': { body: levels } });
-    renderWithProviders(<LevelStatsCard />);
+    const { user } = renderWithProviders(<LevelStatsCard />);
     const card = await screen.findByRole('region', { name: 'Statistics per level' });
     expect(await within(card).findByText('Games')).toBeInTheDocument();
     expect(within(card).getByRole('radio', { name: 'Medium' })).toBeChecked();
@@ -66,7 +66,9 @@ describe('LevelStatsCard', () => {
     expect(
       within(card).getByText('Last 4 games, oldest first: 3 won, 1 lost; times from 02:00 to 08:23.'),
     ).toBeInTheDocument();
-    const table = within(card).getByRole('table', { name: 'Latest games' });
+    // The chart's data as a table, on demand (docs/product.md#accessibility).
+    await user.click(within(card).getByRole('button', { name: 'Show data as a table' }));
+    const table = within(card).getByRole('table', { name: /^Latest games/ });
     expect(
       within(table)
         .getAllByRole('row')

@@ -1,6 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
 import { type DeepPartial, LineSeries, type MouseEventParams, type TimeChartOptions } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
+import { ChartDataTable } from '../../../components/ChartDataTable';
 import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatUsd } from '../../../lib/format';
@@ -103,11 +104,21 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
   return (
     <div>
       <Legend point={legendPoint} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        role="img"
+        role="figure"
         aria-label={`Wallet value over time: cash and total value at ${points.length} points`}
+      />
+      <ChartDataTable
+        caption="Wallet value over time"
+        columns={['Time', 'Total value (cash + stocks)', 'Cash']}
+        rows={points.map((point) => [
+          formatCrosshairTime(point.time),
+          formatUsd(point.total),
+          formatUsd(point.balance),
+        ])}
       />
     </div>
   );

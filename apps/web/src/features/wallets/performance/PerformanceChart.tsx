@@ -7,6 +7,7 @@ import {
   type TimeChartOptions,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
+import { ChartDataTable } from '../../../components/ChartDataTable';
 import { formatCrosshairTime, formatTick } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatUsd } from '../../../lib/format';
@@ -107,11 +108,21 @@ export function PerformanceChart({ series, benchmark, height = 320 }: Performanc
   return (
     <div>
       <Legend series={series} benchmark={benchmark} date={hovered} />
+      {/* biome-ignore lint/a11y/useSemanticElements: a figure, not an img (the chart library puts a link inside: axe's nested-interactive); a div because lib/charts/use-chart.ts mounts the chart in one. */}
       <div
         ref={containerRef}
         style={{ width: '100%', height, position: 'relative' }}
-        role="img"
+        role="figure"
         aria-label={`Wallet value and the same money in ${benchmark.symbol} at the close of ${series.length} trading ${series.length === 1 ? 'day' : 'days'}`}
+      />
+      <ChartDataTable
+        caption={`Wallet value and the same money in ${benchmark.symbol}`}
+        columns={['Close of', lineLabel('value', benchmark), lineLabel('benchmark_value', benchmark)]}
+        rows={series.map((point) => [
+          formatTradingDay(point.date),
+          formatUsd(point.value),
+          formatUsd(point.benchmark_value),
+        ])}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Collapse, Group, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Collapse, Group, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type DailyDetails,
   type DailyWeather,
@@ -9,7 +9,6 @@ import {
 } from '@site/contract';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type CSSProperties, useId, useState } from 'react';
-import { describeWeather } from '../weather-codes';
 import {
   detailedForecastFor,
   formatDegrees,
@@ -119,7 +118,6 @@ interface DayRowProps {
 
 function DayRow({ day, label, dateLabel, open, onToggle, units, range, children }: DayRowProps) {
   const panelId = useId();
-  const { description } = describeWeather(day.weather_code, true);
   const min = day.temperature_2m_min;
   const max = day.temperature_2m_max;
   const chance = day.precipitation_probability_max;
@@ -137,25 +135,23 @@ function DayRow({ day, label, dateLabel, open, onToggle, units, range, children 
   }
   return (
     <article aria-label={dateLabel}>
-      <UnstyledButton
-        className={classes.row}
-        onClick={onToggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`${dateLabel}: ${description}, low ${formatDegrees(min, units.temperature)}, high ${formatDegrees(max, units.temperature)}`}
-      >
-        <Text fw={600} size="sm" truncate>
+      <UnstyledButton className={classes.row} onClick={onToggle} aria-expanded={open} aria-controls={panelId}>
+        {/* The name is spoken text, the row's figures are for the eye: an aria-label would not contain
+            the visible text (WCAG 2.5.3, docs/product.md#accessibility). */}
+        <VisuallyHidden>{`${dateLabel}: `}</VisuallyHidden>
+        <Text fw={600} size="sm" truncate aria-hidden>
           {label}
         </Text>
         <WeatherIcon code={day.weather_code} size={32} />
-        <Text size="xs" className={classes.chance} ta="right">
+        <VisuallyHidden>{`, low ${formatDegrees(min, units.temperature)}, high ${formatDegrees(max, units.temperature)}`}</VisuallyHidden>
+        <Text size="xs" className={classes.chance} ta="right" aria-hidden>
           {chance !== null && chance > 0 ? formatPercentage(chance) : ''}
         </Text>
-        <Text size="sm" c="dimmed" ta="right">
+        <Text size="sm" c="dimmed" ta="right" aria-hidden>
           {formatDegrees(min, units.temperature)}
         </Text>
         <div className={classes.track}>{bar && <div className={classes.fill} style={bar} />}</div>
-        <Text size="sm" fw={700}>
+        <Text size="sm" fw={700} aria-hidden>
           {formatDegrees(max, units.temperature)}
         </Text>
         {open ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}

@@ -10,7 +10,7 @@ import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/ic
 import { type ReactNode, useId } from 'react';
 import { NO_VALUE } from '../../../lib/format';
 import { formatLocalTime, formatPressure, formatTemperature, formatVisibility } from '../weather-format';
-import { AQI_BAND_COLORS, UV_BAND_COLORS } from '../weather-theme';
+import { AQI_BAND_COLORS, textOnFilled, UV_BAND_COLORS } from '../weather-theme';
 
 interface SkyDetailsProps {
   details: CurrentDetails;
@@ -64,7 +64,12 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
           <Group gap={8}>
             <span>{details.uv_index === null ? NO_VALUE : String(roundTo(details.uv_index))}</span>
             {details.uv_band && (
-              <Badge color={UV_BAND_COLORS[details.uv_band]} variant="filled" size="sm" autoContrast>
+              <Badge
+                color={UV_BAND_COLORS[details.uv_band]}
+                c={textOnFilled(UV_BAND_COLORS[details.uv_band])}
+                variant="filled"
+                size="sm"
+              >
                 {details.uv_band}
               </Badge>
             )}
@@ -78,7 +83,12 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
             <Group gap={8}>
               <span>{String(roundTo(air.us_aqi ?? 0))}</span>
               {air.band && (
-                <Badge color={AQI_BAND_COLORS[air.band]} variant="filled" size="sm" autoContrast>
+                <Badge
+                  color={AQI_BAND_COLORS[air.band]}
+                  c={textOnFilled(AQI_BAND_COLORS[air.band])}
+                  variant="filled"
+                  size="sm"
+                >
                   {air.band}
                 </Badge>
               )}

@@ -3,7 +3,7 @@ import type { AlertsStatus, TimeFormat, WeatherAlert } from '@site/contract';
 import { IconAlertTriangle, IconChevronDown, IconChevronUp, IconInfoCircle } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { formatInstant } from '../weather-format';
-import { SEVERITY_COLORS } from '../weather-theme';
+import { SEVERITY_COLORS, textOnFilled } from '../weather-theme';
 
 export const ALERTS_NOT_COVERED = 'Weather alerts are not available for this location';
 export const ALERTS_UNAVAILABLE = 'Alerts could not be loaded';
@@ -65,7 +65,7 @@ function AlertBanner({
     >
       <Stack gap={6}>
         <Group gap="xs">
-          <Badge color={color} variant="filled" size="sm">
+          <Badge color={color} c={textOnFilled(color)} variant="filled" size="sm">
             {alert.severity}
           </Badge>
           <Text size="sm" fw={600}>
