@@ -226,14 +226,17 @@ export function PriceHistoryChart({
   // Dividend and split markers on the price series (after the effect above has made it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: that effect makes a new series when the chart type or interval changes
   useEffect(() => {
+    const chart = chartRef.current;
     const series = priceSeriesRef.current;
-    if (!series || marked.length === 0) return;
+    if (!chart || !series || marked.length === 0) return;
     const markers = createSeriesMarkers(series, eventMarkers(marked, bars));
-    // When the series itself was removed (new data or chart type), its markers went with it.
+    // When the series itself was removed (new data or chart type), its markers went with it; on
+    // unmount the chart is removed first (useChart's cleanup runs before this one), and touching
+    // its markers then throws 'Object is disposed'.
     return () => {
-      if (priceSeriesRef.current === series) markers.detach();
+      if (chartRef.current === chart && priceSeriesRef.current === series) markers.detach();
     };
-  }, [bars, mode, interval, marked]);
+  }, [chartRef, bars, mode, interval, marked]);
 
   const legendIndex = hovered !== null && hovered >= 0 && hovered < bars.length ? hovered : bars.length - 1;
   const legendBar = bars[legendIndex];
