@@ -278,6 +278,9 @@ export const routeMatrix: Record<string, MatrixEntry> = {
 
   'GET /api/health': { access: 'public', request: async () => get('/api/health') },
   'GET /api/health/ready': { access: 'public', request: async () => get('/api/health/ready') },
+  // docs/api.md#pages: what search engines read, public and the same for everyone.
+  'GET /sitemap.xml': { access: 'public', request: async () => get('/sitemap.xml') },
+  'GET /robots.txt': { access: 'public', request: async () => get('/robots.txt') },
   'POST /api/signup': {
     access: 'public',
     csrfExempt: true,
