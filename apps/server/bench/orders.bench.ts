@@ -45,7 +45,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
     '../src/integrations/market-data/testing/fixed-price-provider.js'
   );
   const { walletsRepository } = await import('../src/features/wallets/wallets.repository.js');
-  const { ordersRepository } = await import('../src/features/wallets/orders.repository.js');
+  const { ordersRepository, OPEN_ORDER_COLUMNS } = await import('../src/features/wallets/orders.repository.js');
   const { orderMatcher } = await import('../src/features/wallets/order-matcher.js');
   const { buyReserveCents } = await import('../src/features/wallets/order-rules.js');
 
@@ -146,23 +146,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
       const start = performance.now();
       const rows = await db
         .selectFrom('orders')
-        .select([
-          'id',
-          'user_id',
-          'wallet_id',
-          'symbol',
-          'side',
-          'type',
-          'quantity',
-          'limit_price_e4',
-          'stop_price_e4',
-          'trail_amount_e4',
-          'trail_percent_e2',
-          'water_mark_e4',
-          'triggered_at',
-          'reserved_cents',
-          'time_zone',
-        ])
+        .select([...OPEN_ORDER_COLUMNS])
         .where('status', '=', 'open')
         .orderBy('symbol')
         .orderBy('id')
