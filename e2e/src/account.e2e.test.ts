@@ -70,7 +70,7 @@ describe('managing an account in a real browser (issue 18)', () => {
 
   it('signs up and reaches /account from the username in the top bar', async () => {
     await signUpThroughUi(page, server.baseUrl, username, first);
-    await page.getByRole('link', { name: `Account (${username})` }).click();
+    await page.getByRole('link', { name: `Account: ${username}` }).click();
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await expect.poll(() => page.getByText(`${username}@example.com`).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('This device').isVisible()).toBe(true);
@@ -112,7 +112,8 @@ describe('managing an account in a real browser (issue 18)', () => {
     resetUrl = (await code.textContent())?.trim() ?? '';
     expect(resetUrl).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{20,}$/);
     await screenshot(page2, 'admin-reset-link');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // The dialog's own Close button (the header's × is named Close too).
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
     await page2.getByRole('button', { name: 'Log Out' }).click();
     await page2.getByRole('button', { name: 'Login' }).first().waitFor();
   });

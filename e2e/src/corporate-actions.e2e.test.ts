@@ -28,7 +28,7 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
     await page.goto(`${server.baseUrl}/apps/finance/stock/AAPL`);
     await page.getByRole('tab', { name: 'Analysis' }).click();
     await page.getByRole('button', { name: '5Y' }).click();
-    const chart = page.getByRole('img', { name: /^Price history chart with \d+ bars/ });
+    const chart = page.getByRole('figure', { name: /^Price history chart with \d+ bars/ });
     // Five years back from today: about 20 quarterly dividends (and the 2020 split while the range still reaches it).
     await expect
       .poll(() => chart.getAttribute('aria-label'))
