@@ -249,7 +249,7 @@ describe('paper-trading orders in a real browser', () => {
 
   it('shows the Performance section with the SPY benchmark line', async () => {
     const performance = region('Performance');
-    const chart = performance.getByRole('img', { name: /Wallet value and the same money in SPY/ });
+    const chart = performance.getByRole('figure', { name: /Wallet value and the same money in SPY/ });
     await chart.waitFor();
     await expect.poll(() => chart.getAttribute('data-series')).toBe('value benchmark_value');
     const legend = performance.getByTestId('performance-chart-legend');
