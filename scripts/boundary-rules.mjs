@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Writes the import-boundary overrides of biome.json (docs/architecture.md#boundaries) from the
 // feature folders that exist, so a new feature is covered by re-running this script:
-//   node scripts/boundary-rules.mjs && npx biome format --write biome.json
+//   node scripts/boundary-rules.mjs
+// It leaves biome.json untouched when the rules are already those (so a run changes no file), and
+// otherwise writes them and formats the file as Biome does.
 // Patterns are anchored relative paths ('../todo/**', '../../todo/**', …) because an import
 // from one feature into another climbs to features/ and descends into the other's folder;
 // integrations/ shares some names with features and must stay importable.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -78,7 +81,14 @@ const overrides = [
 ];
 
 const file = path.join(root, 'biome.json');
-const config = JSON.parse(fs.readFileSync(file, 'utf8'));
+const before = fs.readFileSync(file, 'utf8');
+const config = JSON.parse(before);
 config.linter.rules.suspicious = { ...config.linter.rules.suspicious, noImportCycles: 'error' };
 config.overrides = overrides;
-fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+if (JSON.stringify(config) === JSON.stringify(JSON.parse(before))) {
+  console.log('biome.json: the boundary rules are up to date');
+} else {
+  fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  spawnSync('npx', ['biome', 'format', '--write', 'biome.json'], { cwd: root, stdio: 'inherit' });
+  console.log('biome.json: boundary rules rewritten');
+}
