@@ -290,15 +290,20 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
       return Number(result.numUpdatedRows);
     },
 
-    /** A stop-limit order reached its stop: it is a limit order from now on. */
-    async markTriggered(orderId: number, now: string): Promise<void> {
-      await db
+    /**
+     * Stop-limit orders that reached their stop: limit orders from now on. One statement for all
+     * of a run's; returns how many were still open and untriggered (another matcher may have been first).
+     */
+    async markTriggered(orderIds: readonly number[], now: string): Promise<number> {
+      if (orderIds.length === 0) return 0;
+      const result = await db
         .updateTable('orders')
         .set({ triggered_at: now, updated_at: now })
-        .where('id', '=', orderId)
+        .where('id', 'in', orderIds)
         .where('status', '=', 'open')
         .where('triggered_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /**
