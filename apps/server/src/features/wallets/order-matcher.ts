@@ -2,7 +2,7 @@ import { ORDER_GTC_DAYS, type StockQuote } from '@site/contract';
 import { isoNow } from '../../core/time.js';
 import { calendarOfTimeZone, isRegularSession, KNOWN_EXCHANGE_ZONES } from '../../integrations/market-data/calendar.js';
 import type { MarketDataProvider } from '../../integrations/market-data/types.js';
-import { formatCents, formatPriceE4 } from './money.js';
+import { formatCents, formatPriceE4, plural } from './money.js';
 import { decide, fillAmountCents, type OrderTerms } from './order-rules.js';
 import type { OpenOrder, OrdersRepository } from './orders.repository.js';
 import { dollarPrices, type Prices } from './pricing.js';
@@ -35,8 +35,6 @@ export const termsOf = (order: OpenOrder): OrderTerms => ({
   waterMarkE4: order.water_mark_e4,
   triggered: order.triggered_at !== null,
 });
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Whether a listing trades now: its quote says the regular session is on and, for an exchange
