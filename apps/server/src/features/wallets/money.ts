@@ -163,3 +163,6 @@ export function formatPriceE4(e4: number): string {
   while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${e4 < 0 ? '-' : ''}$${dollars}.${fraction}`;
 }
+
+/** A count with its noun for messages: 1 → "1 share", 1200 → "1,200 shares". */
+export const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

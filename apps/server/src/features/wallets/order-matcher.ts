@@ -2,7 +2,7 @@ import { ORDER_GTC_DAYS, type StockQuote } from '@site/contract';
 import { isoNow } from '../../core/time.js';
 import { calendarOfTimeZone, isRegularSession, KNOWN_EXCHANGE_ZONES } from '../../integrations/market-data/calendar.js';
 import type { MarketDataProvider } from '../../integrations/market-data/types.js';
-import { formatCents, formatPriceE4 } from './money.js';
+import { formatCents, formatPriceE4, plural } from './money.js';
 import { decide, fillAmountCents, type OrderTerms } from './order-rules.js';
 import type { OpenOrder, OrdersRepository } from './orders.repository.js';
 import { dollarPrices, type Prices } from './pricing.js';
@@ -35,8 +35,6 @@ export const termsOf = (order: OpenOrder): OrderTerms => ({
   waterMarkE4: order.water_mark_e4,
   triggered: order.triggered_at !== null,
 });
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Whether a listing trades now: its quote says the regular session is on and, for an exchange
@@ -166,6 +164,8 @@ export function orderMatcher({ orders, market, clock, onFill, onError, fillConcu
     const tradingBySymbol = new Map<string, boolean>();
     /** Symbols (with their price) whose trailing sells (buys) have a water mark to move. */
     const marks = { sell: new Map<string, number>(), buy: new Map<string, number>() };
+    /** Stop-limit orders that reached their stop now. */
+    const triggered: number[] = [];
     for (const order of open) {
       const priceE4 = prices.get(order.symbol);
       let trading = tradingBySymbol.get(order.symbol);
@@ -186,11 +186,9 @@ export function orderMatcher({ orders, market, clock, onFill, onError, fillConcu
       if (order.type === 'trailing_stop' && decision.waterMarkE4 !== order.water_mark_e4) {
         marks[order.side].set(order.symbol, priceE4);
       }
-      if (order.type === 'stop_limit' && decision.triggered && order.triggered_at === null) {
-        await orders.markTriggered(order.id, nowIso);
-        report.triggered++;
-      }
+      if (order.type === 'stop_limit' && decision.triggered && order.triggered_at === null) triggered.push(order.id);
     }
+    report.triggered = await orders.markTriggered(triggered, nowIso);
     // One statement per side: every trailing stop of a symbol sees the same price, so its new
     // water mark is that price wherever the price is beyond its mark.
     for (const side of ['sell', 'buy'] as const) report.waterMarks += await orders.moveWaterMarks(side, marks[side]);

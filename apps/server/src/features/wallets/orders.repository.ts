@@ -101,6 +101,17 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
   const orderById = (trx: Transaction<Database> | typeof db, id: number) =>
     selectOrders(trx).where('orders.id', '=', id).executeTakeFirstOrThrow();
 
+  /** A wallet's open orders (the per-wallet cap). */
+  async function openCountOf(trx: Transaction<Database> | typeof db, walletId: number): Promise<number> {
+    const { n } = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('wallet_id', '=', walletId)
+      .where('status', '=', 'open')
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
   /** Gives back what a claimed (no longer open) order held: cash to its wallet, shares to its holding. */
   async function release(
     trx: Transaction<Database>,
@@ -161,13 +172,8 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
           .$if(dialect === 'postgres', (qb) => qb.forUpdate())
           .executeTakeFirst();
         if (!wallet) return { kind: 'missing' };
-        const { n } = await trx
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('wallet_id', '=', order.wallet_id)
-          .where('status', '=', 'open')
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= maxOpen) return { kind: 'too-many', open: Number(n) };
+        const open = await openCountOf(trx, order.wallet_id);
+        if (open >= maxOpen) return { kind: 'too-many', open };
         const reserve = order.reserved_cents ?? 0;
         if (order.side === 'buy') {
           const reserved = await trx
@@ -290,15 +296,20 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
       return Number(result.numUpdatedRows);
     },
 
-    /** A stop-limit order reached its stop: it is a limit order from now on. */
-    async markTriggered(orderId: number, now: string): Promise<void> {
-      await db
+    /**
+     * Stop-limit orders that reached their stop: limit orders from now on. One statement for all
+     * of a run's; returns how many were still open and untriggered (another matcher may have been first).
+     */
+    async markTriggered(orderIds: readonly number[], now: string): Promise<number> {
+      if (orderIds.length === 0) return 0;
+      const result = await db
         .updateTable('orders')
         .set({ triggered_at: now, updated_at: now })
-        .where('id', '=', orderId)
+        .where('id', 'in', orderIds)
         .where('status', '=', 'open')
         .where('triggered_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /**
@@ -366,15 +377,7 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
       });
     },
 
-    async openCount(walletId: number): Promise<number> {
-      const { n } = await db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('wallet_id', '=', walletId)
-        .where('status', '=', 'open')
-        .executeTakeFirstOrThrow();
-      return Number(n);
-    },
+    openCount: (walletId: number): Promise<number> => openCountOf(db, walletId),
 
     async find(userId: number, orderId: number): Promise<OrderRow | undefined> {
       return selectOrders(db).where('orders.id', '=', orderId).where('orders.user_id', '=', userId).executeTakeFirst();

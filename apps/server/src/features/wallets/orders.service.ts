@@ -14,7 +14,7 @@ import { badRequest, conflict, type HttpError, notFound } from '../../core/http-
 import { isoNow } from '../../core/time.js';
 import { calendarOfTimeZone, DAY_MS, nextSessionClose } from '../../integrations/market-data/calendar.js';
 import type { MarketDataProvider } from '../../integrations/market-data/types.js';
-import { centsToDollars, e4ToDollars, formatCents, formatPriceE4, priceToE4 } from './money.js';
+import { centsToDollars, e4ToDollars, formatCents, formatPriceE4, plural, priceToE4 } from './money.js';
 import { marketOpen, type OrderMatcher } from './order-matcher.js';
 import {
   buyReserveCents,
@@ -36,7 +36,6 @@ const ORDER_NOT_FOUND = 'Order not found';
 /** Listings whose quote names no exchange zone are taken to trade in New York hours. */
 const DEFAULT_ZONE = 'America/New_York';
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 const TYPE_LABELS = { limit: 'Limit', stop: 'Stop', stop_limit: 'Stop-limit', trailing_stop: 'Trailing-stop' } as const;
 const nullableDollars = (e4: number | null) => (e4 === null ? null : e4ToDollars(e4));
 

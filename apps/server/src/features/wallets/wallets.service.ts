@@ -24,6 +24,7 @@ import {
   formatCents,
   formatPriceE4,
   gainPercent,
+  plural,
 } from './money.js';
 import { dollarPrices, noPrice, type Prices } from './pricing.js';
 import {
@@ -53,8 +54,6 @@ function tradePriceText(priceE4: number, listing: Listing): string {
 // One message for "no such wallet" and "someone else's wallet", so ids reveal nothing.
 const NOT_FOUND = 'Wallet not found';
 export const PRICES_UNAVAILABLE = 'Prices are unavailable right now; holdings without a price are valued at cost.';
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 function toTrade(row: TradeRow): WalletTrade {
   return {

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
+import { asUser, sessionFrom } from './session.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
 
 /**
@@ -21,32 +21,6 @@ const LOGIN_FAILURES = 4;
 
 const yahooFixture = (name: string) =>
   fs.readFileSync(path.join(import.meta.dirname, '../../integrations/market-data/yahoo/fixtures', name), 'utf8');
-
-interface Session {
-  cookie: string;
-  csrf: string;
-  userId: number;
-}
-
-function sessionFrom(res: Response, body: { user_id: number }): Session {
-  const cookies = Object.fromEntries(
-    res.headers.getSetCookie().map((c) => {
-      const [pair = ''] = c.split(';');
-      const eq = pair.indexOf('=');
-      return [pair.slice(0, eq), pair.slice(eq + 1)];
-    }),
-  );
-  return {
-    cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
-    csrf: cookies[CSRF_COOKIE] ?? '',
-    userId: body.user_id,
-  };
-}
-
-const asUser = (session: Session, init: RequestInit = {}): RequestInit => ({
-  ...init,
-  headers: { ...(init.headers as Record<string, string>), cookie: session.cookie, [CSRF_HEADER]: session.csrf },
-});
 
 /** Response bodies as the contract describes them (the test reads only these fields). */
 // biome-ignore lint/suspicious/noExplicitAny: test reads of JSON bodies; shapes are asserted.

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
+import { asUser, type Session, sessionFrom } from './session.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
 
 /**
@@ -33,11 +33,6 @@ function quoteAnswer(price: number): string {
     exchangeTimezoneName: 'Etc/UTC',
   };
   return JSON.stringify({ quoteResponse: { result: [quote], error: null } });
-}
-
-interface Session {
-  cookie: string;
-  csrf: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: test reads of JSON bodies; shapes are asserted.
@@ -78,7 +73,7 @@ describe.skipIf(!databaseUrl)('order matching by two instances on one PostgreSQL
   const send = (server: ServerProcess, session: Session, url: string, body?: unknown) =>
     fetch(`${server.baseUrl}/api/finance/${url}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', cookie: session.cookie, [CSRF_HEADER]: session.csrf },
+      ...asUser(session, { headers: { 'content-type': 'application/json' } }),
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 
@@ -93,17 +88,7 @@ describe.skipIf(!databaseUrl)('order matching by two instances on one PostgreSQL
       }),
     });
     expect(signup.status).toBe(200);
-    const cookies = Object.fromEntries(
-      signup.headers.getSetCookie().map((c) => {
-        const [pair = ''] = c.split(';');
-        const eq = pair.indexOf('=');
-        return [pair.slice(0, eq), pair.slice(eq + 1)];
-      }),
-    );
-    const session = {
-      cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
-      csrf: cookies[CSRF_COOKIE] ?? '',
-    };
+    const session = sessionFrom(signup, await json(signup));
     const wallet = (await json(await send(a, session, 'create_wallet', { wallet_name: 'Scale' }))).wallet.wallet_id;
 
     // Placed through both instances; at 100 none of them fills.
