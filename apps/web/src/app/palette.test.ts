@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amber, backgrounds, IRIS_DARK_TEXT, IRIS_FILLED, iris } from './palette';
+import { amber, backgrounds, DARK_YELLOW_LIGHT, IRIS_DARK_TEXT, IRIS_FILLED, iris } from './palette';
 
 /** WCAG 2.x relative luminance and contrast ratio of two #rrggbb colours. */
 function luminance(hex: string): number {
@@ -47,5 +47,11 @@ describe('the iris palette (docs/decisions.md#site-identity-palette-and-heading-
     expect(contrast('#f9d9a6', iris[7]!)).toBeGreaterThanOrEqual(AA_TEXT);
     // The accent is for shapes only: too light for text on white.
     expect(contrast(amber, backgrounds.light)).toBeLessThan(3);
+  });
+
+  it("keeps the dark scheme's yellow alerts readable, hovered too, and apart from the page", () => {
+    expect(contrast(DARK_YELLOW_LIGHT.text, DARK_YELLOW_LIGHT.background)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(DARK_YELLOW_LIGHT.text, DARK_YELLOW_LIGHT.hover)).toBeGreaterThanOrEqual(AA_TEXT);
+    expect(contrast(DARK_YELLOW_LIGHT.background, backgrounds.dark)).toBeGreaterThan(1.2);
   });
 });

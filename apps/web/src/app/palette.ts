@@ -29,3 +29,9 @@ export const backgrounds = { light: '#ffffff', dark: '#242424' } as const;
 export const IRIS_FILLED = 6;
 /** Text and links in the dark scheme: shade 4 (Mantine's default) is 4.4:1 on dark.7, shade 3 6.1:1. */
 export const IRIS_DARK_TEXT = 3;
+
+/**
+ * Yellow "light" alerts and buttons in the dark scheme (theme.ts): dark.6 with an eighth of
+ * yellow.5, a fifth on hover, and yellow.3 text, in place of Mantine's saturated brown.
+ */
+export const DARK_YELLOW_LIGHT = { background: '#47402c', hover: '#574c2a', text: '#ffe066' } as const;

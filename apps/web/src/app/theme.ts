@@ -1,5 +1,5 @@
 import { type CSSVariablesResolver, createTheme, DEFAULT_THEME, darken } from '@mantine/core';
-import { IRIS_DARK_TEXT, IRIS_FILLED, iris } from './palette';
+import { DARK_YELLOW_LIGHT, IRIS_DARK_TEXT, IRIS_FILLED, iris } from './palette';
 
 /** Headings: the self-hosted Fraunces (fonts.css), then its metric-matched fallback. */
 export const HEADING_FONT = '"Fraunces Variable", "Fraunces Fallback", Georgia, serif';
@@ -81,5 +81,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // `c="iris"` text and links on dark.7: iris.4 (Mantine's default) is 4.4:1, iris.3 6.1:1.
     '--mantine-color-iris-text': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,
     '--mantine-color-anchor': `var(--mantine-color-iris-${IRIS_DARK_TEXT})`,
+    // Yellow light alerts and buttons (the phone warning, the offline notice, Hint): Mantine's dark
+    // tint is yellow.9 halved, a saturated brown under white text; a grey warmed with yellow and
+    // yellow text read as a warning (palette.test.ts checks the contrast).
+    '--mantine-color-yellow-light': DARK_YELLOW_LIGHT.background,
+    '--mantine-color-yellow-light-hover': DARK_YELLOW_LIGHT.hover,
+    '--mantine-color-yellow-light-color': DARK_YELLOW_LIGHT.text,
   },
 });

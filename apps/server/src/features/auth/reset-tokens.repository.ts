@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { PasswordResetTokensTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 import { sessionsRepository } from './sessions.repository.js';
 
 export type ResetIssuer = PasswordResetTokensTable['issued_by'];
@@ -27,19 +28,16 @@ export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
 
     /**
      * Stores a new token for the user and deletes the user's earlier ones, used or not, and every
-     * expired token of anyone: the newest link is the only one that works. On PostgreSQL two
-     * links issued at once are serialised on the user's row, so the second deletes the first
-     * (without the lock both deletes ran before either insert and both links stayed live);
-     * SQLite runs one writing transaction at a time.
+     * expired token of anyone: the newest link is the only one that works. Two links issued at
+     * once are serialised on the user's row (db/user-lock.ts), so the second deletes the first
+     * (without the lock, on PostgreSQL both deletes ran before either insert and both links stayed live).
      */
     async issue(
       token: { tokenHash: string; userId: number; issuedBy: ResetIssuer; expiresAt: number },
       now = Date.now(),
     ) {
       await db.transaction().execute(async (trx) => {
-        if (dialect === 'postgres') {
-          await trx.selectFrom('users').select('id').where('id', '=', token.userId).forUpdate().execute();
-        }
+        await lockUserRow(trx, dialect, token.userId);
         await trx
           .deleteFrom('password_reset_tokens')
           .where((eb) => eb.or([eb('user_id', '=', token.userId), eb('expires_at', '<=', isoNow(now))]))

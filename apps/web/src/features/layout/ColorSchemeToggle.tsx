@@ -1,14 +1,14 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
-import classes from './ColorSchemeToggle.module.css';
+import { CssTooltip } from './CssTooltip';
 import { colorSchemeLabel, nextColorScheme } from './color-scheme-options';
 
 const icons = { auto: IconDeviceDesktop, light: IconSun, dark: IconMoon };
 
 /**
  * docs/product.md#layout: the top bar's colour-scheme button. Each press moves System → Light →
- * Dark; its name says the current choice and the next. The tooltip is CSS (as the Demo data
- * badge's), so the first page does not download Mantine's Tooltip for it.
+ * Dark; its name says the current choice and the next. The tooltip is CSS (CssTooltip), so the
+ * first page does not download Mantine's Tooltip for it.
  */
 export function ColorSchemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -17,7 +17,7 @@ export function ColorSchemeToggle() {
   const Icon = icons[colorScheme];
   const description = `Colour scheme: ${current}. Switch to ${colorSchemeLabel(next)}`;
   return (
-    <span className={classes.root}>
+    <CssTooltip label={description}>
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -28,9 +28,6 @@ export function ColorSchemeToggle() {
       >
         <Icon size={20} aria-hidden />
       </ActionIcon>
-      <span className={classes.tooltip} aria-hidden>
-        {description}
-      </span>
-    </span>
+    </CssTooltip>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useHealth } from '../auth';
-import classes from './DemoDataBadge.module.css';
+import { CssTooltip } from './CssTooltip';
 
 const explanation = 'Market, weather and address data are simulated offline.';
 
@@ -9,7 +9,8 @@ export function DemoDataBadge() {
   const { data } = useHealth();
   if (data?.dataMode !== 'demo') return null;
   return (
-    <span className={classes.root}>
+    // Its text is the badge's accessible name already; a tap focuses the badge and shows it.
+    <CssTooltip label={explanation} showOnTap>
       <Badge
         variant="light"
         color="orange"
@@ -22,10 +23,6 @@ export function DemoDataBadge() {
       >
         Demo data
       </Badge>
-      {/* Its text is the badge's accessible name already. */}
-      <span className={classes.tooltip} aria-hidden>
-        {explanation}
-      </span>
-    </span>
+    </CssTooltip>
   );
 }
