@@ -1,6 +1,7 @@
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { lockUserRow } from '../../db/user-lock.js';
 
 export type AddResult = 'added' | 'duplicate' | 'full';
 
@@ -32,10 +33,8 @@ export function watchlistRepository({ db, dialect }: DatabaseHandle) {
     async add(userId: number, symbol: string, max: number): Promise<AddResult> {
       try {
         return await db.transaction().execute(async (trx) => {
-          // PostgreSQL: serialise one user's adds on their user row. SQLite serialises writers anyway.
-          if (dialect === 'postgres') {
-            await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-          }
+          // One user's adds wait for each other (db/user-lock.ts), so the cap holds under races.
+          await lockUserRow(trx, dialect, userId);
           const rows = await trx.selectFrom('watchlist').select('symbol').where('user_id', '=', userId).execute();
           if (rows.some((r) => r.symbol === symbol)) return 'duplicate';
           if (rows.length >= max) return 'full';

@@ -4,6 +4,7 @@ import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { WeatherFavoritesTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 import { currentZoneName } from '../../integrations/time-zones.js';
 
 const toFavorite = (row: Selectable<WeatherFavoritesTable>): FavoriteLocation => ({
@@ -74,9 +75,8 @@ export function favoritesRepository(database: DatabaseHandle) {
     async add(userId: number, input: NewFavorite, max: number): Promise<AddResult> {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (dialect === 'postgres') {
-            await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-          }
+          // One user's adds wait for each other (db/user-lock.ts), so the cap holds under races.
+          await lockUserRow(trx, dialect, userId);
           const existing = await trx
             .selectFrom('weather_favorites')
             .selectAll()
