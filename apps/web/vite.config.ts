@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
 import { pwa } from './pwa.config';
 
 /**
@@ -103,27 +103,37 @@ const vendorChunks = [
   { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 25 },
 ];
 
-export default defineConfig({
-  plugins: [react(), zodJitless(), mantineComponentCss(), fontPreload(), pwa()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The pre-rendering build (src/app/prerender/entry-server.tsx) needs no service worker or preload tags.
+  plugins: isSsrBuild
+    ? [react(), zodJitless(), mantineComponentCss()]
+    : [react(), zodJitless(), mantineComponentCss(), fontPreload(), pwa()],
   resolve: {
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.
     conditions: ['source', ...defaultClientConditions],
+  },
+  ssr: {
+    // One self-contained file for scripts/prerender.mjs: no runtime resolution of the app's packages.
+    noExternal: true,
+    resolve: { conditions: ['source', ...defaultServerConditions] },
   },
   server: {
     port: 5173,
     // The API runs as its own process in development; same-origin requests keep cookies simple.
     proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    sourcemap: true,
-    // dist/.vite/manifest.json: which chunks each entry and lazy page needs (read by the bundle
-    // bench and the size-budget test).
-    manifest: true,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: vendorChunks } },
-    },
-  },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        sourcemap: true,
+        // dist/.vite/manifest.json: which chunks each entry and lazy page needs (read by the bundle
+        // bench, the size-budget test and scripts/prerender.mjs).
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: vendorChunks } },
+        },
+      },
+}));

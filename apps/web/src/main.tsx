@@ -2,12 +2,6 @@
 import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/AppProviders';
-import { createQueryClient } from './app/query-client';
-import { AppRoutes } from './app/routes';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,12 +16,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   });
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <AppProviders queryClient={createQueryClient()}>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
-  </StrictMode>,
-);
+const start = () =>
+  import('./app/start').then(
+    (module) => module.startApp(root),
+    (error: unknown) => console.error('Could not load the app', error),
+  );
+
+// docs/decisions.md#pre-rendered-pages: a pre-rendered page is painted first and the app (its
+// download preloaded by the page's head) runs after that paint, so a phone shows the page before
+// the work of starting React; an empty #root (the offline fallback) starts at once.
+if (root.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
+else start();

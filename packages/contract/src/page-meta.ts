@@ -30,6 +30,12 @@ export interface PageMeta {
   readonly image: PreviewImage;
   /** Signed-in or one-time pages: `noindex`, and left out of the sitemap. */
   readonly private?: true;
+  /**
+   * What the pre-rendered HTML holds (docs/decisions.md#pre-rendered-pages): the page in its
+   * loading state (the default), or only the frame around it ('shell') when its first render
+   * depends on the address's parameters or query, or on who is signed in.
+   */
+  readonly prerender?: 'shell';
 }
 
 const HOME_TITLE = `${siteOwner.name} · ${siteOwner.jobTitle}`;
@@ -65,6 +71,7 @@ export const PAGES: readonly PageMeta[] = [
     title: 'Sudoku game',
     description: 'Play Sudoku with pencil notes, undo and explained hints.',
     image: 'sudoku',
+    prerender: 'shell',
   },
   {
     pattern: '/apps/todo',
@@ -83,12 +90,14 @@ export const PAGES: readonly PageMeta[] = [
     title: 'Stock',
     description: 'Price, chart, statistics and news of one stock.',
     image: 'finance',
+    prerender: 'shell',
   },
   {
     pattern: '/apps/finance/wallet',
     title: 'Wallet',
     description: 'One paper-trading wallet: holdings, orders, performance and its ledger.',
     image: 'finance',
+    prerender: 'shell',
     private: true,
   },
   { pattern: '/docs/forecast', title: 'Forecast help', description: 'How to use the Forecast app.', image: 'forecast' },
@@ -100,6 +109,7 @@ export const PAGES: readonly PageMeta[] = [
     title: 'Account',
     description: 'Your account: e-mail, password, sessions, data export and deletion.',
     image: 'home',
+    prerender: 'shell',
     private: true,
   },
   {
@@ -107,6 +117,7 @@ export const PAGES: readonly PageMeta[] = [
     title: 'Admin',
     description: 'Users, site status and the home page notice.',
     image: 'home',
+    prerender: 'shell',
     private: true,
   },
   {
@@ -114,6 +125,7 @@ export const PAGES: readonly PageMeta[] = [
     title: 'Reset password',
     description: 'Choose a new password with a one-time link.',
     image: 'home',
+    prerender: 'shell',
     private: true,
   },
 ];
@@ -158,3 +170,10 @@ export function matchPage(pathname: string): MatchedPage {
 /** The document title for a page title: '<title> · <site name>', the home page's as it is. */
 export const documentTitle = (title: string, meta?: PageMeta) =>
   meta?.pattern === '/' ? title : `${title} · ${SITE_NAME}`;
+
+/**
+ * The file `npm run build` writes a page's pre-rendered HTML to, under the web build's
+ * prerendered/ folder (scripts/prerender-web.mjs), and the server reads it from.
+ */
+export const prerenderedFileName = (pattern: string) =>
+  pattern === '*' ? '404.html' : pattern === '/' ? 'index.html' : `${pattern.slice(1).replace(/[/:]/g, '_')}.html`;

@@ -22,13 +22,24 @@ const CSP_DIRECTIVES: [string, string[]][] = [
 ];
 
 /**
+ * The CSP header's value. `scriptHashes` ('sha256-…') allow the inline scripts of one page: a
+ * pre-rendered page carries its colour-scheme script inline (core/web-app.ts).
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): string {
+  return CSP_DIRECTIVES.map(
+    ([name, values]) =>
+      `${name} ${(name === 'script-src' ? [...values, ...scriptHashes.map((h) => `'${h}'`)] : values).join(' ')}`,
+  ).join(';');
+}
+
+/**
  * The security headers of every response, computed once at start. They are the set (names,
  * values) @fastify/helmet 13 produced with the options this site used, which rebuilt its middleware
  * on every request (~50 µs); `security-headers.test.ts` pins the whole set.
  */
 export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'trustProxy'>): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {
-    'content-security-policy': CSP_DIRECTIVES.map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
+    'content-security-policy': contentSecurityPolicy(),
     'cross-origin-opener-policy': 'same-origin',
     // Same-origin API; cross-origin clients are allowed explicitly through CORS below.
     'cross-origin-resource-policy': config.corsOrigins.length > 0 ? 'cross-origin' : 'same-origin',

@@ -2,30 +2,56 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { matchPage, prerenderedFileName } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody, sendApiNotFound } from './error-handler.js';
+import { contentSecurityPolicy } from './security.js';
 
 /** The web workspace's build output, relative to this file in src/ or dist/. */
 export const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
 
 /**
  * Serves the built single-page app: hashed files under /assets/ are cached for a year, everything
- * else is revalidated, and any non-API GET that is not a file gets index.html so client-side
- * routes work on reload, its head written for the route by `renderPage` (title, description,
- * OpenGraph…; docs/api.md#pages). Unknown /api/* paths get the JSON 404.
+ * else is revalidated, and any non-API GET that is not a file gets the page's HTML so client-side
+ * routes work on reload: the page pre-rendered by the build (prerendered/, docs/decisions.md#pre-rendered-pages)
+ * or, failing that, index.html, its head written for the route by `renderPage` (title,
+ * description, OpenGraph…; docs/api.md#pages). Unknown /api/* paths get the JSON 404.
  *
  * Text files go out brotli- or gzip-encoded when the browser accepts it, from the `.br`/`.gz`
  * copies `npm run build` writes next to them (scripts/precompress-web.mjs): no compression work
  * per request. A file without copies is sent as it is; every answer says `Vary: Accept-Encoding`.
  */
+/**
+ * The CSP hashes of a built page's inline scripts (the pre-rendered pages' colour-scheme script):
+ * the build wrote them, so they are allowed; nothing a request adds to the page is a script.
+ */
+export const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `sha256-${createHash('sha256')
+        .update(code as string)
+        .digest('base64')}`,
+  );
+
 /** Gives a page's HTML its own head (features/site-meta, docs/api.md#pages). */
 export type PageRenderer = (request: FastifyRequest, html: string) => Promise<string>;
 
 export async function registerWebApp(app: FastifyInstance, webDist: string, renderPage?: PageRenderer) {
   const indexFile = path.join(webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
-  // Read once: the build does not change under a running server.
-  let indexHtml: string | undefined;
+  // Read once per page: the build does not change under a running server.
+  const pages = new Map<string, { html: string; csp: string }>();
+  const pageFor = (pathname: string) => {
+    const file = prerenderedFileName(matchPage(pathname).meta.pattern);
+    let page = pages.get(file);
+    if (page === undefined) {
+      const prerendered = path.join(webDist, 'prerendered', file);
+      const html = fs.readFileSync(fs.existsSync(prerendered) ? prerendered : indexFile, 'utf8');
+      page = { html, csp: contentSecurityPolicy(inlineScriptHashes(html)) };
+      pages.set(file, page);
+    }
+    return page;
+  };
 
   if (hasWebApp) {
     await app.register(fastifyStatic, {
@@ -35,7 +61,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
       preCompressed: true,
       // The copies are found next to each file; they get no routes of their own. robots.txt is the
       // server's (features/site-meta), which knows the site's address.
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt'],
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'prerendered/**'],
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -49,9 +75,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
     }
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
-      if (!renderPage) return reply.sendFile('index.html');
-      indexHtml ??= fs.readFileSync(indexFile, 'utf8');
-      const html = await renderPage(request, indexHtml);
+      const page = pageFor(request.url.split('?')[0] as string);
+      reply.header('Content-Security-Policy', page.csp);
+      const html = renderPage ? await renderPage(request, page.html) : page.html;
       // Revalidated on each load (no-cache), so a tag lets an unchanged page answer 304.
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
       reply.header('ETag', etag);

@@ -6,19 +6,19 @@ import { usePageMeta } from './use-page-meta';
 
 // Every page but the home page is its own chunk, fetched on first visit. A page composed from
 // several features is in ./routes; a page of one feature comes from that feature.
-const WeatherPage = lazyPage(() => import('../features/weather/WeatherPage'), 'WeatherPage');
-const SudokuMenuPage = lazyPage(() => import('../features/sudoku/SudokuMenuPage'), 'SudokuMenuPage');
-const SudokuGamePage = lazyPage(() => import('../features/sudoku/SudokuGamePage'), 'SudokuGamePage');
-const TodoPage = lazyPage(() => import('../features/todo/TodoPage'), 'TodoPage');
-const FinanceHomeRoute = lazyPage(() => import('./routes/finance-home'), 'FinanceHomeRoute');
-const WalletPage = lazyPage(() => import('../features/wallets/WalletPage'), 'WalletPage');
-const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage');
-const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage');
-const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
-const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage');
-const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage');
-const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage');
-const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage');
+const WeatherPage = lazyPage(() => import('../features/weather/WeatherPage'), 'WeatherPage', 'route');
+const SudokuMenuPage = lazyPage(() => import('../features/sudoku/SudokuMenuPage'), 'SudokuMenuPage', 'route');
+const SudokuGamePage = lazyPage(() => import('../features/sudoku/SudokuGamePage'), 'SudokuGamePage', 'route');
+const TodoPage = lazyPage(() => import('../features/todo/TodoPage'), 'TodoPage', 'route');
+const FinanceHomeRoute = lazyPage(() => import('./routes/FinanceHomeRoute'), 'FinanceHomeRoute', 'route');
+const WalletPage = lazyPage(() => import('../features/wallets/WalletPage'), 'WalletPage', 'route');
+const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage', 'route');
+const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage', 'route');
+const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage', 'route');
+const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage', 'route');
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage', 'route');
+const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage', 'route');
+const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage', 'route');
 
 /** docs/product.md#screens routes (the account, reset and admin pages too) plus /docs/:app and a 404 page. */
 export function AppRoutes() {

@@ -20,7 +20,7 @@ interface RequireSignInProps {
 /**
  * The sign-in gate of the per-user apps: `children` for a signed-in user, the login card (under
  * the page's title, if given) for a visitor or when the session cannot be checked, and a loader
- * while it is being checked.
+ * (under the title too) while it is being checked.
  */
 export function RequireSignIn({
   children,
@@ -30,15 +30,15 @@ export function RequireSignIn({
   pending = <PageLoader label="Checking your session…" />,
 }: RequireSignInProps) {
   const me = useMe();
-  if (me.isPending) return pending;
   if (me.data) return children;
-  if (fallback !== undefined) return fallback;
-  const card = <LoginRequiredCard reason={reason} />;
-  if (title === undefined) return card;
+  if (!me.isPending && fallback !== undefined) return fallback;
+  // While checking, the title is already in place (and in the pre-rendered page) above the loader.
+  const below = me.isPending ? pending : <LoginRequiredCard reason={reason} />;
+  if (title === undefined || (me.isPending && fallback !== undefined)) return below;
   return (
     <Stack gap="lg">
       {typeof title === 'string' ? <Title order={1}>{title}</Title> : title}
-      {card}
+      {below}
     </Stack>
   );
 }

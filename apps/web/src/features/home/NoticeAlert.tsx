@@ -1,5 +1,6 @@
 import { NoticeCard } from '../../components/NoticeCard';
 import { siteConfig } from '../../config/site';
+import { useHydrating } from '../../hooks/use-hydrating';
 import { useSiteNotice } from './api/site-notice';
 
 /**
@@ -9,5 +10,7 @@ import { useSiteNotice } from './api/site-notice';
  */
 export function NoticeAlert() {
   const { data } = useSiteNotice();
-  return <NoticeCard notice={data ?? siteConfig.notice} />;
+  // The pre-rendered page has the config's text: hydration draws it too, then the notice.
+  const hydrating = useHydrating();
+  return <NoticeCard notice={(!hydrating && data) || siteConfig.notice} />;
 }

@@ -1,7 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useHydrating } from '../../../hooks/use-hydrating';
 import { authQueries } from './auth-queries';
 
-/** The signed-in user, or null for a visitor. */
+/**
+ * The signed-in user, or null for a visitor. While a part is hydrated from pre-rendered HTML it is
+ * still being checked, as the pre-render drew it: a visitor's check needs no request and may
+ * already be done when a lazy page hydrates (hooks/use-hydrating.ts).
+ */
 export function useMe() {
-  return useQuery(authQueries.me());
+  const me = useQuery(authQueries.me());
+  const hydrating = useHydrating();
+  if (!hydrating || me.isPending) return me;
+  return {
+    ...me,
+    data: undefined,
+    error: null,
+    status: 'pending',
+    isPending: true,
+    isLoading: true,
+    isSuccess: false,
+    isError: false,
+  } as UseQueryResult<typeof me.data>;
 }

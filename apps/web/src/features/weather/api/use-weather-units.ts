@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import type { WeatherPreferences } from '@site/contract';
+import { DEFAULT_PREFERENCES, type WeatherPreferences } from '@site/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useStoredState } from '../../../hooks/use-stored-state';
 import { readWeatherUnits, saveWeatherUnits } from '../weather-storage';
 import { preferencesApi } from './preferences-api';
 
@@ -22,7 +23,7 @@ const sameUnits = (a: WeatherPreferences, b: WeatherPreferences) =>
  *   local choice and says the account was not updated.
  */
 export function useWeatherUnits(signedIn: boolean) {
-  const [units, setUnits] = useState<WeatherPreferences>(readWeatherUnits);
+  const [units, setUnits] = useStoredState<WeatherPreferences>(readWeatherUnits, DEFAULT_PREFERENCES.weather);
   const current = useRef(units);
   current.current = units;
   const queryClient = useQueryClient();
@@ -61,7 +62,7 @@ export function useWeatherUnits(signedIn: boolean) {
     }
     setUnits(stored);
     saveWeatherUnits(stored);
-  }, [signedIn, server.data, mutate]);
+  }, [signedIn, server.data, mutate, setUnits]);
 
   const change = useCallback(
     (next: WeatherPreferences) => {
@@ -73,7 +74,7 @@ export function useWeatherUnits(signedIn: boolean) {
       void queryClient.cancelQueries({ queryKey: preferencesKey });
       mutate(next);
     },
-    [signedIn, mutate, queryClient],
+    [signedIn, mutate, queryClient, setUnits],
   );
 
   return { units, change, saving: save.isPending };

@@ -16,7 +16,7 @@ import { apiError, callsTo, type MockRoute, mockFetch, requestLines, requestsTo 
 import { me } from '../../test/fixtures/session';
 import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
-import { FinanceHomeRoute } from './finance-home';
+import { FinanceHomeRoute } from './FinanceHomeRoute';
 
 type Routes = Parameters<typeof mockFetch>[0];
 

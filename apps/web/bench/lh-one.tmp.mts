@@ -1,0 +1,16 @@
+import lighthouse from 'lighthouse';
+import { launch } from 'chrome-launcher';
+const url = process.argv[2]!;
+const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new','--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'] });
+const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+const a = r!.lhr.audits;
+console.log('perf', r!.lhr.categories.performance.score, ['first-contentful-paint','largest-contentful-paint','total-blocking-time','cumulative-layout-shift','speed-index'].map(k => `${k}=${a[k]?.displayValue}`).join(' '));
+const show = (id: string, f: (i: any) => string) => { const items = (a[id]?.details as any)?.items ?? []; console.log('--', id, a[id]?.displayValue ?? ''); for (const i of items.slice(0, 12)) console.log('   ', f(i)); };
+const m = (a['metrics']?.details as any)?.items?.[0] ?? {}; console.log('observed', Object.fromEntries(Object.entries(m).filter(([k]) => k.startsWith('observed') && !k.endsWith('Ts')).map(([k, v]) => [k.replace('observed',''), Math.round(v as number)])));
+show('long-tasks', (i) => `${i.url} start=${Math.round(i.startTime)} dur=${Math.round(i.duration)}`);
+show('render-blocking-resources', (i) => `${i.url} ${i.wastedMs}ms ${i.totalBytes}`);
+show('bootup-time', (i) => `${i.url} total=${Math.round(i.total)} script=${Math.round(i.scripting)} parse=${Math.round(i.scriptParseCompile)}`);
+show('mainthread-work-breakdown', (i) => `${i.groupLabel} ${Math.round(i.duration)}`);
+show('largest-contentful-paint-element', (i) => JSON.stringify(i).slice(0, 300));
+show('network-requests', (i) => `${i.url.slice(-60)} ${i.resourceType} ${i.transferSize} prio=${i.priority} ${Math.round(i.networkRequestTime)}-${Math.round(i.networkEndTime)}`);
+await chrome.kill();

@@ -1,0 +1,58 @@
+// The pre-rendering entry (docs/decisions.md#pre-rendered-pages): built by `vite build --ssr` into
+// dist-ssr/ and run by scripts/prerender-web.mjs after the client build. Same tree as main.tsx,
+// with a StaticRouter and a fresh query client, so what it writes is what the browser's first
+// render makes. No data is fetched here: pages are written in their loading state.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
+import { AppProviders } from '../AppProviders';
+import { createQueryClient } from '../query-client';
+import { AppRoutes } from '../routes';
+
+function App({ url, prerender }: { url: string; prerender: PrerenderPages }) {
+  return (
+    <StrictMode>
+      <PrerenderPagesContext value={prerender}>
+        <StaticRouter location={url}>
+          <AppProviders queryClient={createQueryClient()}>
+            <AppRoutes />
+          </AppProviders>
+        </StaticRouter>
+      </PrerenderPagesContext>
+    </StrictMode>
+  );
+}
+
+export interface RenderedRoute {
+  /** The markup for index.html's #root. */
+  html: string;
+  /** The lazy pages it rendered or left to the browser (lib/lazy-page.ts): their file names, e.g. 'TodoPage'. */
+  pages: string[];
+}
+
+/**
+ * The markup of `url`. 'page': the page itself in its loading state. 'shell': the frame around it
+ * with the page's Suspense fallback (a page whose first render depends on its address's
+ * parameters or query, or on who is signed in), marked for the browser to render
+ * (SHELL_ONLY_DIGEST, which main.tsx's hydration expects).
+ */
+export async function renderRoute(url: string, mode: 'page' | 'shell'): Promise<RenderedRoute> {
+  const prerender: PrerenderPages = { rendered: new Set(), shellOnly: mode === 'shell' };
+  const unexpected: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(<App url={url} prerender={prerender} />, {
+    // Every part in place, however large: React otherwise moves big finished parts to the end of
+    // the document with inline scripts to put them back, which the CSP's script-src 'self' refuses.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      if (!(error instanceof ShellOnlyPage)) unexpected.push(error);
+      return SHELL_ONLY_DIGEST;
+    },
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
+  if (unexpected.length) throw new AggregateError(unexpected, `Pre-rendering ${url} failed`);
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (/<script|<!--\$\?-->/.test(html)) throw new Error(`Pre-rendering ${url} left a part for inline scripts`);
+  return { html, pages: [...prerender.rendered] };
+}

@@ -1,0 +1,42 @@
+// The app itself (docs/decisions.md#pre-rendered-pages): main.tsx imports this module once the
+// pre-rendered page has been painted, or at once when #root is empty.
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { loadLazyPages, SHELL_ONLY_DIGEST } from '../lib/lazy-page';
+import { AppProviders } from './AppProviders';
+import { createQueryClient } from './query-client';
+import { AppRoutes } from './routes';
+
+/** Hydrates the pre-rendered page in `root`, or renders into an empty one. */
+export function startApp(root: HTMLElement) {
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <AppProviders queryClient={createQueryClient()}>
+          <AppRoutes />
+        </AppProviders>
+      </BrowserRouter>
+    </StrictMode>
+  );
+
+  // A page the server sent pre-rendered is hydrated in place,
+  // once the lazy parts its HTML holds (data-pages, already preloaded by its head) are loaded; the
+  // offline fallback (the service worker's index.html) has an empty #root and is rendered.
+  if (root.firstElementChild) {
+    loadLazyPages(root.dataset.pages?.split(' ').filter(Boolean) ?? []).then(() => {
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding
+      // the main thread for the whole page (React hydrates a default-priority root in one go).
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          // A 'shell' page's own part was left to the browser on purpose: not an error to report.
+          onRecoverableError(error) {
+            if ((error as { digest?: string } | null)?.digest !== SHELL_ONLY_DIGEST) reportError(error);
+          },
+        });
+      });
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+}
