@@ -34,19 +34,20 @@ const entryFiles = new Set(chunksOf(Object.keys(manifest).find((key) => manifest
 const APP_START = 'src/app/start.tsx';
 
 /**
- * The tags for the code a rendered page needs beyond the entry: the app's start module, and each
- * lazy page it rendered (lib/lazy-page.ts, found by its file name). Their scripts as modulepreload,
- * fetched while the page paints rather than after it, at low priority so the page's font and
- * images go first; their stylesheets when their markup is in the page (all but a 'shell' page's
- * own), to be written into it below.
+ * What a rendered page needs beyond the entry: the app's start module and each lazy page it
+ * rendered (lib/lazy-page.ts, found by its file name). `scripts`: their chunks, which main.tsx
+ * preloads once the page has painted (data-preload), so their download does not compete with
+ * the first paint. `styles`: their stylesheets when their markup is in the page (all but a
+ * 'shell' page's own), written into it below.
  */
-function pageTags(pages, mode) {
-  const tags = new Set();
+function pageNeeds(pages, mode) {
+  const scripts = new Set();
+  const styles = new Set();
   const add = (key, withCss) => {
     for (const chunk of chunksOf(key)) {
       if (entryFiles.has(chunk.file)) continue;
-      if (withCss) for (const css of chunk.css ?? []) tags.add(`<link rel="stylesheet" crossorigin href="/${css}">`);
-      tags.add(`<link rel="modulepreload" crossorigin href="/${chunk.file}" fetchpriority="low">`);
+      if (withCss) for (const css of chunk.css ?? []) styles.add(`<link rel="stylesheet" crossorigin href="/${css}">`);
+      scripts.add(`/${chunk.file}`);
     }
   };
   if (!manifest[APP_START]) throw new Error(`prerender-web: no ${APP_START} in the manifest`);
@@ -56,7 +57,7 @@ function pageTags(pages, mode) {
     if (!key) throw new Error(`prerender-web: no chunk in the manifest for the lazy page ${name}`);
     add(key, mode === 'page');
   }
-  return [...tags].sort((a, b) => Number(a.includes('modulepreload')) - Number(b.includes('modulepreload')));
+  return { scripts: [...scripts], styles: [...styles] };
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -90,10 +91,12 @@ let bytes = 0;
 for (const page of [...PAGES, NOT_FOUND_PAGE]) {
   const mode = page.prerender ?? 'page';
   const rendered = await renderRoute(sampleUrl(page.pattern), mode);
+  const needs = pageNeeds(rendered.pages, mode);
+  const rootTag = `<div id="root" data-pages="${rendered.pages.join(' ')}" data-preload="${needs.scripts.join(' ')}">`;
   const html = await inline(
     template
-      .replace('</head>', `  ${pageTags(rendered.pages, mode).join('\n    ')}\n  </head>`)
-      .replace(EMPTY_ROOT, `<div id="root" data-pages="${rendered.pages.join(' ')}">${rendered.html}</div>`),
+      .replace('</head>', `  ${needs.styles.join('\n    ')}\n  </head>`)
+      .replace(EMPTY_ROOT, `${rootTag}${rendered.html}</div>`),
   );
   bytes += html.length;
   await fs.writeFile(path.join(outDir, prerenderedFileName(page.pattern)), html);

@@ -6,24 +6,65 @@ import './app/fonts.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// docs/architecture.md#service-worker-and-offline: only the built site has a service worker.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+// docs/architecture.md#service-worker-and-offline: only the built site has a service worker. It is
+// registered once the app has started and the page has loaded: its download (with React and the
+// update prompt) must not compete with the page's first paint (docs/decisions.md#pre-rendered-pages).
+function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () =>
     import('./app/pwa/register').then(
       (module) => module.registerServiceWorker(),
       (error: unknown) => console.error('Could not load the service worker registration', error),
     );
-  });
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 const start = () =>
   import('./app/start').then(
-    (module) => module.startApp(root),
+    (module) => {
+      module.startApp(root);
+      registerServiceWorker();
+    },
     (error: unknown) => console.error('Could not load the app', error),
   );
 
-// docs/decisions.md#pre-rendered-pages: a pre-rendered page is painted first and the app (its
-// download preloaded by the page's head) runs after that paint, so a phone shows the page before
-// the work of starting React; an empty #root (the offline fallback) starts at once.
-if (root.firstElementChild) requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+/**
+ * Runs `then` once the page has been painted: when the browser reports its first contentful
+ * paint, or at once for a page nobody sees yet (a background tab paints only when shown).
+ */
+function afterFirstPaint(then: () => void) {
+  let done = false;
+  const once = () => {
+    if (!done) {
+      done = true;
+      then();
+    }
+  };
+  if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') return once();
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  // A browser without paint timing still gets the app.
+  setTimeout(once, 1000);
+}
+
+// docs/decisions.md#pre-rendered-pages: a pre-rendered page is painted before the app is even
+// downloaded: its scripts (data-preload: the app and the page's own chunks) are fetched in
+// parallel once it has painted, so on a phone's network they do not compete with the page for
+// the first paint, and React then hydrates it. An empty #root (the offline fallback) starts at once.
+if (root.firstElementChild) {
+  afterFirstPaint(() => {
+    for (const href of root.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    start();
+  });
+} else {
+  start();
+}
