@@ -128,6 +128,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         assetsDir: 'assets',
+        // No modulepreload polyfill: every browser the site supports has modulepreload, and the
+        // polyfill watches every DOM change of the page (a long task while React hydrates it).
+        modulePreload: { polyfill: false },
         sourcemap: true,
         // dist/.vite/manifest.json: which chunks each entry and lazy page needs (read by the bundle
         // bench, the size-budget test and scripts/prerender.mjs).

@@ -16,6 +16,37 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Resolves once the app has taken over a pre-rendered page (`data-app-ready` on <html>, set by
+ * apps/web/src/main.tsx), at once for a page that was not pre-rendered (the API docs, say). A
+ * pre-rendered page is drawn before its scripts run (docs/decisions.md#pre-rendered-pages): a
+ * test reading what a click changed must wait for the app first.
+ */
+export const waitForApp = (page: Page) =>
+  page.waitForFunction(
+    () => !document.querySelector('#root[data-preload]') || document.documentElement.hasAttribute('data-app-ready'),
+  );
+
+/** Whether a load's options ask for an early look ('commit', 'domcontentloaded'): then no waiting for the app. */
+const early = (options?: { waitUntil?: string }) =>
+  options?.waitUntil === 'commit' || options?.waitUntil === 'domcontentloaded';
+
+/** goto and reload wait for the app too, so every test starts on a page that answers. */
+function waitForAppOnLoad(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (!early(options)) await waitForApp(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (!early(options)) await waitForApp(page);
+    return response;
+  };
+}
+
 export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');
 
 export interface Browser {
@@ -40,6 +71,7 @@ export async function launchBrowser(
     viewport,
     ...(timezoneId ? { timezoneId } : {}),
   });
+  context.on('page', waitForAppOnLoad);
   return {
     context,
     async close() {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chunksContaining,
   download,
-  entryKey,
+  firstPageKeys,
   kB,
   lazyRoutes,
   moduleKey,
@@ -37,7 +37,7 @@ const cssText = (files: string[]) => files.map((f) => fs.readFileSync(path.join(
 
 describe('bundle size budget of the built web app', () => {
   const manifest = readManifest();
-  const entryGraph = staticGraph(manifest, entryKey(manifest));
+  const entryGraph = staticGraph(manifest, ...firstPageKeys(manifest));
   const first = download(manifest, entryGraph);
 
   it('keeps lightweight-charts out of the first page and out of every page module’s static imports', () => {

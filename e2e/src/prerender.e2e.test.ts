@@ -29,7 +29,7 @@ describe('pre-rendered pages', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    browser = await launchBrowser({ width: 375, height: 800 });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -37,13 +37,13 @@ describe('pre-rendered pages', () => {
   });
 
   const toggle = (page: Page) => page.getByRole('button', { name: /^Colour scheme:/ });
-  const heading = (page: Page) => page.locator('main h1').first();
+  const heading = (page: Page) => page.locator('h1').first();
 
   /** A page whose scripts never arrive: what it shows is the server's HTML alone. */
   async function withoutScripts(path: string) {
     const page = await browser.context.newPage();
     await page.route(/\.js(\?|$)/, (route) => route.abort());
-    await page.goto(`${server.baseUrl}${path}`);
+    await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
     return page;
   }
 
@@ -111,8 +111,7 @@ describe('pre-rendered pages', () => {
     expect(await hydrateEach(page)).toEqual([]);
     // The stored choices show once the page is the app's: the units on the weather page.
     await page.goto(`${server.baseUrl}/apps/forecast`);
-    await page.getByRole('radio', { name: '°C' }).first().waitFor();
-    expect(await page.getByRole('radio', { name: '°C' }).first().isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: '°C' }).first().isChecked()).toBe(true);
     await page.close();
   });
 });

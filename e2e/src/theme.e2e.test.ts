@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, watchErrors } from './browser.js';
+import { type Browser, launchBrowser, waitForApp, watchErrors } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
 
 /** docs/product.md#layout: the colour scheme follows the system, the toggle overrides it and is remembered. */
@@ -29,14 +29,14 @@ describe('colour scheme', () => {
     // The scheme is set by the time the DOM is parsed, before the app's module runs: no light flash.
     await page.goto(server.baseUrl, { waitUntil: 'domcontentloaded' });
     expect(await scheme(page)).toBe('dark');
-    await toggle(page).waitFor();
+    await waitForApp(page);
     expect(await bodyBackground(page)).toBe('rgb(36, 36, 36)');
     expect(await toggle(page).getAttribute('aria-label')).toBe('Colour scheme: System. Switch to Light');
 
     await page.emulateMedia({ colorScheme: 'light' });
     await page.reload({ waitUntil: 'domcontentloaded' });
     expect(await scheme(page)).toBe('light');
-    await toggle(page).waitFor();
+    await waitForApp(page);
     expect(await bodyBackground(page)).toBe('rgb(255, 255, 255)');
     expect(errors).toEqual([]);
     await page.close();
@@ -56,7 +56,7 @@ describe('colour scheme', () => {
     await page.reload({ waitUntil: 'domcontentloaded' });
     // Dark although the system is light, from the first parse on.
     expect(await scheme(page)).toBe('dark');
-    await toggle(page).waitFor();
+    await waitForApp(page);
     expect(await toggle(page).getAttribute('aria-label')).toBe('Colour scheme: Dark. Switch to System');
 
     await toggle(page).click(); // Dark → System: light again

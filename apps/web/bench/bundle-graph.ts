@@ -39,6 +39,16 @@ export function entryKey(manifest: Manifest): string {
   return key;
 }
 
+/**
+ * What every page loads before its own code: the HTML entry (main.tsx) and the app it starts
+ * once the page has painted (src/app/start.tsx, a dynamic import: docs/decisions.md#pre-rendered-pages).
+ */
+export function firstPageKeys(manifest: Manifest): string[] {
+  const start = 'src/app/start.tsx';
+  if (!manifest[start]) throw new Error(`The manifest has no chunk ${start}`);
+  return [entryKey(manifest), start];
+}
+
 /** The chunks loaded before `keys` can run: themselves and their static imports, transitively (not dynamic ones). */
 export function staticGraph(manifest: Manifest, ...keys: string[]): Set<string> {
   const seen = new Set<string>();

@@ -2,6 +2,7 @@
 import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
+import { holdEarlyClicks } from './lib/early-clicks';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -20,10 +21,21 @@ function registerServiceWorker() {
   else window.addEventListener('load', register, { once: true });
 }
 
+// Clicks made while the app loads take effect once it has (lib/early-clicks.ts).
+const releaseClicks = root.firstElementChild ? holdEarlyClicks(root) : () => {};
+let ready = false;
+/** The app has taken the page over: `data-app-ready` on <html> says so (the browser tests wait for it). */
+function onReady() {
+  if (ready) return;
+  ready = true;
+  document.documentElement.dataset.appReady = '';
+  releaseClicks();
+}
+
 const start = () =>
   import('./app/start').then(
     (module) => {
-      module.startApp(root);
+      module.startApp(root, onReady);
       registerServiceWorker();
     },
     (error: unknown) => console.error('Could not load the app', error),

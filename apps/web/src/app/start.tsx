@@ -1,6 +1,6 @@
 // The app itself (docs/decisions.md#pre-rendered-pages): main.tsx imports this module once the
 // pre-rendered page has been painted, or at once when #root is empty.
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadLazyPages, SHELL_ONLY_DIGEST } from '../lib/lazy-page';
@@ -8,8 +8,17 @@ import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 
-/** Hydrates the pre-rendered page in `root`, or renders into an empty one. */
-export function startApp(root: HTMLElement) {
+/** Rendered last: its effect runs once the first render (or hydration) of the page has committed. */
+function Ready({ onReady }: { onReady: () => void }) {
+  useEffect(() => onReady(), [onReady]);
+  return null;
+}
+
+/**
+ * Hydrates the pre-rendered page in `root`, or renders into an empty one. `onReady` runs once the
+ * app has taken the page over.
+ */
+export function startApp(root: HTMLElement, onReady: () => void) {
   const app = (
     <StrictMode>
       <BrowserRouter>
@@ -17,6 +26,7 @@ export function startApp(root: HTMLElement) {
           <AppRoutes />
         </AppProviders>
       </BrowserRouter>
+      <Ready onReady={onReady} />
     </StrictMode>
   );
 

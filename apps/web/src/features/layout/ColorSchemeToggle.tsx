@@ -1,5 +1,6 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useHydrating } from '../../hooks/use-hydrating';
 import { CssTooltip } from './CssTooltip';
 import { colorSchemeLabel, nextColorScheme } from './color-scheme-options';
 
@@ -11,7 +12,9 @@ const icons = { auto: IconDeviceDesktop, light: IconSun, dark: IconMoon };
  * first page does not download Mantine's Tooltip for it.
  */
 export function ColorSchemeToggle() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { colorScheme: chosen, setColorScheme } = useMantineColorScheme();
+  // The pre-render knew no stored choice: hydration draws the default (AppProviders), then the choice.
+  const colorScheme = useHydrating() ? 'auto' : chosen;
   const current = colorSchemeLabel(colorScheme);
   const next = nextColorScheme(colorScheme);
   const Icon = icons[colorScheme];
