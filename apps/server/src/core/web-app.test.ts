@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,5 +167,59 @@ describe('pre-compressed web app files', () => {
     const routes = t.app.routeTable.map((r) => r.url);
     expect(routes).toContain('/assets/index-abc123.js');
     expect(routes.filter((url) => url.endsWith('.br') || url.endsWith('.gz'))).toEqual([]);
+  });
+});
+
+/** docs/decisions.md#pre-rendered-pages: the server sends the page's pre-rendered file, with its inline script allowed by hash. */
+describe('pre-rendered pages', () => {
+  let t: TestApp;
+  let dist: string;
+  const SCRIPT = "document.documentElement.setAttribute('data-mantine-color-scheme','dark')";
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>Site</title><script>${SCRIPT}</script></head><body><div id="root" data-preload="">${body}</div></body></html>`;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), HTML);
+    fs.writeFileSync(path.join(dist, 'prerendered', 'portfolio.html'), page('<h1>Portfolio</h1>'));
+    fs.writeFileSync(path.join(dist, 'prerendered', 'apps_finance_stock__symbol.html'), page('<p>Loading page</p>'));
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const hash = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+  const scriptSrc = (res: LightMyRequestResponse) =>
+    String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.startsWith('script-src'));
+
+  it('answers a route with its page, and a route with parameters with the pattern’s page', async () => {
+    const portfolio = await t.app.inject({ method: 'GET', url: '/portfolio?ref=x' });
+    expect(portfolio.statusCode).toBe(200);
+    expect(decode(portfolio)).toContain('<h1>Portfolio</h1>');
+    const stock = await t.app.inject({ method: 'GET', url: '/apps/finance/stock/MSFT' });
+    expect(decode(stock)).toContain('<p>Loading page</p>');
+  });
+
+  it('allows exactly the page’s inline script by its hash, and no other page’s', async () => {
+    const portfolio = await t.app.inject({ method: 'GET', url: '/portfolio' });
+    expect(scriptSrc(portfolio)).toBe(`script-src 'self' ${hash}`);
+    // No pre-rendered file: index.html, which has no inline script, so the CSP has no hash.
+    const todo = await t.app.inject({ method: 'GET', url: '/apps/todo' });
+    expect(decode(todo)).toContain('<div id="root"></div>');
+    expect(scriptSrc(todo)).toBe("script-src 'self'");
+    // The API keeps the plain policy.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(scriptSrc(health)).toBe("script-src 'self'");
+  });
+
+  it('does not serve the pre-rendered files by their own path', async () => {
+    const direct = await t.app.inject({ method: 'GET', url: '/prerendered/portfolio.html' });
+    // The 404 page route (index.html), not the file itself.
+    expect(decode(direct)).not.toContain('<h1>Portfolio</h1>');
   });
 });
