@@ -30,6 +30,15 @@ function chunksOf(key, seen = new Set()) {
 }
 const entryFiles = new Set(chunksOf(Object.keys(manifest).find((key) => manifest[key] === entry)).map((c) => c.file));
 
+/** The stylesheets of `key` and its imports, each chunk's after those of the chunks it imports. */
+function stylesInOrder(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  const own = entryFiles.has(chunk.file) ? [] : (chunk.css ?? []);
+  return [...(chunk.imports ?? []).flatMap((child) => stylesInOrder(child, seen)), ...own];
+}
+
 /** The app's own module, which main.tsx imports once the page has been painted (src/app/start.tsx). */
 const APP_START = 'src/app/start.tsx';
 
@@ -45,10 +54,11 @@ function pageNeeds(pages, mode) {
   const styles = new Set();
   const add = (key, withCss) => {
     for (const chunk of chunksOf(key)) {
-      if (entryFiles.has(chunk.file)) continue;
-      if (withCss) for (const css of chunk.css ?? []) styles.add(`<link rel="stylesheet" crossorigin href="/${css}">`);
-      scripts.add(`/${chunk.file}`);
+      if (!entryFiles.has(chunk.file)) scripts.add(`/${chunk.file}`);
     }
+    // Imported chunks' rules before the importer's, as Vite's loader adds them: a page's own
+    // module CSS must come after the Mantine components' it restyles.
+    if (withCss) for (const css of stylesInOrder(key)) styles.add(`<link rel="stylesheet" crossorigin href="/${css}">`);
   };
   if (!manifest[APP_START]) throw new Error(`prerender-web: no ${APP_START} in the manifest`);
   add(APP_START, true);

@@ -50,7 +50,7 @@ describe('managing an account in a real browser (issue 18)', () => {
     // The waits that lose the race time out later: caught, so they are not unhandled rejections.
     const shown = (wait: Promise<void>, what: string) => wait.then(() => what).catch(() => 'nothing shown');
     const outcome = await Promise.race([
-      shown(p.getByRole('button', { name: 'Log Out' }).waitFor(), 'signed in'),
+      shown(p.getByRole('button', { name: 'Log Out', exact: true }).waitFor(), 'signed in'),
       shown(dialog.getByText('Invalid username or password').first().waitFor(), 'Invalid username or password'),
       shown(dialog.getByText('User not found').waitFor(), 'User not found'),
     ]);
@@ -62,10 +62,10 @@ describe('managing an account in a real browser (issue 18)', () => {
     await p.reload();
     const settle = (wait: Promise<void>) => wait.catch(() => {});
     await Promise.race([
-      settle(p.getByRole('button', { name: 'Log Out' }).waitFor()),
+      settle(p.getByRole('button', { name: 'Log Out', exact: true }).waitFor()),
       settle(p.getByRole('button', { name: 'Login' }).first().waitFor()),
     ]);
-    return p.getByRole('button', { name: 'Log Out' }).isVisible();
+    return p.getByRole('button', { name: 'Log Out', exact: true }).isVisible();
   };
 
   it('signs up and reaches /account from the username in the top bar', async () => {
@@ -87,7 +87,7 @@ describe('managing an account in a real browser (issue 18)', () => {
     // This device stays signed in.
     expect(await signedIn(page)).toBe(true);
 
-    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('button', { name: 'Log Out', exact: true }).click();
     await page.getByRole('button', { name: 'Login' }).first().waitFor();
     expect(await tryLogin(page, username, first)).toBe('Invalid username or password');
     expect(await tryLogin(page, username, second)).toBe('signed in');
@@ -114,7 +114,7 @@ describe('managing an account in a real browser (issue 18)', () => {
     await screenshot(page2, 'admin-reset-link');
     // The dialog's own Close button (the header's × is named Close too).
     await dialog.getByRole('button', { name: 'Close' }).last().click();
-    await page2.getByRole('button', { name: 'Log Out' }).click();
+    await page2.getByRole('button', { name: 'Log Out', exact: true }).click();
     await page2.getByRole('button', { name: 'Login' }).first().waitFor();
   });
 

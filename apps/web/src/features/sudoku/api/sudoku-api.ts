@@ -24,7 +24,7 @@ import {
   sudokuTimeResponseSchema,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
+import { callApi, isApiError } from '../../../lib/api-client';
 
 export interface SaveGameInput {
   gameid: number;
@@ -80,12 +80,22 @@ export const sudokuApi = {
  * `keepalive` request outlives the page. Fire and forget; what it carries is also kept in the page
  * until then, and a lost update only costs the last few seconds or moves.
  */
+/**
+ * A keepalive call as the page goes away; true once the server has it. A 409 (the game ended
+ * meanwhile, e.g. given up just before leaving) is expected, not an error to report.
+ */
 function sendOnLeave(
   route: typeof routes.sudoku.updateTime | typeof routes.sudoku.saveGame,
   body: object,
   what: string,
-) {
-  callApi(route, { body, keepalive: true }).catch((error: unknown) => console.error(what, error));
+): Promise<boolean> {
+  return callApi(route, { body, keepalive: true }).then(
+    () => true,
+    (error: unknown) => {
+      if (!isApiError(error, 409)) console.error(what, error);
+      return false;
+    },
+  );
 }
 
 /** updateTime as the page goes away. */

@@ -125,7 +125,13 @@ export function useAutosave(options: AutosaveOptions) {
         keepUnsavedBoard(gameId, toCellBoard(board, clues), time);
         return;
       }
-      saveGameOnLeave({ gameid: gameId, current_state: toCellBoard(board, clues), time });
+      // Kept as unsaved too: the next page may load the game before this request lands (a reload
+      // right after a move), and loadGame sends a kept board first. Dropped once the server has it.
+      const cells = toCellBoard(board, clues);
+      keepUnsavedBoard(gameId, cells, time);
+      saveGameOnLeave({ gameid: gameId, current_state: cells, time }).then((saved) => {
+        if (saved) markBoardSaved(gameId, cells, time);
+      });
       lastSent.current = board;
       onSaved(board, time);
     };
