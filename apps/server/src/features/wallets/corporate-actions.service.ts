@@ -1,7 +1,7 @@
 import { type GetWalletEventsResponse, WALLET_EVENTS_MAX, type WalletEvent } from '@site/contract';
 import { notFound } from '../../core/http-errors.js';
 import type { CorporateActionRow, CorporateActionsRepository } from './corporate-actions.repository.js';
-import { centsToDollars, e4ToDollars } from './money.js';
+import { centsToDollars, e4ToDollars, plural } from './money.js';
 
 function toEvent(row: CorporateActionRow): WalletEvent {
   return {
@@ -23,8 +23,6 @@ function toEvent(row: CorporateActionRow): WalletEvent {
     applied_at: row.applied_at,
   };
 }
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** The wallet ledger's dividend and split entries (docs/api.md#corporate-actions). */
 export function corporateActionsService(repository: CorporateActionsRepository) {

@@ -15,7 +15,7 @@ import { type DailyClosesSource, dailyClosesSource, rangeCovering } from './dail
 import { type LedgerEntry, LedgerState, openingCashCents } from './ledger.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { attachmentDisposition, ledgerCsv } from './ledger-csv.js';
-import { centsToDollars } from './money.js';
+import { centsToDollars, plural } from './money.js';
 import {
   allocationByHolding,
   allocationBySector,
@@ -39,8 +39,6 @@ const NEW_YORK_ZONE = 'America/New_York';
 const FX_ZONE = 'Europe/London';
 /** Closes from this many days before the creation day, so each listing has one to carry into it. */
 const LOOKBACK_DAYS = 10;
-
-const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** Every symbol's listing currency: its quote's, else the one its latest ledger entry recorded. */
 function currencies(entries: readonly LedgerEntry[], quotes: ReadonlyMap<string, StockQuote>): Map<string, string> {
