@@ -22,7 +22,9 @@ describe('AppLayout', () => {
     expect(within(topBar).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     await user.click(within(topBar).getByRole('button', { name: 'Apps' }));
 
-    const menu = await screen.findByRole('menu');
+    // The dropdown is its own chunk, imported on the first click: under a loaded CI machine that
+    // first import took longer than findByRole's default second.
+    const menu = await screen.findByRole('menu', {}, { timeout: 10_000 });
     for (const [name, app] of [
       ['Forecast', 'forecast'],
       ['Sudoku', 'sudoku'],
