@@ -17,8 +17,11 @@ const targets = [
   { output: 'apps/server/dist', required: 'main.js', sources: ['apps/server/src'] },
   {
     output: 'apps/web/dist',
-    required: '.vite/manifest.json',
+    // Written by scripts/prerender-web.mjs, the last step but compression: a build without it
+    // (an older one, or one that stopped half-way) is rebuilt.
+    required: 'prerendered/index.html',
     sources: [
+      'scripts/prerender-web.mjs',
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
