@@ -39,12 +39,16 @@ export function negotiateEncoding(header: string | undefined): ContentEncoding |
   return undefined;
 }
 
-function addVary(reply: FastifyReply, field: string) {
+export function addVary(reply: FastifyReply, field: string) {
   const current = reply.getHeader('vary');
   const values = typeof current === 'string' ? current.split(',').map((v) => v.trim().toLowerCase()) : [];
   if (values.includes('*') || values.includes(field.toLowerCase())) return;
   reply.header('vary', typeof current === 'string' && current ? `${current}, ${field}` : field);
 }
+
+/** `body` encoded as the hook below would encode it, for an answer that keeps the result (core/web-app.ts). */
+export const compressBody = (body: string | Buffer, encoding: ContentEncoding): Promise<Buffer> =>
+  encoding === 'br' ? brotli(body, BROTLI_OPTIONS) : gzip(body, GZIP_OPTIONS);
 
 /** No body (204, 304), or part of one (206: its byte range is of the unencoded file). */
 const NOT_COMPRESSED_STATUS = new Set([204, 206, 304]);
@@ -87,8 +91,7 @@ export function registerCompression(app: FastifyInstance) {
         pipeline(payload, compressor, () => {}),
       );
     }
-    const compressing = encoding === 'br' ? brotli(payload, BROTLI_OPTIONS) : gzip(payload, GZIP_OPTIONS);
-    compressing.then(
+    compressBody(payload, encoding).then(
       (compressed) => {
         reply.header('content-encoding', encoding);
         done(null, compressed);

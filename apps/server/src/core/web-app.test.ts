@@ -217,6 +217,20 @@ describe('pre-rendered pages', () => {
     expect(scriptSrc(health)).toBe("script-src 'self'");
   });
 
+  it('sends a page encoded as the browser accepts, the same bytes each time, and says it varies', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/portfolio', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const [first, second, gzip, plain] = [await get('br'), await get('br'), await get('gzip'), await get()];
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const res of [first, gzip, plain]) {
+      expect(decode(res)).toContain('<h1>Portfolio</h1>');
+      expect(varyIncludesAcceptEncoding(res)).toBe(true);
+    }
+  });
+
   it('does not serve the pre-rendered files by their own path', async () => {
     const direct = await t.app.inject({ method: 'GET', url: '/prerendered/portfolio.html' });
     // The 404 page route (index.html), not the file itself.
