@@ -4,9 +4,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadLazyPages, SHELL_ONLY_DIGEST } from '../lib/lazy-page';
-import { AppProviders } from './AppProviders';
-import { createQueryClient } from './query-client';
-import { AppRoutes } from './routes';
+import { SiteApp } from './SiteApp';
 
 /** Rendered last: its effect runs once the first render (or hydration) of the page has committed. */
 function Ready({ onReady }: { onReady: () => void }) {
@@ -22,9 +20,7 @@ export function startApp(root: HTMLElement, onReady: () => void) {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <AppProviders queryClient={createQueryClient()}>
-          <AppRoutes />
-        </AppProviders>
+        <SiteApp />
       </BrowserRouter>
       <Ready onReady={onReady} />
     </StrictMode>

@@ -1,23 +1,19 @@
 // The pre-rendering entry (docs/decisions.md#pre-rendered-pages): built by `vite build --ssr` into
-// dist-ssr/ and run by scripts/prerender-web.mjs after the client build. Same tree as main.tsx,
-// with a StaticRouter and a fresh query client, so what it writes is what the browser's first
+// dist-ssr/ and run by scripts/prerender-web.mjs after the client build. The browser's tree
+// (SiteApp) in a StaticRouter, so what it writes is what the browser's first
 // render makes. No data is fetched here: pages are written in their loading state.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
-import { AppProviders } from '../AppProviders';
-import { createQueryClient } from '../query-client';
-import { AppRoutes } from '../routes';
+import { SiteApp } from '../SiteApp';
 
 function App({ url, prerender }: { url: string; prerender: PrerenderPages }) {
   return (
     <StrictMode>
       <PrerenderPagesContext value={prerender}>
         <StaticRouter location={url}>
-          <AppProviders queryClient={createQueryClient()}>
-            <AppRoutes />
-          </AppProviders>
+          <SiteApp />
         </StaticRouter>
       </PrerenderPagesContext>
     </StrictMode>
