@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, WalletTradesTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 import { sellAmounts } from './money.js';
 import type { Holding, WalletRow } from './valuation.js';
 
@@ -101,12 +102,8 @@ function holdingOf(row: {
  * can neither overdraw the wallet nor sell the same shares twice.
  */
 export function walletsRepository({ db, dialect }: DatabaseHandle) {
-  /** PostgreSQL: serialise one user's wallet-set changes (create, rename, activate, delete) on their user row. */
-  async function lockUser(trx: Transaction<Database>, userId: number) {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-    }
-  }
+  /** Serialises one user's wallet-set changes (create, rename, activate, delete) on their user row (db/user-lock.ts). */
+  const lockUser = (trx: Transaction<Database>, userId: number) => lockUserRow(trx, dialect, userId);
 
   const holdingsOf = (trx: Db, walletId: number): Promise<Holding[]> =>
     trx
