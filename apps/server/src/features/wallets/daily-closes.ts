@@ -32,31 +32,44 @@ export function rangeCovering(fromDay: number, today: number): HistoryRange {
  * days the wallet has. A bar counts for its listing's own calendar date (`timeZone`, the quote's
  * `exchangeTimezoneName`). A symbol the provider does not know has no closes; an outage is an
  * error for the caller.
+ *
+ * `closes` are as charted (split-adjusted: what a benchmark's or exchange rate's line needs);
+ * `heldCloses` are on each day's share count, for valuing a ledger's shares, and only they ask
+ * for the listing's splits.
  */
 export function dailyClosesSource(market: MarketDataProvider) {
   const cache = new TtlCache<DailyCloses>({ maxEntries: CLOSES_CACHE_ENTRIES });
 
+  function closes(symbol: string, range: HistoryRange, timeZone: string): Promise<DailyCloses> {
+    return cache.getOrLoad(`${symbol}|${range}|${timeZone}`, CLOSES_TTL_MS, async () => {
+      const calendar = { timeZone, segments: [] };
+      const out: DailyCloses = { days: [], closes: [] };
+      let bars: Awaited<ReturnType<MarketDataProvider['getHistory']>>;
+      try {
+        bars = await market.getHistory(symbol, range, '1d');
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return out;
+        throw error;
+      }
+      for (const bar of bars) {
+        if (!(bar.close > 0)) continue;
+        const day = localClock(calendar, bar.time).epochDay;
+        if (out.days.at(-1) === day) out.closes[out.closes.length - 1] = bar.close;
+        else if ((out.days.at(-1) ?? Number.NEGATIVE_INFINITY) < day) {
+          out.days.push(day);
+          out.closes.push(bar.close);
+        }
+      }
+      return out;
+    });
+  }
+
   return {
-    closes(symbol: string, range: HistoryRange, timeZone: string): Promise<DailyCloses> {
-      return cache.getOrLoad(`${symbol}|${range}|${timeZone}`, CLOSES_TTL_MS, async () => {
-        const calendar = { timeZone, segments: [] };
-        const out: DailyCloses = { days: [], closes: [] };
-        let bars: Awaited<ReturnType<MarketDataProvider['getHistory']>>;
-        try {
-          bars = await market.getHistory(symbol, range, '1d');
-        } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 404) return out;
-          throw error;
-        }
-        for (const bar of bars) {
-          if (!(bar.close > 0)) continue;
-          const day = localClock(calendar, bar.time).epochDay;
-          if (out.days.at(-1) === day) out.closes[out.closes.length - 1] = bar.close;
-          else if ((out.days.at(-1) ?? Number.NEGATIVE_INFINITY) < day) {
-            out.days.push(day);
-            out.closes.push(bar.close);
-          }
-        }
+    closes,
+    heldCloses(symbol: string, range: HistoryRange, timeZone: string): Promise<DailyCloses> {
+      return cache.getOrLoad(`${symbol}|${range}|${timeZone}|held`, CLOSES_TTL_MS, async () => {
+        const charted = await closes(symbol, range, timeZone);
+        const out = { days: charted.days, closes: [...charted.closes] };
         await onTheDaysShareCount(market, symbol, out);
         return out;
       });

@@ -197,6 +197,8 @@ describe.each(testDatabaseKinds)('wallet performance on %s (docs/api.md#wallet-p
     // One batched quote call and one daily history per symbol (AAPL, JPM, SPY), whatever the days.
     expect(market.calls.getQuotes).toBe(2);
     expect(market.otherCalls.getHistory).toBe(3);
+    // Splits only for the ledger's listings (their closes go on each day's share count), not the benchmark's.
+    expect(market.corporateActionsCalls).toBe(2);
   });
 
   it('serves a second look from the daily-closes cache', async () => {

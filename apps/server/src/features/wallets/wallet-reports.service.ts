@@ -140,7 +140,7 @@ export function walletReportsService(
     const [benchmarkCloses, rateCloses, localCloses, sectorOf] = await Promise.all([
       source.closes(benchmark, range, zoneOf(benchmark, NEW_YORK_ZONE)),
       Promise.all(pairs.map(([, pair]) => source.closes(pair, range, zoneOf(pair, FX_ZONE)))),
-      Promise.all(known.map((symbol) => source.closes(symbol, range, zoneOf(symbol, NEW_YORK_ZONE)))),
+      Promise.all(known.map((symbol) => source.heldCloses(symbol, range, zoneOf(symbol, NEW_YORK_ZONE)))),
       sectors([...held.holdings.keys()]),
     ]);
     if (benchmarkCloses.days.length === 0) {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, WalletTradesTable } from '../../db/schema.js';
+import { lockUserRow } from '../../db/user-lock.js';
 import { sellAmounts } from './money.js';
 import type { Holding, WalletRow } from './valuation.js';
 
@@ -17,23 +18,25 @@ export interface WalletWithHoldings extends WalletRow {
 export type CreateResult = { kind: 'created'; wallet: WalletRow } | { kind: 'duplicate' } | { kind: 'full' };
 export type RenameResult = { kind: 'renamed'; wallet: WalletRow } | { kind: 'duplicate' } | { kind: 'missing' };
 
-export interface TradeDone {
+/** A trade as `buyWithin`/`sellWithin` leave it: all an order's fill needs. */
+export interface TradeMade {
   kind: 'done';
   trade: TradeRow;
   cashCents: number;
-  /** The wallet as the trade left it, read inside its transaction: the answer needs no second read. */
-  wallet: WalletRow & { realized_gain_cents: number };
   holdings: Holding[];
 }
-export type BuyResult =
-  | TradeDone
-  | { kind: 'missing' }
-  | { kind: 'insufficient-cash'; cashCents: number; reservedCents: number };
-export type SellResult =
-  | TradeDone
+/** A market trade's outcome, for its answer. */
+export interface TradeDone extends TradeMade {
+  /** The wallet as the trade left it, read inside its transaction: the answer needs no second read. */
+  wallet: WalletRow & { realized_gain_cents: number };
+}
+type BuyRefusal = { kind: 'missing' } | { kind: 'insufficient-cash'; cashCents: number; reservedCents: number };
+type SellRefusal =
   | { kind: 'missing' }
   | { kind: 'insufficient-shares'; held: number; reserved: number }
   | { kind: 'below-a-cent'; held: number };
+export type BuyResult = TradeDone | BuyRefusal;
+export type SellResult = TradeDone | SellRefusal;
 
 export interface TradeInput {
   userId: number;
@@ -99,12 +102,8 @@ function holdingOf(row: {
  * can neither overdraw the wallet nor sell the same shares twice.
  */
 export function walletsRepository({ db, dialect }: DatabaseHandle) {
-  /** PostgreSQL: serialise one user's wallet-set changes (create, rename, activate, delete) on their user row. */
-  async function lockUser(trx: Transaction<Database>, userId: number) {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-    }
-  }
+  /** Serialises one user's wallet-set changes (create, rename, activate, delete) on their user row (db/user-lock.ts). */
+  const lockUser = (trx: Transaction<Database>, userId: number) => lockUserRow(trx, dialect, userId);
 
   const holdingsOf = (trx: Db, walletId: number): Promise<Holding[]> =>
     trx
@@ -121,7 +120,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     cashCents: number,
     cashMoved: number,
     realizedGainCents: number,
-  ): Promise<TradeDone> {
+  ): Promise<TradeMade> {
     const trade = await trx
       .insertInto('wallet_trades')
       .values({
@@ -149,6 +148,14 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         stocks_value_cents: input.stocksValueCents(holdings),
       })
       .execute();
+    return { kind: 'done', trade, cashCents, holdings };
+  }
+
+  /**
+   * A market trade's answer: the wallet with its realized gains, read inside the trade's transaction.
+   * Not part of `finishTrade`, so an order's fill, which answers nobody, does not sum the wallet's trades.
+   */
+  async function withWallet(trx: Transaction<Database>, walletId: number, made: TradeMade): Promise<TradeDone> {
     const wallet = await trx
       .selectFrom('wallets')
       .select(WALLET_COLUMNS)
@@ -156,18 +163,12 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         eb
           .selectFrom('wallet_trades')
           .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
-          .where('wallet_trades.wallet_id', '=', input.walletId)
+          .where('wallet_trades.wallet_id', '=', walletId)
           .as('realized_gain_cents'),
       )
-      .where('id', '=', input.walletId)
+      .where('id', '=', walletId)
       .executeTakeFirstOrThrow();
-    return {
-      kind: 'done',
-      trade,
-      cashCents,
-      wallet: { ...wallet, realized_gain_cents: Number(wallet.realized_gain_cents ?? 0) },
-      holdings,
-    };
+    return { ...made, wallet: { ...wallet, realized_gain_cents: Number(wallet.realized_gain_cents ?? 0) } };
   }
 
   /**
@@ -176,7 +177,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
    * own reservation, which it releases in the same statement), which also locks the wallet row
    * until commit on PostgreSQL.
    */
-  async function buyWithin(trx: Transaction<Database>, input: BuyInput): Promise<BuyResult> {
+  async function buyWithin(trx: Transaction<Database>, input: BuyInput): Promise<TradeMade | BuyRefusal> {
     const release = input.releaseCents ?? 0;
     const wallet = await trx
       .updateTable('wallets')
@@ -224,7 +225,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
    * so the same shares can never be sold twice; shares reserved by open sell orders are not for
    * sale, except an order's own, which its fill releases. The cost basis leaves in proportion (money.ts).
    */
-  async function sellWithin(trx: Transaction<Database>, input: SellInput): Promise<SellResult> {
+  async function sellWithin(trx: Transaction<Database>, input: SellInput): Promise<TradeMade | SellRefusal> {
     const release = input.releaseQuantity ?? 0;
     const wallet = await trx
       .selectFrom('wallets')
@@ -534,12 +535,18 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
 
     /** A market buy (docs/api.md#money): one transaction around `buyWithin`. */
     buy(input: BuyInput): Promise<BuyResult> {
-      return db.transaction().execute((trx) => buyWithin(trx, input));
+      return db.transaction().execute(async (trx) => {
+        const result = await buyWithin(trx, input);
+        return result.kind === 'done' ? withWallet(trx, input.walletId, result) : result;
+      });
     },
 
     /** A market sale: one transaction around `sellWithin`. */
     sell(input: SellInput): Promise<SellResult> {
-      return db.transaction().execute((trx) => sellWithin(trx, input));
+      return db.transaction().execute(async (trx) => {
+        const result = await sellWithin(trx, input);
+        return result.kind === 'done' ? withWallet(trx, input.walletId, result) : result;
+      });
     },
 
     /** The one buy and sell path, for an order's fill inside the order's own transaction (orders.repository.ts). */
