@@ -90,14 +90,23 @@ export function useRefreshSudokuLists() {
     ]);
 }
 
-export function usePlaySudoku() {
+/**
+ * Starts a game one way or another (a new puzzle, the daily one, the player's own); the menu's
+ * lists and statistics then include it. Past the cap of 100 unfinished games the server refuses
+ * each way alike, with a message to show.
+ */
+function useStartGame<Input, Game extends { id: number }>(start: (input: Input) => Promise<Game>) {
   const refresh = useRefreshSudokuLists();
   return useMutation({
-    mutationFn: (difficulty: SudokuDifficulty) => sudokuApi.play(difficulty),
+    mutationFn: start,
     onSuccess: () => {
       void refresh();
     },
   });
+}
+
+export function usePlaySudoku() {
+  return useStartGame((difficulty: SudokuDifficulty) => sudokuApi.play(difficulty));
 }
 
 export function useDeleteSudokuGame() {
@@ -110,13 +119,7 @@ export function useDeleteSudokuGame() {
 
 /** Starts (or resumes) today's daily puzzle at a level. */
 export function useStartDaily() {
-  const refresh = useRefreshSudokuLists();
-  return useMutation({
-    mutationFn: (difficulty: SudokuDifficulty) => sudokuApi.daily(difficulty),
-    onSuccess: () => {
-      void refresh();
-    },
-  });
+  return useStartGame((difficulty: SudokuDifficulty) => sudokuApi.daily(difficulty));
 }
 
 /** Grades a player's puzzle without starting a game (docs/api.md#sudoku-daily-and-own-puzzles). */
@@ -126,11 +129,5 @@ export function useCheckPuzzle() {
 
 /** Starts a game of a player's own or shared puzzle. */
 export function useStartCustom() {
-  const refresh = useRefreshSudokuLists();
-  return useMutation({
-    mutationFn: (puzzle: string) => sudokuApi.custom(puzzle),
-    onSuccess: () => {
-      void refresh();
-    },
-  });
+  return useStartGame((puzzle: string) => sudokuApi.custom(puzzle));
 }

@@ -15,7 +15,7 @@ import { useMistakeSetting, useShownMistakes } from '../hooks/use-mistake-settin
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
-import { cellsInUnits, cellValues, cluesOf, findConflicts, flatten, toCellBoard } from '../logic/game-state';
+import { cellsInUnits, cellValues, cluesOf, flatten, toCellBoard } from '../logic/game-state';
 import { readMarks } from '../marks-storage';
 import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
@@ -152,8 +152,8 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       } else if (!auto) {
         setIncorrect({ values, empty: values.filter((v) => v === 0).length });
         unitErrors.flag(cellsInUnits(result.errors));
-        const clashes = findConflicts(values);
-        flagCells(values.flatMap((_, i) => (clashes[i] ? [i] : [])));
+        // `conflicts` is the board's own (use-game-board.ts), of these same values.
+        flagCells(values.flatMap((_, i) => (conflicts[i] ? [i] : [])));
       }
     } catch (error) {
       console.error('Error checking solution', error);

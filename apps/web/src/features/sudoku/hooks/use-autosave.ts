@@ -65,9 +65,10 @@ export function useAutosave(options: AutosaveOptions) {
       setStatus('saving');
       try {
         const time = read();
-        const answer = await sudokuApi.saveGame({ gameid: gameId, current_state: toCellBoard(board, clues), time });
+        const cells = toCellBoard(board, clues);
+        const answer = await sudokuApi.saveGame({ gameid: gameId, current_state: cells, time });
         lastSent.current = board;
-        markBoardSaved(gameId, toCellBoard(board, clues), answer.time);
+        markBoardSaved(gameId, cells, answer.time);
         onSaved(board, answer.time);
         failedWith.current = null;
         setStatus('idle');
@@ -120,15 +121,12 @@ export function useAutosave(options: AutosaveOptions) {
       const { values: board, clues, dirty: unsaved, read, active, onSaved } = latest.current;
       if (!active || !unsaved) return;
       const time = read();
-      if (isOffline()) {
-        // A keepalive request cannot go out either: the board waits with the game's copy.
-        keepUnsavedBoard(gameId, toCellBoard(board, clues), time);
-        return;
-      }
-      // Kept as unsaved too: the next page may load the game before this request lands (a reload
+      // Kept as unsaved: the next page may load the game before the request below lands (a reload
       // right after a move), and loadGame sends a kept board first. Dropped once the server has it.
       const cells = toCellBoard(board, clues);
       keepUnsavedBoard(gameId, cells, time);
+      // Offline a keepalive request cannot go out either: the board waits with the game's copy.
+      if (isOffline()) return;
       saveGameOnLeave({ gameid: gameId, current_state: cells, time }).then((saved) => {
         if (saved) markBoardSaved(gameId, cells, time);
       });

@@ -7,7 +7,7 @@ import {
 } from '@site/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { preferencesApi, preferencesQueryKey } from '../api/preferences-api';
+import { preferencesApi, preferencesQuery } from '../../../lib/preferences-api';
 import { cellValues, flatten } from '../logic/game-state';
 
 /** A copy in this browser, so the page starts with the player's choice before the account answers. */
@@ -40,14 +40,10 @@ export function useMistakeSetting() {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<SudokuMistakeCheck | null>(null);
   const [local] = useState(readLocal);
-  const account = useQuery({
-    queryKey: preferencesQueryKey,
-    queryFn: ({ signal }) => preferencesApi.get(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const account = useQuery(preferencesQuery);
   const save = useMutation({
     mutationFn: (mistakes: SudokuMistakeCheck) => preferencesApi.update({ sudoku: { mistakes } }),
-    onSuccess: (answer) => queryClient.setQueryData(preferencesQueryKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(preferencesQuery.queryKey, answer),
     onError: (error) => {
       console.error('Could not save the mistake setting', error);
       notifications.show({
@@ -66,7 +62,7 @@ export function useMistakeSetting() {
       setChosen(next);
       writeLocal(next);
       // A choice made while the account's answer is on its way wins over it.
-      void queryClient.cancelQueries({ queryKey: preferencesQueryKey });
+      void queryClient.cancelQueries({ queryKey: preferencesQuery.queryKey });
       mutate(next);
     },
     [mutate, queryClient],

@@ -3,10 +3,8 @@ import { DEFAULT_PREFERENCES, type WeatherPreferences } from '@site/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useStoredState } from '../../../hooks/use-stored-state';
+import { preferencesApi, preferencesQuery } from '../../../lib/preferences-api';
 import { readWeatherUnits, saveWeatherUnits } from '../weather-storage';
-import { preferencesApi } from './preferences-api';
-
-const preferencesKey = ['preferences'] as const;
 
 const sameUnits = (a: WeatherPreferences, b: WeatherPreferences) =>
   a.temperature === b.temperature && a.wind === b.wind && a.precipitation === b.precipitation && a.time === b.time;
@@ -27,15 +25,10 @@ export function useWeatherUnits(signedIn: boolean) {
   const current = useRef(units);
   current.current = units;
   const queryClient = useQueryClient();
-  const server = useQuery({
-    queryKey: preferencesKey,
-    queryFn: ({ signal }) => preferencesApi.get(signal),
-    enabled: signedIn,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const server = useQuery({ ...preferencesQuery, enabled: signedIn });
   const save = useMutation({
     mutationFn: (next: WeatherPreferences) => preferencesApi.update({ weather: next }),
-    onSuccess: (answer) => queryClient.setQueryData(preferencesKey, answer),
+    onSuccess: (answer) => queryClient.setQueryData(preferencesQuery.queryKey, answer),
     onError: (error) => {
       console.error('Could not save the units', error);
       notifications.show({
@@ -71,7 +64,7 @@ export function useWeatherUnits(signedIn: boolean) {
       if (!signedIn) return;
       // A choice made while the account's units load wins over them.
       settled.current = true;
-      void queryClient.cancelQueries({ queryKey: preferencesKey });
+      void queryClient.cancelQueries({ queryKey: preferencesQuery.queryKey });
       mutate(next);
     },
     [signedIn, mutate, queryClient, setUnits],
