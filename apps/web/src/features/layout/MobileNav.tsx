@@ -147,7 +147,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           <SegmentedControl
             aria-labelledby="mobile-color-scheme"
             fullWidth
-            data={colorSchemeOptions.map((option) => ({ ...option }))}
+            data={[...colorSchemeOptions]}
             value={colorScheme}
             onChange={(value) => setColorScheme(value as typeof colorScheme)}
           />

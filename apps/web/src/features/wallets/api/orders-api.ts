@@ -12,7 +12,7 @@ import {
   previewOrderResponseSchema,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { orderTypeLabel } from '../orders/order-format';
@@ -69,7 +69,7 @@ export function useOrders(walletId: number) {
     seen.current = current;
     // Only an order leaving the open set (filled, expired, rejected, cancelled) can have moved money.
     const now = new Set(current.split(','));
-    if (before?.split(',').some((id) => id !== '' && !now.has(id))) refreshWallet(queryClient, walletId, 'all');
+    if (before?.split(',').some((id) => id !== '' && !now.has(id))) refreshWallet(queryClient, walletId, 'closed');
   }, [current, queryClient, walletId]);
   return orders;
 }
@@ -79,13 +79,18 @@ type QueryClient = ReturnType<typeof useQueryClient>;
 /**
  * What an order changes: a reservation moves the wallet's cash figures, holdings and orders
  * (`'reservation'`); a fill also its trades and performance, so every query of the wallet (`'all'`).
+ * `'closed'` is `'all'` but the orders, which just arrived showing an order left the open set.
  */
-function refreshWallet(queryClient: QueryClient, walletId: number, scope: 'reservation' | 'all') {
-  if (scope === 'all') {
-    void queryClient.invalidateQueries({ queryKey: walletKeys.wallet(walletId) });
-  } else {
+function refreshWallet(queryClient: QueryClient, walletId: number, scope: 'reservation' | 'all' | 'closed') {
+  const ordersHash = hashKey(ordersQuery(walletId).queryKey);
+  if (scope === 'reservation') {
     void queryClient.invalidateQueries({ queryKey: walletQueries.details(walletId).queryKey });
     void queryClient.invalidateQueries({ queryKey: ordersQuery(walletId).queryKey });
+  } else {
+    void queryClient.invalidateQueries({
+      queryKey: walletKeys.wallet(walletId),
+      predicate: (query) => scope === 'all' || query.queryHash !== ordersHash,
+    });
   }
   void queryClient.invalidateQueries({ queryKey: walletQueries.list().queryKey });
 }
@@ -129,13 +134,14 @@ export function useCancelOrder() {
     mutationFn: (order: Order) => ordersApi.cancel(order.order_id),
     onSuccess: ({ order }) => {
       notifications.show({ color: 'teal', message: `Order to ${order.side} ${order.symbol} cancelled` });
-      refreshWallet(queryClient, order.wallet_id, 'reservation');
+      // Only the orders: once they show this one closed, useOrders refreshes the rest of the wallet, once.
+      void queryClient.invalidateQueries({ queryKey: ordersQuery(order.wallet_id).queryKey });
     },
     onError: (error, order) => {
       console.error(`Could not cancel order ${order.order_id}`, error);
       notifications.show({ color: 'red', title: `Could not cancel the ${order.symbol} order`, message: error.message });
-      // 409: it filled or expired meanwhile; show what it is now.
-      refreshWallet(queryClient, order.wallet_id, 'all');
+      // 409: it filled or expired meanwhile; the orders show what it is now, and useOrders refreshes the rest.
+      void queryClient.invalidateQueries({ queryKey: ordersQuery(order.wallet_id).queryKey });
     },
   });
 }

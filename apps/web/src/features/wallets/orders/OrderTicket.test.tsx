@@ -6,7 +6,7 @@ import { me } from '../../../test/fixtures/session';
 import { renderWithProviders } from '../../../test/render';
 import { walletSummary } from '../test-fixtures';
 import { OrderTicket } from './OrderTicket';
-import { order, preview } from './orders-fixtures';
+import { limitBuyRequest, order, preview } from './orders-fixtures';
 
 const wallet = { wallet_id: 1, wallet_name: 'Main' };
 
@@ -52,26 +52,10 @@ describe('OrderTicket', () => {
     expect(panel).toHaveTextContent('Current price$190.25Market open');
     expect(panel).toHaveTextContent('Cash reserved$1,800.00');
     expect(panel).toHaveTextContent('Buying power after$98,200.00');
-    expect(callsTo(fetchMock, 'POST', '/api/finance/preview_order').at(-1)?.body).toEqual({
-      wallet_id: 1,
-      symbol: 'AAPL',
-      side: 'buy',
-      type: 'limit',
-      quantity: 10,
-      limit_price: 180,
-      time_in_force: 'day',
-    });
+    expect(callsTo(fetchMock, 'POST', '/api/finance/preview_order').at(-1)?.body).toEqual(limitBuyRequest);
     await user.click(within(form).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/finance/place_order')).toHaveLength(1));
-    expect(callsTo(fetchMock, 'POST', '/api/finance/place_order')[0]?.body).toEqual({
-      wallet_id: 1,
-      symbol: 'AAPL',
-      side: 'buy',
-      type: 'limit',
-      quantity: 10,
-      limit_price: 180,
-      time_in_force: 'day',
-    });
+    expect(callsTo(fetchMock, 'POST', '/api/finance/place_order')[0]?.body).toEqual(limitBuyRequest);
     await waitFor(() => expect(within(form).getByLabelText(/Symbol/)).toHaveValue(''));
   });
 

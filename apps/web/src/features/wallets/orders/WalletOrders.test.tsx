@@ -4,8 +4,17 @@ import { setCookie } from '../../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../../test/fetch-mock';
 import { me } from '../../../test/fixtures/session';
 import { renderWithProviders } from '../../../test/render';
+import { useWalletDetails, useWallets } from '../api/use-wallets';
+import { detailsBody, walletDetails, walletSummary, walletsBody } from '../test-fixtures';
 import { order, ordersBody } from './orders-fixtures';
 import { WalletOrders } from './WalletOrders';
+
+/** What the wallet page shows beside its orders: the wallet's details and the wallets list. */
+function WalletFigures() {
+  useWalletDetails(1);
+  useWallets();
+  return null;
+}
 
 describe('WalletOrders', () => {
   it('lists the open orders with what they hold back, and the closed ones folded away', async () => {
@@ -111,5 +120,37 @@ describe('WalletOrders', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/finance/cancel_order')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/finance/cancel_order')[0]?.body).toEqual({ order_id: 2 });
     expect(await screen.findByText('No open orders')).toBeVisible();
+  });
+
+  it('reloads the orders, the wallet and the list once after a cancel', async () => {
+    setCookie('csrftoken', 'csrf-123');
+    let cancelled = false;
+    const main = walletSummary(1, 'Main');
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/finance/get_wallets': { body: walletsBody([main]) },
+      'GET /api/finance/get_wallet_details': { body: detailsBody(walletDetails(main)) },
+      'GET /api/finance/get_orders': () => ({
+        body: ordersBody(cancelled ? [order(2, { status: 'cancelled' })] : [order(2)]),
+      }),
+      'POST /api/finance/cancel_order': () => {
+        cancelled = true;
+        return { body: { success: true, message: 'Cancelled', order: order(2, { status: 'cancelled' }) } };
+      },
+    });
+    const { user } = renderWithProviders(
+      <>
+        <WalletOrders walletId={1} />
+        <WalletFigures />
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancel the order to buy AAPL' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('No open orders')).toBeVisible();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallets')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(callsTo(fetchMock, 'GET', '/api/finance/get_orders')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallets')).toHaveLength(2);
   });
 });

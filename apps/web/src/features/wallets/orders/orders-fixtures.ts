@@ -1,22 +1,27 @@
-import type { Order, OrderPreview } from '@site/contract';
+import type { Order, OrderPreview, OrderRequest } from '@site/contract';
+
+/** The ticket's request for a day limit buy of 10 AAPL at $180 in wallet 1: the order `order()` stands for. */
+export const limitBuyRequest = {
+  wallet_id: 1,
+  symbol: 'AAPL',
+  side: 'buy',
+  type: 'limit',
+  quantity: 10,
+  limit_price: 180,
+  time_in_force: 'day',
+} as const satisfies OrderRequest;
 
 /** An order as get_orders sends it; a limit buy of 10 AAPL at $180 holding $1,800 back unless told otherwise. */
 export function order(id: number, overrides: Partial<Order> = {}): Order {
   return {
     order_id: id,
-    wallet_id: 1,
-    symbol: 'AAPL',
-    side: 'buy',
-    type: 'limit',
-    quantity: 10,
-    limit_price: 180,
+    ...limitBuyRequest,
     stop_price: null,
     trail_amount: null,
     trail_percent: null,
     water_mark: null,
     trigger_price: null,
     triggered: false,
-    time_in_force: 'day',
     status: 'open',
     reserved_cash: 1800,
     reserved_cash_cents: 180_000,
