@@ -1,10 +1,10 @@
 import { SUDOKU_UNFINISHED_MAX, type SudokuDifficulty } from '@site/contract';
-import { badRequest } from '../../core/http-errors.js';
 import { encodeBoard } from './board-codec.js';
 import { checkCustomPuzzle } from './custom-puzzle.js';
 import { type DailyPuzzles, utcDate } from './daily-puzzles.js';
 import { dailyResultLine, dailyStats } from './daily-streaks.js';
 import { levelStats } from './level-stats.js';
+import { startGame } from './start-game.js';
 import { type NewGame, type SudokuRepository, toGame } from './sudoku.repository.js';
 
 /**
@@ -17,16 +17,7 @@ export function sudokuPuzzlesService(
   now: () => number = Date.now,
   maxUnfinished = SUDOKU_UNFINISHED_MAX,
 ) {
-  async function start(userId: number, game: NewGame) {
-    const row = await repository.create(userId, game, maxUnfinished);
-    // The same refusal as play (docs/api.md#limits).
-    if (!row) {
-      throw badRequest(
-        `You can have at most ${maxUnfinished} unfinished games. Finish or delete one to start another.`,
-      );
-    }
-    return row;
-  }
+  const start = (userId: number, game: NewGame) => startGame(repository, userId, game, maxUnfinished);
 
   return {
     /** Today's daily game at a level: started on the first call of the day, resumed on every other. */

@@ -5,9 +5,10 @@ import {
   type SudokuGame,
   type SudokuStats,
 } from '@site/contract';
-import { badRequest, conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { conflict, HttpError, notFound } from '../../core/http-errors.js';
 import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
 import { checkBoard } from './engine/index.js';
+import { startGame } from './start-game.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
 
 export const NOT_FOUND = 'Game not found';
@@ -32,17 +33,12 @@ export function sudokuService(
   return {
     async play(userId: number, difficulty: SudokuDifficulty): Promise<SudokuGame> {
       const { puzzle, solution } = puzzles.take(difficulty);
-      const row = await repository.create(
+      const row = await startGame(
+        repository,
         userId,
         { difficulty, puzzle: encodeBoard(puzzle), solution: encodeBoard(solution) },
         maxUnfinished,
       );
-      // 400 like the wallet and saved-location caps (docs/api.md#limits).
-      if (!row) {
-        throw badRequest(
-          `You can have at most ${maxUnfinished} unfinished games. Finish or delete one to start another.`,
-        );
-      }
       return toGame(row);
     },
 
