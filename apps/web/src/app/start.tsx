@@ -3,6 +3,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { beginPageHydration, HydrationDone } from '../hooks/use-hydrating';
 import { loadLazyPages, SHELL_ONLY_DIGEST } from '../lib/lazy-page';
 import { SiteApp } from './SiteApp';
 
@@ -33,8 +34,9 @@ export function startApp(root: HTMLElement, onReady: () => void) {
     loadLazyPages(root.dataset.pages?.split(' ').filter(Boolean) ?? []).then(() => {
       // As a transition, hydration yields to the browser every few milliseconds instead of holding
       // the main thread for the whole page (React hydrates a default-priority root in one go).
+      beginPageHydration();
       startTransition(() => {
-        hydrateRoot(root, app, {
+        hydrateRoot(root, <HydrationDone>{app}</HydrationDone>, {
           // A 'shell' page's own part was left to the browser on purpose: not an error to report.
           onRecoverableError(error) {
             if ((error as { digest?: string } | null)?.digest !== SHELL_ONLY_DIGEST) reportError(error);

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type SetStateAction, startTransition, useEffect, useState } from 'react';
 import { useHydrating } from './use-hydrating';
 
 /**
@@ -12,7 +12,8 @@ export function useStoredState<T>(read: () => T, prerendered: T): [T, Dispatch<S
   const [fromPrerender] = useState(hydrating);
   const [value, setValue] = useState(() => (fromPrerender ? prerendered : read()));
   useEffect(() => {
-    if (fromPrerender) setValue(read());
+    // As a transition, like the rest of the page's switch from its pre-rendered state (HydrationDone).
+    if (fromPrerender) startTransition(() => setValue(read()));
   }, [fromPrerender, read]);
   return [value, setValue];
 }
