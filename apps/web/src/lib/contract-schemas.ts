@@ -1,10 +1,10 @@
 import type { ResponseSchema } from './api-client';
 
-/** The contract package: its zod schemas, and zod, in a chunk of their own, loaded on first use. */
-export type Contract = typeof import('@site/contract');
+/** The first page's few contract schemas, and zod, in a chunk of their own, loaded on first use. */
+export type Contract = typeof import('./first-page-schemas');
 
 export function loadContract(): Promise<Contract> {
-  return import('@site/contract');
+  return import('./first-page-schemas');
 }
 
 /**
