@@ -9,6 +9,7 @@ import {
 import { IconArrowLeft, IconChartLine, IconFileDescription, IconNews, IconUsers } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { isApiError } from '../../lib/api-client';
 import { stockPath } from '../../lib/market/paths';
 import { RequireSignIn, useAuthModals, useMe } from '../auth';
@@ -50,8 +51,8 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
   const interval = intervalChoice.interval;
   // docs/decisions.md#stock-page-header-and-candles: candles first; the seed's four lines are one click away.
   const [mode, setMode] = useState<ChartMode>('candles');
-  const fullStock = useFullStock(symbol, range, interval);
-  const recent = useRecentHistory(symbol);
+  const fullStock = useDeferredQuery(useFullStock(symbol, range, interval));
+  const recent = useDeferredQuery(useRecentHistory(symbol));
 
   const changeRange = (next: HistoryRange) => {
     setRange(next);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { useMe } from '../auth';
 import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api/use-portfolio';
 import { ProjectCard } from './components/ProjectCard';
@@ -17,7 +18,7 @@ export function PortfolioPage() {
   const me = useMe();
   // The server enforces the role; this only decides which controls to show.
   const isAdmin = me.data?.is_admin === true;
-  const projects = useProjects();
+  const projects = useDeferredQuery(useProjects());
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
   const deleteProject = useDeleteProject();

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoader } from '../../components/PageLoader';
+import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { useOnline } from '../../hooks/use-online';
 import { RequireSignIn } from '../auth';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
@@ -25,7 +26,7 @@ export function TodoPage() {
 }
 
 function TodoLists() {
-  const todos = useTodos();
+  const todos = useDeferredQuery(useTodos());
   const createTodo = useCreateTodo();
   const updateTodo = useUpdateTodo();
   const completeTodo = useCompleteTodo();

@@ -18,6 +18,7 @@ import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { isApiError } from '../../lib/api-client';
 import { RequireSignIn } from '../auth';
 import { activeWallet, useWalletDetails, useWalletLedger, useWallets } from './api/use-wallets';
@@ -117,8 +118,8 @@ function Wallets({ ChartComponent = LazyWalletValueChart, PerformanceChartCompon
   }, [hasParam, active, setParams]);
 
   // The details carry the wallet's history too (docs/api.md#every-call): no second request for it.
-  const details = useWalletDetails(walletId, { keepPrevious: true });
-  const ledger = useWalletLedger(walletId, { keepPrevious: true });
+  const details = useDeferredQuery(useWalletDetails(walletId, { keepPrevious: true }));
+  const ledger = useDeferredQuery(useWalletLedger(walletId, { keepPrevious: true }));
 
   const list = wallets.data?.wallets ?? [];
   const noWallets = wallets.isSuccess && list.length === 0;
