@@ -18,13 +18,10 @@ function Ready({ onReady }: { onReady: () => void }) {
  * app has taken the page over.
  */
 export function startApp(root: HTMLElement, onReady: () => void) {
-  const app = (
-    <StrictMode>
-      <BrowserRouter>
-        <SiteApp />
-      </BrowserRouter>
-      <Ready onReady={onReady} />
-    </StrictMode>
+  const site = (
+    <BrowserRouter>
+      <SiteApp />
+    </BrowserRouter>
   );
 
   // A page the server sent pre-rendered is hydrated in place,
@@ -36,7 +33,13 @@ export function startApp(root: HTMLElement, onReady: () => void) {
       // the main thread for the whole page (React hydrates a default-priority root in one go).
       beginPageHydration();
       startTransition(() => {
-        hydrateRoot(root, <HydrationDone>{app}</HydrationDone>, {
+        // Ready once the parts drawn in their pre-rendered state show the real one (HydrationDone).
+        const app = (
+          <StrictMode>
+            <HydrationDone onDone={onReady}>{site}</HydrationDone>
+          </StrictMode>
+        );
+        hydrateRoot(root, app, {
           // A 'shell' page's own part was left to the browser on purpose: not an error to report.
           onRecoverableError(error) {
             if ((error as { digest?: string } | null)?.digest !== SHELL_ONLY_DIGEST) reportError(error);
@@ -45,6 +48,11 @@ export function startApp(root: HTMLElement, onReady: () => void) {
       });
     });
   } else {
-    createRoot(root).render(app);
+    createRoot(root).render(
+      <StrictMode>
+        {site}
+        <Ready onReady={onReady} />
+      </StrictMode>,
+    );
   }
 }

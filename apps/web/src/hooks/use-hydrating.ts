@@ -25,14 +25,19 @@ export function beginPageHydration() {
  * Around the hydrated app. Once the hydration has committed, every component that asked
  * useHydrating renders again with false, as a transition: React then yields to the browser every
  * few milliseconds. A store update would do it in one blocking task — a whole page re-rendered at
- * once, 75–130 ms on a phone (docs/decisions.md#pre-rendered-pages).
+ * once, 75–130 ms on a phone (docs/decisions.md#pre-rendered-pages). `onDone` runs once that
+ * render has committed.
  */
-export function HydrationDone({ children }: { children: ReactNode }) {
+export function HydrationDone({ children, onDone }: { children: ReactNode; onDone: () => void }) {
   const [done, setDone] = useState(false);
   useEffect(() => {
     pageHydrating = false;
     startTransition(() => setDone(true));
   }, []);
+  // The page now shows what it really holds: the app has taken it over.
+  useEffect(() => {
+    if (done) onDone();
+  }, [done, onDone]);
   return createElement(HydrationDoneContext, { value: done }, children);
 }
 
