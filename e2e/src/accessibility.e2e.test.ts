@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations } from './axe.js';
+import { scrollThrough } from './browser.js';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from './server.js';
 import { logInThroughUi, signUpOnThisPage, uniqueUsername } from './session.js';
 import { openSite, type Site } from './site.js';
@@ -190,6 +191,8 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
       await check('stock page, Analysis chart', scheme);
 
       await open('/apps/finance/wallet', (p) => p.getByRole('region', { name: 'Performance' }).waitFor());
+      // Charts are drawn when their place comes near the screen (apps/web/src/components/LazyChart.tsx).
+      await scrollThrough(page);
       await page.locator('canvas').first().waitFor();
       await check('wallet page with holdings and performance', scheme);
     }

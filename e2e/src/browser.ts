@@ -81,9 +81,27 @@ export async function launchBrowser(
   };
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at. */
+/**
+ * Scrolls through the whole page and back to the top, as a reader would, so that what is drawn
+ * only near the screen (charts: apps/web/src/components/LazyChart.tsx) is drawn; resolves once no
+ * chart is still loading.
+ */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    const step = Math.max(200, window.innerHeight / 2);
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading chart"]'));
+}
+
+/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at, charts drawn. */
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
+  await scrollThrough(page);
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir } from './browser.js';
+import { screenshot, screenshotDir, scrollThrough } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -287,6 +287,8 @@ describe('finance pages at phone, tablet and desktop widths, light and dark', ()
         await page.waitForTimeout(300);
         await screenshot(page, `look-analysis-${width}-${scheme}`);
         await page.goto(`${server.baseUrl}/apps/finance/wallet`);
+        await page.getByRole('table', { name: 'Stocks Held' }).waitFor();
+        await scrollThrough(page);
         await page.locator('canvas').first().waitFor();
         await page.waitForTimeout(300);
         await screenshot(page, `look-wallet-${width}-${scheme}`);

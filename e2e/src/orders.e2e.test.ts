@@ -250,6 +250,8 @@ describe('paper-trading orders in a real browser', () => {
   it('shows the Performance section with the SPY benchmark line', async () => {
     const performance = region('Performance');
     const chart = performance.getByRole('figure', { name: /Wallet value and the same money in SPY/ });
+    // Charts are drawn when their place comes near the screen (apps/web/src/components/LazyChart.tsx).
+    await performance.scrollIntoViewIfNeeded();
     await chart.waitFor();
     await expect.poll(() => chart.getAttribute('data-series')).toBe('value benchmark_value');
     const legend = performance.getByTestId('performance-chart-legend');

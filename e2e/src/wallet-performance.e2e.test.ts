@@ -82,6 +82,8 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
   it('shows the performance section with the wallet line and the SPY benchmark line', async () => {
     await page.goto(`${server.baseUrl}/apps/finance/wallet?wallet=${walletId}`);
     const chart = section().getByRole('figure', { name: /Wallet value and the same money in SPY/ });
+    // Charts are drawn when their place comes near the screen (apps/web/src/components/LazyChart.tsx).
+    await section().scrollIntoViewIfNeeded();
     await chart.waitFor();
     // Two series drawn on the canvas: the wallet and the benchmark.
     await expect.poll(() => chart.getAttribute('data-series')).toBe('value benchmark_value');
@@ -152,6 +154,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       await page.emulateMedia({ colorScheme: scheme });
       await page.reload();
+      await section().scrollIntoViewIfNeeded();
       await section().getByTestId('performance-chart-legend').waitFor();
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 900 });

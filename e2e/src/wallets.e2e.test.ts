@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir } from './browser.js';
+import { screenshot, screenshotDir, scrollThrough } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -62,6 +62,8 @@ describe('paper-trading wallets in a real browser', () => {
     const held = page.getByRole('table', { name: 'Stocks Held' });
     const aaplRow = held.getByRole('row').filter({ hasText: 'AAPL' });
     await aaplRow.getByRole('cell', { name: '10', exact: true }).waitFor();
+    // Charts are drawn when their place comes near the screen (apps/web/src/components/LazyChart.tsx).
+    await scrollThrough(page);
     await page.locator('canvas').first().waitFor();
     const rowsBefore = await historyRows().count();
     const chartBefore = await page.locator('canvas').first().screenshot();

@@ -1,19 +1,15 @@
-import { Suspense } from 'react';
-import { ChartPlaceholder } from '../../../components/ChartPlaceholder';
-import { ErrorBoundary } from '../../../components/ErrorBoundary';
+import { LazyChart } from '../../../components/LazyChart';
 import { lazyPage } from '../../../lib/lazy-page';
 import type { PerformanceChartProps } from './performance-chart-data';
 
 // lightweight-charts comes in its own chunk, shared with the wallet value chart.
 const PerformanceChart = lazyPage(() => import('./PerformanceChart'), 'PerformanceChart');
 
-/** The performance chart, fetched on first use; a failed download shows a message instead. */
+/** The performance chart, fetched and drawn when its place comes near the screen (components/LazyChart.tsx). */
 export function LazyPerformanceChart(props: PerformanceChartProps) {
   return (
-    <ErrorBoundary>
-      <Suspense fallback={<ChartPlaceholder height={props.height ?? 320} />}>
-        <PerformanceChart {...props} />
-      </Suspense>
-    </ErrorBoundary>
+    <LazyChart height={props.height ?? 320}>
+      <PerformanceChart {...props} />
+    </LazyChart>
   );
 }
