@@ -11,6 +11,9 @@ import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } fro
 import { ProjectCard } from './components/ProjectCard';
 import { ProjectFormModal } from './components/ProjectFormModal';
 
+/** Cards in the grid's widest row (md: 3 columns), all on screen when the page opens. */
+const FIRST_ROW = 3;
+
 type FormState = { mode: 'add' } | { mode: 'edit'; project?: PortfolioProject } | null;
 
 /** docs/product.md#portfolio: the public project list; the admin also adds, edits and deletes. */
@@ -58,10 +61,11 @@ export function PortfolioPage() {
         <Text c="dimmed">No projects</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {projects.data.map((project) => (
+          {projects.data.map((project, index) => (
             <ProjectCard
               key={project.id}
               project={project}
+              eager={index < FIRST_ROW}
               {...(isAdmin
                 ? { onEdit: (p: PortfolioProject) => setForm({ mode: 'edit', project: p }), onDelete: setToDelete }
                 : {})}

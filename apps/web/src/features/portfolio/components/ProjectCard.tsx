@@ -7,6 +7,11 @@ interface ProjectCardProps {
   /** Present only for the admin. */
   onEdit?: (project: PortfolioProject) => void;
   onDelete?: (project: PortfolioProject) => void;
+  /**
+   * In the first row, so on screen as the page opens: its image loads at once, not lazily (the
+   * largest paint of the page is one of these images).
+   */
+  eager?: boolean;
 }
 
 const splitList = (text: string) =>
@@ -30,14 +35,20 @@ function Section({ label, text }: { label: string; text: string }) {
 }
 
 /** docs/product.md#portfolio: image, title, description, technologies, backend and frontend features. */
-export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+export function ProjectCard({ project, onEdit, onDelete, eager = false }: ProjectCardProps) {
   return (
     // h="100%": cards of one grid row share its height, and the actions sit at the bottom of each,
     // so Edit and Delete line up across a row whatever the texts' lengths.
     <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title} h="100%">
       <Card.Section>
         {project.image ? (
-          <Image src={project.image} alt={`Screenshot of ${project.title}`} h={200} fit="cover" loading="lazy" />
+          <Image
+            src={project.image}
+            alt={`Screenshot of ${project.title}`}
+            h={200}
+            fit="cover"
+            loading={eager ? 'eager' : 'lazy'}
+          />
         ) : (
           <Group h={200} justify="center" bg="gray.1" aria-hidden>
             <IconPhoto size={48} color="var(--mantine-color-gray-5)" />
