@@ -33,7 +33,12 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
 /** A daily bar's trading date in the exchange's zone: 'Nov 24, 2026'. */
 const formatDay = (ms: number, timeZone: string) => dayFormat(timeZone).format(ms);
 /** Two trading dates, the shared year written once: 'Oct 23 – Nov 24, 2026'. */
-const formatDays = (from: number, to: number, timeZone: string) => dayFormat(timeZone).formatRange(from, to);
+// ICU versions space the range's dash differently (thin spaces in the browser, plain ones in the
+// server's Node): plain spaces everywhere, so the page the server draws hydrates as it is.
+const formatDays = (from: number, to: number, timeZone: string) =>
+  dayFormat(timeZone)
+    .formatRange(from, to)
+    .replace(/[\u2009\u202f]/g, ' ');
 
 interface PriceSparklineProps {
   /** A year of daily bars (the stock's default history); undefined while it loads or after a failure. */
