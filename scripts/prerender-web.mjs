@@ -11,9 +11,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
 const started = performance.now();
-const { PAGES, NOT_FOUND_PAGE, prerenderedFileName } = await import(
-  path.join(root, 'packages/contract/dist/page-meta.js')
-);
+const { PAGES, NOT_FOUND_PAGE, prerenderedFileName, dataTemplateFileName, PAGE_HTML_MARKER, PAGE_DATA_MARKER } =
+  await import(path.join(root, 'packages/contract/dist/page-meta.js'));
 const { renderRoute } = await import(path.join(root, 'apps/web/dist-ssr/entry-server.js'));
 
 const template = await fs.readFile(path.join(dist, 'index.html'), 'utf8');
@@ -110,6 +109,24 @@ for (const page of [...PAGES, NOT_FOUND_PAGE]) {
   );
   bytes += html.length;
   await fs.writeFile(path.join(outDir, prerenderedFileName(page.pattern)), html);
+  if (page.data) await writeDataTemplate(page);
+}
+
+/**
+ * A page the server draws with its data (docs/decisions.md#pages-rendered-with-their-data): the
+ * frame's and the page's styles and scripts, as for a page pre-rendered whole, with markers where
+ * the server writes the page's markup and its answers (core/web-app.ts).
+ */
+async function writeDataTemplate(page) {
+  const rendered = await renderRoute(sampleUrl(page.pattern), 'page');
+  const needs = pageNeeds(rendered.pages, 'page');
+  const rootTag = `<div id="root" data-pages="${rendered.pages.join(' ')}" data-preload="${needs.scripts.join(' ')}">`;
+  const html = await inline(
+    template
+      .replace('</head>', `  ${needs.styles.join('\n    ')}\n  </head>`)
+      .replace(EMPTY_ROOT, `${rootTag}${PAGE_HTML_MARKER}</div>${PAGE_DATA_MARKER}`),
+  );
+  await fs.writeFile(path.join(outDir, dataTemplateFileName(page.pattern)), html);
 }
 console.log(
   `prerender-web: ${PAGES.length + 1} pages in ${path.relative(root, outDir)}, ` +

@@ -36,6 +36,11 @@ export interface PageMeta {
    * depends on the address's parameters or query, or on who is signed in.
    */
   readonly prerender?: 'shell';
+  /**
+   * Drawn by the server at request time with its public data (docs/decisions.md#pages-rendered-with-their-data),
+   * so what the page is about is in the HTML; the pre-rendered page stays the fallback.
+   */
+  readonly data?: true;
 }
 
 const HOME_TITLE = `${siteOwner.name} · ${siteOwner.jobTitle}`;
@@ -50,6 +55,7 @@ export const PAGES: readonly PageMeta[] = [
   },
   {
     pattern: '/portfolio',
+    data: true,
     title: 'Portfolio',
     description: `Projects by ${siteOwner.name}: what each one does, the technology behind it and its front- and back-end features.`,
     image: 'portfolio',
@@ -87,6 +93,7 @@ export const PAGES: readonly PageMeta[] = [
   },
   {
     pattern: '/apps/finance/stock/:symbol',
+    data: true,
     title: 'Stock',
     description: 'Price, chart, statistics and news of one stock.',
     image: 'finance',
@@ -177,3 +184,14 @@ export const documentTitle = (title: string, meta?: PageMeta) =>
  */
 export const prerenderedFileName = (pattern: string) =>
   pattern === '*' ? '404.html' : pattern === '/' ? 'index.html' : `${pattern.slice(1).replace(/[/:]/g, '_')}.html`;
+
+/**
+ * The build's template for a page the server draws with its data (`data: true`): the page's styles
+ * and scripts, and markers where the server writes the page and its answers.
+ */
+export const dataTemplateFileName = (pattern: string) => prerenderedFileName(pattern).replace(/\.html$/, '.data.html');
+/** Where the server writes a data page's markup and its answers in that template. */
+export const PAGE_HTML_MARKER = '<!--page-html-->';
+export const PAGE_DATA_MARKER = '<!--page-data-->';
+/** The id of the `<script type="application/json">` holding a data page's answers (app/start.tsx reads it). */
+export const PAGE_DATA_ID = 'page-data';

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchPage, prerenderedFileName } from '@site/contract';
+import { dataTemplateFileName, matchPage, prerenderedFileName } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addVary, type ContentEncoding, compressBody, negotiateEncoding } from './compression.js';
+import { dataPages } from './data-pages.js';
 import { errorBody, sendApiNotFound } from './error-handler.js';
 import { contentSecurityPolicy } from './security.js';
 
@@ -86,15 +87,22 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
     return body;
   };
 
+  // docs/decisions.md#pages-rendered-with-their-data: the portfolio and stock pages with their data.
+  const pageWithData = dataPages(app, webDist);
+
   app.setNotFoundHandler(async (request, reply) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       return sendApiNotFound(request, reply);
     }
     if (hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
       reply.header('Cache-Control', 'no-cache');
-      const page = pageFor(request.url.split('?')[0] as string);
+      const pathname = request.url.split('?')[0] as string;
+      const page = pageFor(pathname);
+      // Its data template has the same one inline script, so the same CSP.
       reply.header('Content-Security-Policy', page.csp);
-      const html = renderPage ? await renderPage(request, page.html) : page.html;
+      const { meta } = matchPage(pathname);
+      const body = (meta.data && (await pageWithData(request, dataTemplateFileName(meta.pattern)))) || page.html;
+      const html = renderPage ? await renderPage(request, body) : body;
       // Revalidated on each load (no-cache), so a tag lets an unchanged page answer 304.
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
       reply.header('ETag', etag);

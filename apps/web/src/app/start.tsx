@@ -1,5 +1,7 @@
 // The app itself (docs/decisions.md#pre-rendered-pages): main.tsx imports this module once the
 // pre-rendered page has been painted, or at once when #root is empty.
+import { PAGE_DATA_ID } from '@site/contract/page-meta';
+import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -17,10 +19,22 @@ function Ready({ onReady }: { onReady: () => void }) {
  * Hydrates the pre-rendered page in `root`, or renders into an empty one. `onReady` runs once the
  * app has taken the page over.
  */
+/** The answers a page drawn by the server with its data holds (docs/decisions.md#pages-rendered-with-their-data). */
+function pageData(): DehydratedState | undefined {
+  const text = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch (error) {
+    console.error('Could not read the page data', error);
+    return undefined;
+  }
+}
+
 export function startApp(root: HTMLElement, onReady: () => void) {
   const site = (
     <BrowserRouter>
-      <SiteApp />
+      <SiteApp data={pageData()} />
     </BrowserRouter>
   );
 

@@ -30,6 +30,14 @@ export interface ApiRequestOptions<T> {
 const MUTATING_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
+/** How requests reach the API: the browser's fetch, or the server's own when it renders a page with its data (app/prerender/). */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server's rendering of a page with its data answers the page's API calls itself (docs/decisions.md#pages-rendered-with-their-data). */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -105,7 +113,7 @@ export async function apiRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await transport(buildUrl(path, query), {
       method,
       headers: buildHeaders(method, hasJsonBody),
       body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,

@@ -1,3 +1,5 @@
+import { scriptJson } from '../../core/script-json.js';
+
 /** What one page's head says about it (docs/api.md#pages); every URL absolute. */
 export interface PageHead {
   /** The whole document title. */
@@ -19,16 +21,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 
 /** Text for an HTML attribute or element: every character that could end either is escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
-
-/**
- * JSON inside <script>: `<` is written as \u003c so no `</script>` or `<!--` in a value can end the
- * element; U+2028/2029 are escaped for old parsers.
- */
-const scriptJson = (value: object) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;

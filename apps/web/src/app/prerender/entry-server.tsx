@@ -2,18 +2,23 @@
 // dist-ssr/ and run by scripts/prerender-web.mjs after the client build. The browser's tree
 // (SiteApp) in a StaticRouter, so what it writes is what the browser's first
 // render makes. No data is fetched here: pages are written in their loading state.
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
+import { createQueryClient } from '../query-client';
 import { SiteApp } from '../SiteApp';
+import { pageQueries } from './page-data';
 
-function App({ url, prerender }: { url: string; prerender: PrerenderPages }) {
+export { setApiTransport } from '../../lib/api-client';
+
+function App({ url, prerender, data }: { url: string; prerender: PrerenderPages; data?: DehydratedState }) {
   return (
     <StrictMode>
       <PrerenderPagesContext value={prerender}>
         <StaticRouter location={url}>
-          <SiteApp />
+          <SiteApp data={data} />
         </StaticRouter>
       </PrerenderPagesContext>
     </StrictMode>
@@ -33,10 +38,10 @@ export interface RenderedRoute {
  * parameters or query, or on who is signed in), marked for the browser to render
  * (SHELL_ONLY_DIGEST, which main.tsx's hydration expects).
  */
-export async function renderRoute(url: string, mode: 'page' | 'shell'): Promise<RenderedRoute> {
+export async function renderRoute(url: string, mode: 'page' | 'shell', data?: DehydratedState): Promise<RenderedRoute> {
   const prerender: PrerenderPages = { rendered: new Set(), shellOnly: mode === 'shell' };
   const unexpected: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(<App url={url} prerender={prerender} />, {
+  const { prelude } = await prerenderToNodeStream(<App url={url} prerender={prerender} data={data} />, {
     // Every part in place, however large: React otherwise moves big finished parts to the end of
     // the document with inline scripts to put them back, which the CSP's script-src 'self' refuses.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -51,4 +56,23 @@ export async function renderRoute(url: string, mode: 'page' | 'shell'): Promise<
   const html = Buffer.concat(chunks).toString('utf8');
   if (/<script|<!--\$\?-->/.test(html)) throw new Error(`Pre-rendering ${url} left a part for inline scripts`);
   return { html, pages: [...prerender.rendered] };
+}
+
+/**
+ * The answers of the first queries of the page at `url` (page-data.ts;
+ * docs/decisions.md#pages-rendered-with-their-data), asked of the API through `setApiTransport`, as
+ * the state SiteApp starts from; the server then draws the page with `renderRoute(url, 'page', data)`.
+ * Null for a page without such queries. A failed query rejects: the server then sends the
+ * pre-rendered page, which loads its data in the browser as before.
+ */
+export async function loadPageData(url: string): Promise<DehydratedState | null> {
+  const queries = pageQueries(url);
+  if (!queries) return null;
+  const client = createQueryClient();
+  try {
+    await Promise.all(queries.map((query) => client.fetchQuery({ ...query, retry: false })));
+    return dehydrate(client);
+  } finally {
+    client.clear();
+  }
 }

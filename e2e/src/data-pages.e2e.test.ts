@@ -1,0 +1,115 @@
+/**
+ * Pages drawn by the server with their data (docs/decisions.md#pages-rendered-with-their-data): the
+ * HTML the server sends, read without running any script, already holds the portfolio's projects
+ * and a stock's company, price and profile, with the answers the browser starts from; in a real
+ * browser the page hydrates without a mismatch and does not ask for that data again.
+ */
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, sqliteFileIn } from '../../apps/server/src/db/database.js';
+import { type Browser, launchBrowser, watchErrors } from './browser.js';
+import { type RunningServer, startServer } from './server.js';
+
+describe('pages drawn with their data', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser({ width: 412, height: 823 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** The page as the server sends it, parsed without scripts. */
+  async function served(path: string) {
+    const response = await fetch(`${server.baseUrl}${path}`);
+    expect(response.status).toBe(200);
+    return new JSDOM(await response.text()).window.document;
+  }
+  const pageData = (document: Document) => {
+    const text = document.getElementById('page-data')?.textContent;
+    return text ? (JSON.parse(text) as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }) : null;
+  };
+
+  it('sends the portfolio with its projects, their images and the answer the browser starts from', async () => {
+    const projects = (await (await fetch(`${server.baseUrl}/api/portfolio`)).json()) as {
+      title: string;
+      image: string | null;
+    }[];
+    expect(projects.length).toBeGreaterThan(0);
+    const document = await served('/portfolio');
+    const cards = Array.from(document.querySelectorAll('#root article')).map((card) => card.getAttribute('aria-label'));
+    expect(cards).toEqual(projects.map((project) => project.title));
+    const images = Array.from(document.querySelectorAll('#root article img')).map((img) => img.getAttribute('src'));
+    expect(images).toEqual(projects.flatMap((project) => (project.image ? [project.image] : [])));
+    // The first row's images load at once: one of them is the page's largest paint.
+    expect(document.querySelector('#root article img')?.getAttribute('loading')).toBe('eager');
+    const data = pageData(document);
+    expect(data?.queries.map((query) => query.queryKey)).toEqual([['portfolio']]);
+    expect(data?.queries[0]?.state.data).toEqual(projects);
+  });
+
+  it('draws the portfolio again when a project changes', async () => {
+    const { db, destroy } = openDatabase({ sqliteFile: sqliteFileIn(server.dataDir) });
+    try {
+      const first = await db
+        .selectFrom('portfolio_projects')
+        .select(['id', 'title'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await served('/portfolio');
+      await db
+        .updateTable('portfolio_projects')
+        .set({ title: 'Renamed for the test' })
+        .where('id', '=', first.id)
+        .execute();
+      const document = await served('/portfolio');
+      expect(
+        Array.from(document.querySelectorAll('#root article')).map((card) => card.getAttribute('aria-label')),
+      ).toContain('Renamed for the test');
+      await db.updateTable('portfolio_projects').set({ title: first.title }).where('id', '=', first.id).execute();
+    } finally {
+      await destroy();
+    }
+  });
+
+  it('sends a stock page with the company, its price and profile', async () => {
+    const document = await served('/apps/finance/stock/aapl');
+    const heading = document.querySelector('#root h1')?.textContent ?? '';
+    expect(heading).toMatch(/AAPL/);
+    expect(heading).toMatch(/Apple Inc\./);
+    // The profile tab's company address: the page's largest paint on a phone.
+    expect(document.querySelector('#root address')?.textContent).toBeTruthy();
+    const data = pageData(document);
+    expect(data?.queries[0]?.queryKey).toEqual(['finance', 'full-stock', 'AAPL', '1y', '1d']);
+  });
+
+  it('sends the pre-rendered frame for a stock the server cannot look up', async () => {
+    const document = await served('/apps/finance/stock/ZZZZ9');
+    expect(pageData(document)).toBeNull();
+    expect(document.querySelector('#root [role="status"][aria-label="Loading page"]')).not.toBeNull();
+  });
+
+  it('hydrates both pages in a browser without a mismatch, and does not ask for their data again', async () => {
+    const page = await browser.context.newPage();
+    const errors = watchErrors(page);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/portfolio' || url.pathname.endsWith('/get_full_stock')) asked.push(url.pathname);
+    });
+    await page.goto(`${server.baseUrl}/portfolio`);
+    await page.getByRole('article').first().waitFor();
+    await page.goto(`${server.baseUrl}/apps/finance/stock/MSFT`);
+    await page.getByRole('heading', { level: 1, name: /Microsoft/ }).waitFor();
+    // The other tabs draw from the same answer.
+    await page.getByRole('tab', { name: 'Board' }).click();
+    await page.getByRole('heading', { name: 'Company Officers' }).waitFor();
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
