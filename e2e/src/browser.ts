@@ -84,7 +84,7 @@ export async function launchBrowser(
 /**
  * Scrolls through the whole page and back to the top, as a reader would, so that what is drawn
  * only near the screen (charts: apps/web/src/components/LazyChart.tsx) is drawn; resolves once no
- * chart is still loading.
+ * chart is still waiting or loading.
  */
 export async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
@@ -95,7 +95,9 @@ export async function scrollThrough(page: Page) {
     }
     window.scrollTo(0, 0);
   });
-  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label="Loading chart"]'));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-chart-waiting], [role="status"][aria-label="Loading chart"]'),
+  );
 }
 
 /** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at, charts drawn. */

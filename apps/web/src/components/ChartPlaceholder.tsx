@@ -5,11 +5,15 @@ const LEGEND_HEIGHT = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-hei
 
 /**
  * Holds the place of a lazily loaded chart — its legend line and its plot of `height` pixels — so
- * the content below does not move when the chart's code arrives.
+ * the content below does not move when the chart's code arrives. `waiting`: the chart is not being
+ * loaded yet (it is drawn when its place nears the screen, components/LazyChart.tsx), so the place
+ * stays empty rather than showing a loader that nothing ends.
  */
-export function ChartPlaceholder({ height }: { height: number }) {
+export function ChartPlaceholder({ height, waiting = false }: { height: number; waiting?: boolean }) {
+  const h = `calc(${height}px + ${LEGEND_HEIGHT})`;
+  if (waiting) return <div style={{ height: h }} data-chart-waiting="" aria-hidden />;
   return (
-    <Center h={`calc(${height}px + ${LEGEND_HEIGHT})`} role="status" aria-label="Loading chart">
+    <Center h={h} role="status" aria-label="Loading chart">
       <Loader />
     </Center>
   );

@@ -10,7 +10,8 @@ const drawAtOnce = () => typeof window !== 'undefined' && typeof IntersectionObs
 
 /**
  * A lazily loaded chart (`children`, a lazy component), drawn once its place comes near the screen.
- * Until then its placeholder holds the place, so nothing moves. Building a chart is one of the
+ * Until then an empty placeholder holds the place, so nothing moves, and a loader shows only while
+ * the chart's code is on its way. Building a chart is one of the
  * longest tasks of a page (40–60 ms each on Lighthouse's phone, more with its first layout), and the
  * wallet page has two below the fold (docs/decisions.md#pre-rendered-pages). A failed download of
  * the chart's code shows a message instead.
@@ -30,10 +31,15 @@ export function LazyChart({ height, children }: { height: number; children: Reac
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const placeholder = <ChartPlaceholder height={height} />;
   return (
     <ErrorBoundary>
-      {near ? <Suspense fallback={placeholder}>{children}</Suspense> : <div ref={watch}>{placeholder}</div>}
+      {near ? (
+        <Suspense fallback={<ChartPlaceholder height={height} />}>{children}</Suspense>
+      ) : (
+        <div ref={watch}>
+          <ChartPlaceholder height={height} waiting />
+        </div>
+      )}
     </ErrorBoundary>
   );
 }
