@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFileIn } from '../../apps/server/src/db/database.js';
 import { type Browser, launchBrowser, watchErrors } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
+import { signUpThroughUi, uniqueUsername } from './session.js';
 
 describe('pages drawn with their data', () => {
   let server: RunningServer;
@@ -91,6 +92,55 @@ describe('pages drawn with their data', () => {
     const document = await served('/apps/finance/stock/ZZZZ9');
     expect(pageData(document)).toBeNull();
     expect(document.querySelector('#root [role="status"][aria-label="Loading page"]')).not.toBeNull();
+  });
+
+  it('sends a visitor the to-do and finance pages drawn signed out, for any shared cache', async () => {
+    for (const [path, text] of [
+      ['/apps/todo', 'Please log in to use this app'],
+      ['/apps/finance', 'Your watchlist and wallets are saved to your account.'],
+    ] as const) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('vary'), path).toMatch(/Cookie/);
+      const document = new JSDOM(await response.text()).window.document;
+      expect(document.querySelector('#root main')?.textContent, path).toContain(text);
+      const data = pageData(document);
+      expect(
+        data?.queries.map((query) => [query.queryKey, query.state.data]),
+        path,
+      ).toEqual([[['auth', 'me'], null]]);
+    }
+  });
+
+  it('sends a signed-in visitor their own to-do list, for their browser only, and hydrates it', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    const username = uniqueUsername('drawn');
+    await signUpThroughUi(page, server.baseUrl, username);
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const created = await page.request.post(`${server.baseUrl}/api/todo`, {
+      data: { title: 'Drawn by the server', description: 'In the HTML' },
+      headers: { 'X-CSRFToken': csrf },
+    });
+    expect(created.status()).toBe(200);
+
+    const response = await page.request.get(`${server.baseUrl}/apps/todo`);
+    expect(response.headers()['cache-control']).toBe('private, no-cache');
+    const document = new JSDOM(await response.text()).window.document;
+    expect(document.querySelector('#root main')?.textContent).toContain('Drawn by the server');
+    expect(pageData(document)?.queries.map((query) => query.queryKey)).toEqual([['auth', 'me'], ['todo']]);
+    // Another visitor's page holds none of it.
+    const anonymous = await (await fetch(`${server.baseUrl}/apps/todo`)).text();
+    expect(anonymous).not.toContain('Drawn by the server');
+    expect(anonymous).not.toContain(username);
+
+    await page.goto(`${server.baseUrl}/apps/todo`);
+    await page.getByText('Drawn by the server').waitFor();
+    await page.goto(`${server.baseUrl}/apps/finance`);
+    await page.getByRole('heading', { name: 'Watchlist' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('hydrates both pages in a browser without a mismatch, and does not ask for their data again', async () => {

@@ -37,8 +37,9 @@ export interface PageMeta {
    */
   readonly prerender?: 'shell';
   /**
-   * Drawn by the server at request time with its public data (docs/decisions.md#pages-rendered-with-their-data),
-   * so what the page is about is in the HTML; the pre-rendered page stays the fallback.
+   * Drawn by the server at request time with its data (docs/decisions.md#pages-rendered-with-their-data):
+   * public answers, or the visitor's session and own answers for a page that depends on who asks,
+   * so what the page shows first is in the HTML; the pre-rendered page stays the fallback.
    */
   readonly data?: true;
 }
@@ -81,12 +82,14 @@ export const PAGES: readonly PageMeta[] = [
   },
   {
     pattern: '/apps/todo',
+    data: true,
     title: 'To-Do List',
     description: 'A to-do list: add, edit and complete items, kept in your account.',
     image: 'todo',
   },
   {
     pattern: '/apps/finance',
+    data: true,
     title: 'Finance',
     description: 'Stock quotes, charts and news, a watchlist, and paper-trading wallets with orders.',
     image: 'finance',

@@ -10,20 +10,29 @@ import { scriptJson } from './script-json.js';
 /** What the web build's rendering entry offers the server (apps/web/src/app/prerender/entry-server.tsx). */
 interface PageRenderer {
   setApiTransport(transport: typeof fetch): void;
-  loadPageData(url: string): Promise<PageData | null>;
-  renderRoute(url: string, mode: 'page', data: PageData): Promise<{ html: string; pages: string[] }>;
+  loadPageData(url: string): Promise<{ data: DehydratedState; personal: boolean } | null>;
+  renderRoute(url: string, mode: 'page', data: DehydratedState): Promise<{ html: string; pages: string[] }>;
 }
 
 /** React Query's dehydrated state: the answers, each with its key and state. */
-interface PageData {
+interface DehydratedState {
   queries: { state: { data: unknown } }[];
+}
+
+/** A page drawn with its data; `personal`: drawn for the signed-in visitor, with their own data. */
+export interface PageWithData {
+  html: string;
+  personal: boolean;
 }
 
 /** Rendered pages kept by their answers: a page whose data has not changed is not rendered again. */
 const RENDERED_MAX = 32;
 
-/** The headers that say where a request came from and which address it asked for (host, proxies). */
-const ADDRESSING = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+/**
+ * The headers a page's API calls repeat: where the request came from and which address it asked
+ * for (host, proxies), and its cookies, so a page that depends on who asks sees the same session.
+ */
+const FORWARDED = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'cookie'] as const;
 
 /** How the visitor's request reached us: its peer and addressing headers, which its page's API calls repeat. */
 interface Visitor {
@@ -33,7 +42,7 @@ interface Visitor {
 
 function visitorOf(request: FastifyRequest): Visitor {
   const headers: Record<string, string> = {};
-  for (const name of ADDRESSING) {
+  for (const name of FORWARDED) {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
@@ -46,8 +55,8 @@ function visitorOf(request: FastifyRequest): Visitor {
  * largest thing on the page paints with it instead of after the app has started and asked for it.
  * The web build's rendering entry (dist-ssr/) draws the page with the answers of the page's own
  * queries, which it asks of this app through `inject` as the visitor's browser would have asked:
- * from the same peer with the same host and proxy headers, so the same client address (and rate
- * limits) and the same absolute links result; no cookies, as the data is public. The answers go into the page for the browser's
+ * from the same peer with the same host, proxy and cookie headers, so the same client address (and
+ * rate limits), session and absolute links result. The answers go into the page for the browser's
  * first render. Anything that fails (no rendering entry, an answer that is not a 200, a render
  * error) gives null: the caller sends the pre-rendered page, which loads its data in the browser.
  */
@@ -99,13 +108,14 @@ export function dataPages(app: FastifyInstance, webDist: string) {
   const rendered = new Map<string, string>();
 
   /** The page at the request's URL with its data, from the build's template `file`; null to send the pre-rendered page. */
-  return async function pageWithData(request: FastifyRequest, file: string): Promise<string | null> {
+  return async function pageWithData(request: FastifyRequest, file: string): Promise<PageWithData | null> {
     const template = templateOf(file);
     const render = template === null ? null : await load();
     if (!template || !render) return null;
     try {
-      const data = await visitor.run(visitorOf(request), () => render.loadPageData(request.url));
-      if (!data) return null;
+      const loaded = await visitor.run(visitorOf(request), () => render.loadPageData(request.url));
+      if (!loaded) return null;
+      const { data, personal } = loaded;
       const key = createHash('sha1')
         // The path, not the query: these pages do not read it, and a query made up per request
         // would otherwise make a render per request.
@@ -120,19 +130,22 @@ export function dataPages(app: FastifyInstance, webDist: string) {
           request.log.warn({ pages: page.pages }, 'data page rendered parts its template does not list');
           return null;
         }
-        // The answers go with the markup drawn from them, as first fetched: the same answers give
-        // the same page (and ETag); answers older than their stale time are fetched again by the
-        // browser after it has taken the page over, as any cached answer would be.
-        html = template
-          .replace(PAGE_HTML_MARKER, () => page.html)
-          .replace(
-            PAGE_DATA_MARKER,
-            () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
-          );
-        rendered.set(key, html);
-        if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+        html = template.replace(PAGE_HTML_MARKER, () => page.html);
+        // A signed-in visitor's own page is drawn for each request, never kept.
+        if (!personal) {
+          rendered.set(key, html);
+          if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+        }
       }
-      return html;
+      // The answers as just asked (with their times, so the browser counts them as fresh) go with
+      // the markup drawn from the same answers.
+      return {
+        html: html.replace(
+          PAGE_DATA_MARKER,
+          () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
+        ),
+        personal,
+      };
     } catch (error) {
       // A failed answer (an unknown symbol, an upstream outage) or render: the page loads its data itself.
       request.log.info({ err: error }, 'data page sent pre-rendered');

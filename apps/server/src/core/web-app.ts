@@ -101,7 +101,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
       // Its data template has the same one inline script, so the same CSP.
       reply.header('Content-Security-Policy', page.csp);
       const { meta } = matchPage(pathname);
-      const body = (meta.data && (await pageWithData(request, dataTemplateFileName(meta.pattern)))) || page.html;
+      const drawn = meta.data ? await pageWithData(request, dataTemplateFileName(meta.pattern)) : null;
+      if (meta.data) addVary(reply, 'Cookie');
+      // A page drawn with the signed-in visitor's own data is theirs alone: no shared cache keeps it.
+      if (drawn?.personal) reply.header('Cache-Control', 'private, no-cache');
+      const body = drawn?.html ?? page.html;
       const html = renderPage ? await renderPage(request, body) : body;
       // Revalidated on each load (no-cache), so a tag lets an unchanged page answer 304.
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;

@@ -1,5 +1,6 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { holdsSession, SessionKnownContext } from '../features/auth';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -16,9 +17,18 @@ export function SiteApp({ data }: { data?: DehydratedState }) {
     if (data) hydrate(client, data);
     return client;
   });
+  const [sessionKnown] = useState(() => holdsSession(data));
+  // The visitor's own answers, drawn by the server, are asked again once the page is the app's:
+  // the features keep their offline copies as they fetch (docs/product.md#offline), and a change
+  // made in another tab since shows. Public answers are not asked again.
+  useEffect(() => {
+    if (sessionKnown) void queryClient.invalidateQueries();
+  }, [sessionKnown, queryClient]);
   return (
-    <AppProviders queryClient={queryClient}>
-      <AppRoutes />
-    </AppProviders>
+    <SessionKnownContext value={sessionKnown}>
+      <AppProviders queryClient={queryClient}>
+        <AppRoutes />
+      </AppProviders>
+    </SessionKnownContext>
   );
 }

@@ -2,14 +2,14 @@
 // dist-ssr/ and run by scripts/prerender-web.mjs after the client build. The browser's tree
 // (SiteApp) in a StaticRouter, so what it writes is what the browser's first
 // render makes. No data is fetched here: pages are written in their loading state.
-import { type DehydratedState, dehydrate } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
 import { createQueryClient } from '../query-client';
 import { SiteApp } from '../SiteApp';
-import { pageQueries } from './page-data';
+import { pagePlan, sessionQuery } from './page-data';
 
 export { setApiTransport } from '../../lib/api-client';
 
@@ -58,20 +58,29 @@ export async function renderRoute(url: string, mode: 'page' | 'shell', data?: De
   return { html, pages: [...prerender.rendered] };
 }
 
+/** A page's data for the server: the answers, and whether they are the signed-in visitor's own. */
+export interface PageData {
+  data: DehydratedState;
+  personal: boolean;
+}
+
 /**
  * The answers of the first queries of the page at `url` (page-data.ts;
  * docs/decisions.md#pages-rendered-with-their-data), asked of the API through `setApiTransport`, as
  * the state SiteApp starts from; the server then draws the page with `renderRoute(url, 'page', data)`.
- * Null for a page without such queries. A failed query rejects: the server then sends the
- * pre-rendered page, which loads its data in the browser as before.
+ * A page that depends on who asks first asks for the session. Null for a page without such
+ * queries. A failed query rejects: the server then sends the pre-rendered page, which loads its
+ * data in the browser as before.
  */
-export async function loadPageData(url: string): Promise<DehydratedState | null> {
-  const queries = pageQueries(url);
-  if (!queries) return null;
+export async function loadPageData(url: string): Promise<PageData | null> {
+  const plan = pagePlan(url);
+  if (!plan) return null;
   const client = createQueryClient();
+  const ask = (query: FetchQueryOptions) => client.fetchQuery({ ...query, retry: false });
   try {
-    await Promise.all(queries.map((query) => client.fetchQuery({ ...query, retry: false })));
-    return dehydrate(client);
+    const signedIn = plan.session ? (await ask(sessionQuery())) !== null : false;
+    await Promise.all(plan.queries(signedIn).map(ask));
+    return { data: dehydrate(client), personal: signedIn };
   } finally {
     client.clear();
   }

@@ -1,25 +1,52 @@
 import { DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normalizeSymbol } from '@site/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
+import { askSession, authQueries } from '../../features/auth/api/auth-queries';
 import { financeQueries } from '../../features/finance/api/use-finance';
 import { portfolioQueries } from '../../features/portfolio/api/use-portfolio';
+import { todoApi } from '../../features/todo/api/todo-api';
+import { todoQueries } from '../../features/todo/api/use-todos';
 
 /**
- * The queries whose answers a page draws first, for the pages the server renders with their data
- * (`data: true` in packages/contract/src/page-meta.ts; docs/decisions.md#pages-rendered-with-their-data):
- * the features' own query options, so the keys and answers are those the page reads. Public data
- * only: the page is the same for every visitor. Null for any other page.
+ * What the server asks before it draws a page with its data (`data: true` in
+ * packages/contract/src/page-meta.ts; docs/decisions.md#pages-rendered-with-their-data): whether the
+ * page needs to know who is asking (`session`), then the queries whose answers the page draws
+ * first for that visitor. The features' own query keys, so the page reads what is asked.
  */
-export function pageQueries(url: string): FetchQueryOptions[] | null {
+export interface PagePlan {
+  session: boolean;
+  queries(signedIn: boolean): FetchQueryOptions[];
+}
+
+const query = (options: unknown) => options as FetchQueryOptions;
+
+/** The visitor's session as the page reads it (`useMe`), asked with the request's cookies. */
+export const sessionQuery = () => query({ queryKey: authQueries.me().queryKey, queryFn: () => askSession() });
+
+/** The plan for the page at `url`, or null for a page the server does not draw with data. */
+export function pagePlan(url: string): PagePlan | null {
   const { pathname } = new URL(url, 'http://site.invalid');
   const { meta, params } = matchPage(pathname);
   if (!meta.data) return null;
   switch (meta.pattern) {
     case '/portfolio':
-      return [portfolioQueries.projects() as FetchQueryOptions];
+      return { session: false, queries: () => [query(portfolioQueries.projects())] };
     case '/apps/finance/stock/:symbol': {
       const symbol = normalizeSymbol(params.symbol ?? '');
-      return symbol ? [financeQueries.fullStock(symbol, DEFAULT_RANGE, DEFAULT_INTERVAL) as FetchQueryOptions] : null;
+      if (!symbol) return null;
+      return {
+        session: false,
+        queries: () => [query(financeQueries.fullStock(symbol, DEFAULT_RANGE, DEFAULT_INTERVAL))],
+      };
     }
+    case '/apps/finance':
+      return { session: true, queries: (signedIn) => (signedIn ? [query(financeQueries.watchlist())] : []) };
+    case '/apps/todo':
+      return {
+        session: true,
+        // The list as the page asks it, without the browser's offline copy.
+        queries: (signedIn) =>
+          signedIn ? [query({ queryKey: todoQueries.lists().queryKey, queryFn: () => todoApi.list() })] : [],
+      };
     default:
       return null;
   }

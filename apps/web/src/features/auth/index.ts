@@ -8,3 +8,4 @@ export { AuthModalsProvider, useAuthModals } from './auth-modals-context';
 export { LoginRequiredCard } from './LoginRequiredCard';
 export { RequireSignIn } from './RequireSignIn';
 export { logOut } from './session';
+export { holdsSession, SessionKnownContext } from './session-known';

@@ -21,13 +21,20 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> 
     clearStaleSession();
     return null;
   }
+  const me = await askSession(signal);
+  if (!me) clearStaleSession();
+  return me;
+}
+
+/**
+ * `GET /api/me` as it is: the user, or null on a 401. The server's drawing of a page for a visitor
+ * asks it this way (app/prerender/page-data.ts): the cookies are the request's, not the document's.
+ */
+export async function askSession(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
     return await callApi(routes.auth.me, { schema: lazySchema((c) => c.meResponseSchema), signal });
   } catch (error) {
-    if (isApiError(error, 401)) {
-      clearStaleSession();
-      return null;
-    }
+    if (isApiError(error, 401)) return null;
     throw error;
   }
 }
