@@ -50,9 +50,10 @@ function visitorOf(request: FastifyRequest): Visitor {
 }
 
 /**
- * Pages drawn at request time with their public data (docs/decisions.md#pages-rendered-with-their-data):
- * the portfolio's projects and a stock's quote, profile and price line are in the HTML, so the
- * largest thing on the page paints with it instead of after the app has started and asked for it.
+ * Pages drawn at request time with their data (docs/decisions.md#pages-rendered-with-their-data):
+ * the portfolio's projects, a stock's quote, profile and price line, and the to-do and finance
+ * pages as the visitor's session shows them are in the HTML, so the largest thing on the page
+ * paints with it instead of after the app has started and asked for it.
  * The web build's rendering entry (dist-ssr/) draws the page with the answers of the page's own
  * queries, which it asks of this app through `inject` as the visitor's browser would have asked:
  * from the same peer with the same host, proxy and cookie headers, so the same client address (and
@@ -63,7 +64,7 @@ function visitorOf(request: FastifyRequest): Visitor {
 export function dataPages(app: FastifyInstance, webDist: string) {
   const entry = path.resolve(webDist, '../dist-ssr/entry-server.js');
   const visitor = new AsyncLocalStorage<Visitor>();
-  // The page's queries are GETs of public data.
+  // The page's queries are GETs: public data, or the visitor's own with the visitor's cookies.
   const transport: typeof fetch = async (input) => {
     const from = visitor.getStore();
     const answer = await app.inject({
