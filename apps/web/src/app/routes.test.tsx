@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MOBILE_WARNING } from '../features/layout/MobileWarning';
 import { setCookie } from '../test/cookies';
@@ -20,10 +20,16 @@ describe('AppLayout', () => {
 
     const topBar = screen.getByRole('banner');
     expect(within(topBar).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    // The dropdown is its own chunk, imported when the pointer comes onto the button; its button
+    // then replaces the stand-in. Wait for it and click that one: a click sent to the stand-in
+    // just as it was replaced went nowhere on a loaded CI machine. Under such load the first
+    // import also took longer than findByRole's default second.
+    const standIn = within(topBar).getByRole('button', { name: 'Apps' });
+    await user.hover(standIn);
+    await waitFor(() => expect(within(topBar).getByRole('button', { name: 'Apps' })).not.toBe(standIn), {
+      timeout: 10_000,
+    });
     await user.click(within(topBar).getByRole('button', { name: 'Apps' }));
-
-    // The dropdown is its own chunk, imported on the first click: under a loaded CI machine that
-    // first import took longer than findByRole's default second.
     const menu = await screen.findByRole('menu', {}, { timeout: 10_000 });
     for (const [name, app] of [
       ['Forecast', 'forecast'],
