@@ -19,6 +19,24 @@ function zodJitless(): Plugin {
   };
 }
 
+/** @mantine/hooks' useId module, as the package's index imports it. */
+const MANTINE_USE_ID = /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/;
+
+/**
+ * Replaces @mantine/hooks' `useId` with src/lib/mantine-use-id.ts, which keeps the id Mantine
+ * starts with instead of setting a random one once mounted (a second, blocking render of every
+ * component that has an id: docs/decisions.md#main-thread-work-after-the-first-paint). Not in the
+ * dev server, which pre-bundles Mantine without Vite's plugins.
+ */
+export function mantineStableId(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/lib/mantine-use-id.ts');
+  return {
+    name: 'mantine-stable-id',
+    enforce: 'pre',
+    load: (id) => (MANTINE_USE_ID.test(id) ? `export { useId } from ${JSON.stringify(replacement)};` : null),
+  };
+}
+
 /** A Mantine component's class-name map, e.g. …/@mantine/core/esm/components/Button/Button.module.mjs. */
 const CLASS_MAP = /[\\/]@mantine[\\/]core[\\/]esm[\\/].*[\\/](\w+)\.module\.mjs$/;
 /** What main.tsx imports for Mantine's styles. */
@@ -106,8 +124,8 @@ const vendorChunks = [
 export default defineConfig(({ isSsrBuild }) => ({
   // The pre-rendering build (src/app/prerender/entry-server.tsx) needs no service worker or preload tags.
   plugins: isSsrBuild
-    ? [react(), zodJitless(), mantineComponentCss()]
-    : [react(), zodJitless(), mantineComponentCss(), fontPreload(), pwa()],
+    ? [react(), zodJitless(), mantineStableId(), mantineComponentCss()]
+    : [react(), zodJitless(), mantineStableId(), mantineComponentCss(), fontPreload(), pwa()],
   resolve: {
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.
