@@ -5,7 +5,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { beginPageHydration, HydrationDone } from '../hooks/use-hydrating';
+import { HydrationDone } from '../hooks/use-hydrating';
 import { loadLazyPages, SHELL_ONLY_DIGEST } from '../lib/lazy-page';
 import { SiteApp } from './SiteApp';
 
@@ -45,7 +45,6 @@ export function startApp(root: HTMLElement, onReady: () => void) {
     loadLazyPages(root.dataset.pages?.split(' ').filter(Boolean) ?? []).then(() => {
       // As a transition, hydration yields to the browser every few milliseconds instead of holding
       // the main thread for the whole page (React hydrates a default-priority root in one go).
-      beginPageHydration();
       startTransition(() => {
         // Ready once the parts drawn in their pre-rendered state show the real one (HydrationDone).
         const app = (

@@ -12,7 +12,7 @@ export function useStoredState<T>(read: () => T, prerendered: T): [T, Dispatch<S
   const [fromPrerender] = useState(hydrating);
   const [value, setValue] = useState(() => (fromPrerender ? prerendered : read()));
   useEffect(() => {
-    // As a transition, like the rest of the page's switch from its pre-rendered state (HydrationDone).
+    // As a transition, like the rest of the page's switch from its pre-rendered state (useHydrating).
     if (fromPrerender) startTransition(() => setValue(read()));
   }, [fromPrerender, read]);
   return [value, setValue];
