@@ -1,3 +1,4 @@
+import { madeOnce } from './made-once';
 /**
  * Number and money formatting for the UI (docs/product.md#constants: currency is USD in en-US format). Every
  * helper takes `null`/`undefined` (and NaN or ±Infinity) as "no value" and answers with a dash.
@@ -9,22 +10,27 @@ type Maybe = number | null | undefined;
 
 const LOCALE = 'en-US';
 
-const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
-const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumSignificantDigits: 3 });
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const percent = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const signedPercent = new Intl.NumberFormat(LOCALE, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  signDisplay: 'exceptZero',
-});
-const signedUsd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' });
+const usd = madeOnce(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' }));
+const compact = madeOnce(() => new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumSignificantDigits: 3 }));
+const integer = madeOnce(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
+const percent = madeOnce(() => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const signedPercent = madeOnce(
+  () =>
+    new Intl.NumberFormat(LOCALE, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    }),
+);
+const signedUsd = madeOnce(
+  () => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', signDisplay: 'exceptZero' }),
+);
 
 const isNumber = (value: Maybe): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** `1234.5` → `$1,234.50`. */
 export function formatUsd(value: Maybe): string {
-  return isNumber(value) ? usd.format(value) : NO_VALUE;
+  return isNumber(value) ? usd().format(value) : NO_VALUE;
 }
 
 /** Quotes in a currency's hundredth, as exchanges name them (London's pence, Johannesburg's cents), and the currency each is of. */
@@ -63,7 +69,7 @@ function currencyFormat(iso: string, options: 'price' | 'compact'): Intl.NumberF
 export function formatPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
   if (!isNumber(value)) return NO_VALUE;
   const code = currency ?? 'USD';
-  if (code === 'USD') return usd.format(value);
+  if (code === 'USD') return usd().format(value);
   const format = SUB_UNITS.has(code) ? null : currencyFormat(code, 'price');
   return format ? format.format(value) : `${integerOrCents(value)} ${code}`;
 }
@@ -73,7 +79,7 @@ const integerOrCents = (value: number) => value.toLocaleString(LOCALE, { maximum
 /** A change in the listing's currency with its sign: `+$1.23`, `-¥12.5`, `+3.5 GBp`. */
 export function formatSignedPrice(value: Maybe, currency: string | null | undefined = 'USD'): string {
   if (!isNumber(value)) return NO_VALUE;
-  if (!currency || currency === 'USD') return signedUsd.format(value);
+  if (!currency || currency === 'USD') return signedUsd().format(value);
   const sign = value > 0 ? '+' : value < 0 ? '-' : '';
   return `${sign}${formatPrice(Math.abs(value), currency)}`;
 }
@@ -84,18 +90,18 @@ export function formatCompactPrice(value: Maybe, currency: string | null | undef
   const code = currency || 'USD';
   const base = SUB_UNIT_OF[code];
   const format = currencyFormat(base ?? code, 'compact');
-  if (!format) return `${compact.format(value)} ${code}`;
+  if (!format) return `${compact().format(value)} ${code}`;
   return format.format(base ? value / 100 : value);
 }
 
 /** A change in dollars with its sign: `1.5` → `+$1.50`, `-2` → `-$2.00`. */
 export function formatSignedUsd(value: Maybe): string {
-  return isNumber(value) ? signedUsd.format(value) : NO_VALUE;
+  return isNumber(value) ? signedUsd().format(value) : NO_VALUE;
 }
 
 /** Large numbers made readable: `3_120_000_000_000` → `3.12T`, `52_300_000` → `52.3M`, `950` → `950`. */
 export function formatCompact(value: Maybe): string {
-  return isNumber(value) ? compact.format(value) : NO_VALUE;
+  return isNumber(value) ? compact().format(value) : NO_VALUE;
 }
 
 /** `3_120_000_000_000` → `$3.12T`. */
@@ -106,12 +112,12 @@ export function formatCompactUsd(value: Maybe): string {
 /** A ratio such as a P/E, to 2 decimals with grouping: `37.8076` → `37.81`, `1234.5` → `1,234.50`. */
 export function formatRatio(value: Maybe): string {
   // Two decimals, as percentages are written (without the sign).
-  return isNumber(value) ? percent.format(value) : NO_VALUE;
+  return isNumber(value) ? percent().format(value) : NO_VALUE;
 }
 
 /** `164000` → `164,000` (rounded to a whole number). */
 export function formatInteger(value: Maybe): string {
-  return isNumber(value) ? integer.format(value) : NO_VALUE;
+  return isNumber(value) ? integer().format(value) : NO_VALUE;
 }
 
 /**
@@ -120,5 +126,5 @@ export function formatInteger(value: Maybe): string {
  */
 export function formatPercent(value: Maybe, { signed = false }: { signed?: boolean } = {}): string {
   if (!isNumber(value)) return NO_VALUE;
-  return `${(signed ? signedPercent : percent).format(value)}%`;
+  return `${(signed ? signedPercent : percent)().format(value)}%`;
 }

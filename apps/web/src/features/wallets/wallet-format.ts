@@ -1,12 +1,13 @@
 import type { WalletTrade } from '@site/contract';
 import { formatPrice, formatUsd, NO_VALUE } from '../../lib/format';
+import { madeOnce } from '../../lib/made-once';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = madeOnce(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** An instant (ISO-8601 text or epoch ms) in the viewer's time zone: "Jan 2, 2025, 10:35 AM". */
 export function formatDateTime(instant: string | number): string {
   const ms = typeof instant === 'number' ? instant : Date.parse(instant);
-  return Number.isNaN(ms) ? NO_VALUE : dateTime.format(ms);
+  return Number.isNaN(ms) ? NO_VALUE : dateTime().format(ms);
 }
 
 /** `1234` → `1,234 shares`, `1` → `1 share`. */

@@ -14,6 +14,7 @@ import {
   type WindUnit,
 } from '@site/contract/units';
 import { NO_VALUE } from '../../lib/format';
+import { madeOnce } from '../../lib/made-once';
 
 /**
  * docs/product.md#constants: the server answers in °F, mph and inches; other units are display
@@ -25,14 +26,16 @@ type Reading = number | null | undefined;
 
 const isNumber = (value: Reading): value is number => typeof value === 'number' && Number.isFinite(value);
 
-const oneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const oneDecimal = madeOnce(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
+const twoDecimals = madeOnce(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const whole = madeOnce(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }));
 
 /** Whole degrees in the chosen unit, without "-0". */
 function degrees(fahrenheit: number, unit: TemperatureUnit): string {
   const value = Math.round(convertTemperature(fahrenheit, unit));
-  return whole.format(value === 0 ? 0 : value);
+  return whole().format(value === 0 ? 0 : value);
 }
 
 /** `56.8` → `57°F`, or `14°C` in Celsius; whole degrees, like most forecasts. */
@@ -47,36 +50,40 @@ export function formatDegrees(fahrenheit: Reading, unit: TemperatureUnit): strin
 
 /** `8.14` → `8.1 mph`, `13.1 km/h`, `3.6 m/s` or `7.1 kn`. */
 export function formatSpeed(mph: Reading, unit: WindUnit = 'mph'): string {
-  return isNumber(mph) ? `${oneDecimal.format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
+  return isNumber(mph) ? `${oneDecimal().format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
 }
 
 /** Whole units for the hourly strip: `8.14` → `8 mph`. */
 export function formatSpeedWhole(mph: Reading, unit: WindUnit = 'mph'): string {
-  return isNumber(mph) ? `${whole.format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
+  return isNumber(mph) ? `${whole().format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
 }
 
 /** Visibility in miles, or kilometres with metric precipitation: `9.94` → `9.9 mi`, `16 km`. */
 export function formatVisibility(miles: Reading, unit: PrecipitationUnit = 'in'): string {
-  return isNumber(miles) ? `${oneDecimal.format(convertVisibility(miles, unit))} ${VISIBILITY_LABELS[unit]}` : NO_VALUE;
+  return isNumber(miles)
+    ? `${oneDecimal().format(convertVisibility(miles, unit))} ${VISIBILITY_LABELS[unit]}`
+    : NO_VALUE;
 }
 
 /** Sea-level pressure: inches of mercury beside inches of rain, hectopascals beside millimetres. */
 export function formatPressure(hpa: Reading, unit: PrecipitationUnit = 'in'): string {
   if (!isNumber(hpa)) return NO_VALUE;
-  return unit === 'in' ? `${twoDecimals.format(hpaToInHg(hpa))} inHg` : `${whole.format(hpa)} hPa`;
+  return unit === 'in' ? `${twoDecimals().format(hpaToInHg(hpa))} inHg` : `${whole().format(hpa)} hPa`;
 }
 
 /** `48` → `48%`. */
 export function formatPercentage(value: Reading): string {
-  return isNumber(value) ? `${whole.format(value)}%` : NO_VALUE;
+  return isNumber(value) ? `${whole().format(value)}%` : NO_VALUE;
 }
 
-const oneDecimalFixed = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimalFixed = madeOnce(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 /** docs/product.md#constants: inches to 2 decimals, `0.034` → `0.03 in`; millimetres to 1, `0.9 mm`. */
 export function formatPrecipitation(inches: Reading, unit: PrecipitationUnit = 'in'): string {
   if (!isNumber(inches)) return NO_VALUE;
-  const format = unit === 'in' ? twoDecimals : oneDecimalFixed;
+  const format = unit === 'in' ? twoDecimals() : oneDecimalFixed();
   return `${format.format(convertPrecipitation(inches, unit))} ${PRECIPITATION_LABELS[unit]}`;
 }
 
@@ -137,12 +144,15 @@ export function formatWindDirection(degrees: Reading): string {
   return isNumber(degrees) ? compassPoint(degrees) : NO_VALUE;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
+const DAY_FORMAT = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 /**
  * A forecast day, `2026-11-21` → `Sat, Nov 21`. The date is the location's own calendar date, so
@@ -153,7 +163,7 @@ export function formatForecastDate(date: string): string {
   if (!match) return date;
   const [, year, month, day] = match;
   const utc = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return Number.isNaN(utc.getTime()) ? date : DAY_FORMAT.format(utc);
+  return Number.isNaN(utc.getTime()) ? date : DAY_FORMAT().format(utc);
 }
 
 /** Today's date (`YYYY-MM-DD`) in an IANA time zone; undefined when the zone is unknown here. */

@@ -5,6 +5,7 @@
  */
 import type { StockEvents } from '@site/contract';
 import type { SeriesMarker, Time } from 'lightweight-charts';
+import { madeOnce } from '../../../lib/made-once';
 import type { ChartBar } from './chart-data';
 
 export const DIVIDEND_COLOR = '#0ca678';
@@ -20,11 +21,11 @@ export interface ChartEvent {
   description: string;
 }
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = madeOnce(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
 /** A calendar date (YYYY-MM-DD) as 'Feb 10, 2025'. */
 const formatDay = (date: string) => {
   const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? date : day.format(ms);
+  return Number.isNaN(ms) ? date : day().format(ms);
 };
 
 const SUB_UNITS = new Set(['GBp', 'GBX', 'ZAc', 'ILA']);

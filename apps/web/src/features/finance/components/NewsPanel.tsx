@@ -1,10 +1,11 @@
 import { Badge, Grid, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { NewsItem } from '@site/contract';
 import { Link } from 'react-router';
+import { madeOnce } from '../../../lib/made-once';
 import { stockPath } from '../../../lib/market/paths';
 import { ExternalLink } from './ExternalLink';
 
-const published = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const published = madeOnce(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** docs/product.md#stock-page-appsfinancestocksymbol: text column 10 and image column 6 (of 16); the image only if its first resolution has a url. */
 export function NewsPanel({ news }: { news: NewsItem[] }) {
@@ -28,7 +29,7 @@ export function NewsPanel({ news }: { news: NewsItem[] }) {
                         {item.title}
                       </ExternalLink>
                       <Text size="sm" c="dimmed">
-                        {item.publisher} · {published.format(item.providerPublishTime * 1000)}
+                        {item.publisher} · {published().format(item.providerPublishTime * 1000)}
                       </Text>
                       {item.relatedTickers.length > 0 && (
                         <Group gap={6} aria-label="Related tickers">

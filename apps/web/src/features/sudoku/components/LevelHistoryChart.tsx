@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { SUDOKU_HISTORY_GAMES, type SudokuLevelStats } from '@site/contract';
 import { useId } from 'react';
 import { ChartDataTable } from '../../../components/ChartDataTable';
+import { madeOnce } from '../../../lib/made-once';
 import { formatMmSs } from '../logic/format';
 
 type History = SudokuLevelStats['history'];
@@ -18,10 +19,10 @@ const PLOT_H = HEIGHT - TOP - BOTTOM;
 const WON = 'var(--mantine-color-teal-6)';
 const LOST = 'var(--mantine-color-red-6)';
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const day = madeOnce(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
 const formatDay = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : day.format(date);
+  return Number.isNaN(date.getTime()) ? iso : day().format(date);
 };
 
 /** A won game is a solid bar; a lost one an outlined, hatched bar, so the two differ without colour. */

@@ -1,17 +1,23 @@
 import type { SudokuGame } from '@site/contract';
+import { madeOnce } from '../../../lib/made-once';
 
 /**
  * The daily puzzles change at midnight UTC (docs/api.md#sudoku-daily-and-own-puzzles), so their
  * dates ('YYYY-MM-DD') are UTC days and are shown as such, whatever the reader's time zone.
  */
-const longDay = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const longDay = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const shortDay = madeOnce(
+  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+);
 
 const parseDay = (day: string): Date | null => {
   const date = new Date(`${day}T00:00:00Z`);
@@ -21,13 +27,13 @@ const parseDay = (day: string): Date | null => {
 /** '2026-11-24' → 'Tuesday, November 24, 2026' (the daily card's heading). */
 export const formatDailyDay = (day: string) => {
   const date = parseDay(day);
-  return date ? longDay.format(date) : day;
+  return date ? longDay().format(date) : day;
 };
 
 /** '2026-11-24' → 'Nov 24, 2026'. */
 export const formatDailyDayShort = (day: string) => {
   const date = parseDay(day);
-  return date ? shortDay.format(date) : day;
+  return date ? shortDay().format(date) : day;
 };
 
 /**

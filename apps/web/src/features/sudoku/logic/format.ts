@@ -1,4 +1,5 @@
 import type { SudokuGame } from '@site/contract';
+import { madeOnce } from '../../../lib/made-once';
 
 /** 125 → '02:05'; an hour or more keeps counting minutes (3725 → '62:05'). */
 export function formatMmSs(totalSeconds: number): string {
@@ -8,8 +9,10 @@ export function formatMmSs(totalSeconds: number): string {
   return `${mm}:${ss}`;
 }
 
-const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const hourMinute = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const monthDay = madeOnce(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
+const hourMinute = madeOnce(
+  () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
 
 /**
  * docs/product.md#menu-appssudoku: the difficulty followed by the month and day the game was
@@ -18,7 +21,7 @@ const hourMinute = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '
 export function savedGameLabel(game: Pick<SudokuGame, 'difficulty' | 'created_at'>): string {
   const created = new Date(game.created_at);
   if (Number.isNaN(created.getTime())) return game.difficulty;
-  return `${game.difficulty} ${monthDay.format(created)}, ${hourMinute.format(created)}`;
+  return `${game.difficulty} ${monthDay().format(created)}, ${hourMinute().format(created)}`;
 }
 
 /** Labels for the saved-game picker, in the list's order; games started in the same minute get a number. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { formatInteger, formatPrice, formatSignedUsd, NO_VALUE } from '../../../lib/format';
+import { madeOnce } from '../../../lib/made-once';
 import { stockPath } from '../../../lib/market/paths';
 import { useWalletEvents } from '../api/wallet-events';
 import { formatDateTime } from '../wallet-format';
@@ -13,11 +14,11 @@ const LEFT = new Set<string>(['Date', 'Type', 'Symbol', 'Paid / Applied']);
 /** Dates and badges stay on one line; the table scrolls sideways on phones instead. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = madeOnce(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
 /** An exchange's calendar date (YYYY-MM-DD) as "Aug 31, 2020". */
 const formatDay = (date: string | null) => {
   const ms = date === null ? Number.NaN : Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? NO_VALUE : day.format(ms);
+  return Number.isNaN(ms) ? NO_VALUE : day().format(ms);
 };
 
 /** A dividend's cash per share as declared ('$0.205', '22.31 GBp'), or a split's ratio with the shares it added. */

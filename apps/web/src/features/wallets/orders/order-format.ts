@@ -1,5 +1,6 @@
 import type { Order, OrderStatus, OrderType } from '@site/contract';
 import { NO_VALUE } from '../../../lib/format';
+import { madeOnce } from '../../../lib/made-once';
 
 /** The order types as the ticket names them (docs/product.md#wallet-page-appsfinancewallet). */
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {
@@ -17,16 +18,19 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   rejected: 'red',
 };
 
-const price = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
+const price = madeOnce(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }),
+);
 
 /** An order price in dollars with up to its 4 decimals: `$187.1234`, `$90.50`. */
 export function formatOrderPrice(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? price.format(value) : NO_VALUE;
+  return typeof value === 'number' && Number.isFinite(value) ? price().format(value) : NO_VALUE;
 }
 
 /** "Limit", "Trailing stop 2.5%", "Trailing stop $3.00". */

@@ -1,5 +1,6 @@
 import type { PerformancePeriod } from '@site/contract';
 import { NO_VALUE } from '../../../lib/format';
+import { madeOnce } from '../../../lib/made-once';
 
 /** The periods as the figures name them. */
 export const PERIOD_LABELS: Record<PerformancePeriod, string> = {
@@ -21,13 +22,13 @@ export const PERIOD_NAMES: Record<PerformancePeriod, string> = {
   ALL: 'all time',
 };
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = madeOnce(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }));
 
 /** A trading day 'YYYY-MM-DD' as "Jan 3, 2025" (the date itself, whatever the viewer's zone). */
 export function formatTradingDay(date: string | null): string {
   if (!date) return NO_VALUE;
   const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? NO_VALUE : day.format(ms);
+  return Number.isNaN(ms) ? NO_VALUE : day().format(ms);
 }
 
 /** −1, 0 or 1 by the sign of a percent (null: 0), for colouring it like a gain or loss. */
