@@ -21,6 +21,19 @@ function registerServiceWorker() {
   else window.addEventListener('load', register, { once: true });
 }
 
+/**
+ * Loads ICU's locale data on a worker's thread (lib/intl-warm-up.worker.ts), so that the page's
+ * first price or date, drawn as React hydrates it, does not load it on the main thread.
+ */
+function warmUpIntl() {
+  if (typeof Worker === 'undefined') return;
+  try {
+    new Worker(new URL('./lib/intl-warm-up.worker.ts', import.meta.url), { type: 'module' });
+  } catch (error) {
+    console.error('Could not start the Intl warm-up', error);
+  }
+}
+
 // Clicks made while the app loads take effect once it has (lib/early-clicks.ts).
 const releaseClicks = root.firstElementChild ? holdEarlyClicks(root) : () => {};
 let ready = false;
@@ -32,14 +45,33 @@ function onReady() {
   releaseClicks();
 }
 
-const start = () =>
-  import('./app/start').then(
-    (module) => {
-      module.startApp(root, onReady);
-      registerServiceWorker();
-    },
-    (error: unknown) => console.error('Could not load the app', error),
-  );
+/**
+ * The modules app/start needs, in the order they depend on each other: imported one per task
+ * before app/start itself, so that the browser evaluates the app's modules a part at a time (a
+ * module evaluated once is not evaluated again). Importing app/start at once evaluated every
+ * module of the page in one task, 40–110 ms as Lighthouse traced it (four times that on its phone;
+ * docs/decisions.md#main-thread-work-after-the-first-paint).
+ */
+const stages = [
+  () => import('react-dom/client'),
+  () => import('@tanstack/react-query'),
+  () => import('./app/AppProviders'),
+  () => import('./features/layout/AppLayout'),
+];
+
+async function start() {
+  try {
+    for (const stage of stages) {
+      await stage();
+      await yieldToBrowser();
+    }
+    const module = await import('./app/start');
+    module.startApp(root as HTMLElement, onReady);
+    registerServiceWorker();
+  } catch (error) {
+    console.error('Could not load the app', error);
+  }
+}
 
 /**
  * Runs `then` once the page has been painted: when the browser reports its first contentful
@@ -63,23 +95,33 @@ function afterFirstPaint(then: () => void) {
   setTimeout(once, 1000);
 }
 
-/** Links added per task: each costs the browser ~0.2 ms here (×4 on Lighthouse's phone), and a page lists 40–70. */
-const PRELOADS_PER_TASK = 8;
+/**
+ * Links added per task: each usually costs the browser a fraction of a millisecond, but now and
+ * then 5–15 ms as Lighthouse traces the page (×4 on its phone; three at a time took 14–41 ms),
+ * and a page lists 40–70.
+ */
+const PRELOADS_PER_TASK = 2;
+
+/** Lets the browser paint and handle input: `scheduler.yield` where there is one (no 4 ms clamp of nested timers). */
+const yieldToBrowser = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+};
 
 /**
  * Adds a `modulepreload` link for each of `hrefs`, a few per task so that none of them is a long
- * task (all at once took 14 ms here, 55 ms on the simulated phone), then runs `then`.
+ * task (all at once took 14 ms here untraced, 55 ms on the simulated phone).
  */
-function preloadInBatches(hrefs: string[], then: () => void, from = 0) {
-  for (const href of hrefs.slice(from, from + PRELOADS_PER_TASK)) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
+async function preloadInBatches(hrefs: string[]) {
+  for (let from = 0; from < hrefs.length; from += PRELOADS_PER_TASK) {
+    if (from > 0) await yieldToBrowser();
+    for (const href of hrefs.slice(from, from + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
   }
-  if (from + PRELOADS_PER_TASK < hrefs.length)
-    setTimeout(() => preloadInBatches(hrefs, then, from + PRELOADS_PER_TASK));
-  else then();
 }
 
 // docs/decisions.md#pre-rendered-pages: a pre-rendered page is painted before the app is even
@@ -87,7 +129,11 @@ function preloadInBatches(hrefs: string[], then: () => void, from = 0) {
 // parallel once it has painted, so on a phone's network they do not compete with the page for
 // the first paint, and React then hydrates it. An empty #root (the offline fallback) starts at once.
 if (root.firstElementChild) {
-  afterFirstPaint(() => preloadInBatches(root.dataset.preload?.split(' ').filter(Boolean) ?? [], start));
+  afterFirstPaint(() => {
+    warmUpIntl();
+    void preloadInBatches(root.dataset.preload?.split(' ').filter(Boolean) ?? []).then(start);
+  });
 } else {
-  start();
+  warmUpIntl();
+  void start();
 }
