@@ -1,6 +1,7 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { holdsSession, SessionKnownContext } from '../features/auth';
+import { keepDrawnOfflineCopies } from '../lib/offline-copy';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -18,12 +19,11 @@ export function SiteApp({ data }: { data?: DehydratedState }) {
     return client;
   });
   const [sessionKnown] = useState(() => holdsSession(data));
-  // The visitor's own answers, drawn by the server, are asked again once the page is the app's:
-  // the features keep their offline copies as they fetch (docs/product.md#offline), and a change
-  // made in another tab since shows. Public answers are not asked again.
-  useEffect(() => {
-    if (sessionKnown) void queryClient.invalidateQueries();
-  }, [sessionKnown, queryClient]);
+  // The visitor's own answers, drawn by the server, become offline copies (docs/product.md#offline)
+  // without being asked again: asking again re-rendered the whole page twice as it hydrated.
+  const [drawn] = useState(() => (sessionKnown && data ? data.queries.map((query) => query.queryHash) : []));
+  // A layout effect: it runs before any component's query is first watched (in passive effects).
+  useLayoutEffect(() => keepDrawnOfflineCopies(queryClient, drawn), [queryClient, drawn]);
   return (
     <SessionKnownContext value={sessionKnown}>
       <AppProviders queryClient={queryClient}>

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { readSession } from './storage';
 
@@ -62,4 +63,25 @@ export async function withOfflineCopy<T>(name: string, load: () => Promise<T>): 
     }
     throw error;
   }
+}
+
+/** A query's `meta` naming the offline copy its answers are kept as (withOfflineCopy in its queryFn). */
+export interface OfflineCopyMeta extends Record<string, unknown> {
+  offlineCopy: string;
+}
+
+/**
+ * Keeps the answers a page was drawn with (docs/decisions.md#pages-rendered-with-their-data) as
+ * offline copies, as their queries' functions would have, without asking for them again: each
+ * once the query's first component has mounted (with the query's options, and so its `meta`; a
+ * page's part is hydrated after the frame around it). `drawn`: the drawn queries' hashes. Returns
+ * the unsubscribe.
+ */
+export function keepDrawnOfflineCopies(client: QueryClient, drawn: readonly string[]): () => void {
+  const waiting = new Set(drawn);
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'observerAdded' || !waiting.delete(event.query.queryHash)) return;
+    const name = (event.query.meta as Partial<OfflineCopyMeta> | undefined)?.offlineCopy;
+    if (typeof name === 'string' && event.query.state.data !== undefined) keepOfflineCopy(name, event.query.state.data);
+  });
 }

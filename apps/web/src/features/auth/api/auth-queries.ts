@@ -5,7 +5,7 @@ import { callApi, isApiError } from '../../../lib/api-client';
 import { lazySchema } from '../../../lib/contract-schemas';
 import { readCookie } from '../../../lib/cookies';
 import { CSRF_COOKIE } from '../../../lib/csrf';
-import { withOfflineCopy } from '../../../lib/offline-copy';
+import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
 import { clearSession, readSession } from '../../../lib/storage';
 
 /** The session ended on the server (expiry, logout elsewhere): forget the local copy of it. */
@@ -67,6 +67,7 @@ export const authQueries = {
       queryKey: ['auth', 'me'] as const,
       // Offline, the user of the last check: the apps' offline copies stay readable (docs/product.md#offline).
       queryFn: ({ signal }) => withOfflineCopy('me', () => fetchMe(signal)),
+      meta: { offlineCopy: 'me' } satisfies OfflineCopyMeta,
       networkMode: 'offlineFirst',
       staleTime: 5 * 60_000,
     }),

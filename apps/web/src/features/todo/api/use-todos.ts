@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ListTodosResponse, Todo } from '@site/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withOfflineCopy } from '../../../lib/offline-copy';
+import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
 import { todoApi } from './todo-api';
 
 /** Key and function of each query of the to-do feature, for hooks, prefetches and cache updates. */
@@ -12,6 +12,7 @@ export const todoQueries = {
       queryKey: ['todo'] as const,
       // docs/product.md#offline: offline, the last list read-only.
       queryFn: ({ signal }) => withOfflineCopy('todo', () => todoApi.list(signal)),
+      meta: { offlineCopy: 'todo' } satisfies OfflineCopyMeta,
       networkMode: 'offlineFirst',
     }),
 };
