@@ -135,11 +135,87 @@ describe('pages drawn with their data', () => {
     expect(anonymous).not.toContain('Drawn by the server');
     expect(anonymous).not.toContain(username);
 
+    // The drawn list is not asked for again: it becomes the offline copy as it is.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/todo') asked.push(request.method());
+    });
     await page.goto(`${server.baseUrl}/apps/todo`);
     await page.getByText('Drawn by the server').waitFor();
+    await page.waitForSelector('html[data-app-ready]');
+    const copy = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('offlineCopy:') && key.endsWith(':todo'))
+        .map((key) => localStorage.getItem(key)),
+    );
+    expect(copy.join('')).toContain('Drawn by the server');
+    expect(asked).toEqual([]);
     await page.goto(`${server.baseUrl}/apps/finance`);
     await page.getByRole('heading', { name: 'Watchlist' }).waitFor();
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("sends a signed-in visitor their wallet with its holdings and ledger, and nobody else's", async () => {
+    // Signed out of the user of the test before (the browser's cookies are shared).
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    await signUpThroughUi(page, server.baseUrl, uniqueUsername('wallet'));
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const headers = { 'X-CSRFToken': csrf };
+    const created = await page.request.post(`${server.baseUrl}/api/finance/create_wallet`, {
+      data: { wallet_name: 'Drawn wallet' },
+      headers,
+    });
+    const walletId = ((await created.json()) as { wallet: { wallet_id: number } }).wallet.wallet_id;
+    const bought = await page.request.post(`${server.baseUrl}/api/finance/add_stock_to_wallet`, {
+      data: { wallet_id: walletId, symbol: 'NVDA', quantity: 3 },
+      headers,
+    });
+    expect(bought.status()).toBe(200);
+
+    const path = `/apps/finance/wallet?wallet=${walletId}`;
+    const response = await page.request.get(`${server.baseUrl}${path}`);
+    expect(response.headers()['cache-control']).toBe('private, no-cache');
+    const document = new JSDOM(await response.text()).window.document;
+    const main = document.querySelector('#root main')?.textContent ?? '';
+    expect(main).toContain('Drawn wallet');
+    expect(main).toContain('NVDA');
+    expect(pageData(document)?.queries.map((query) => query.queryKey)).toEqual([
+      ['auth', 'me'],
+      ['wallets', 'list'],
+      ['wallets', 'wallet', walletId, 'details'],
+      ['wallets', 'wallet', walletId, 'ledger'],
+    ]);
+
+    // Hydrated in the browser without a mismatch, and the drawn answers are not asked for again.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/\/api\/finance\/(get_wallets|get_wallet_details|get_wallet_ledger)/.test(url.pathname))
+        asked.push(url.pathname);
+    });
+    await page.goto(`${server.baseUrl}${path}`);
+    await page.waitForSelector('html[data-app-ready]');
+    await page.getByRole('heading', { name: 'Wallets', level: 1 }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('NVDA');
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // Another user asking for this wallet gets the frame the browser fills in (where the API
+    // answers 404), not the wallet; a visitor gets the page drawn signed out.
+    const otherBrowser = await launchBrowser();
+    const otherPage = await otherBrowser.context.newPage();
+    await signUpThroughUi(otherPage, server.baseUrl, uniqueUsername('other'));
+    const theirs = await (await otherPage.request.get(`${server.baseUrl}${path}`)).text();
+    await otherBrowser.close();
+    expect(theirs).toContain('data-pages="WalletPage"');
+    expect(theirs).not.toContain('Drawn wallet');
+    expect(theirs).not.toContain('id="page-data"');
+    const anonymous = await (await fetch(`${server.baseUrl}${path}`)).text();
+    expect(anonymous).not.toContain('Drawn wallet');
     await page.close();
   });
 

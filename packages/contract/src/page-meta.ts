@@ -104,6 +104,7 @@ export const PAGES: readonly PageMeta[] = [
   },
   {
     pattern: '/apps/finance/wallet',
+    data: true,
     title: 'Wallet',
     description: 'One paper-trading wallet: holdings, orders, performance and its ledger.',
     image: 'finance',

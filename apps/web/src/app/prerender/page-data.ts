@@ -5,6 +5,8 @@ import { financeQueries } from '../../features/finance/api/use-finance';
 import { portfolioQueries } from '../../features/portfolio/api/use-portfolio';
 import { todoApi } from '../../features/todo/api/todo-api';
 import { todoQueries } from '../../features/todo/api/use-todos';
+import { walletQueries } from '../../features/wallets/api/use-wallets';
+import { parseWalletParam, WALLET_PARAM } from '../../features/wallets/wallet-param';
 
 /**
  * What the server asks before it draws a page with its data (`data: true` in
@@ -24,7 +26,7 @@ export const sessionQuery = () => query({ queryKey: authQueries.me().queryKey, q
 
 /** The plan for the page at `url`, or null for a page the server does not draw with data. */
 export function pagePlan(url: string): PagePlan | null {
-  const { pathname } = new URL(url, 'http://site.invalid');
+  const { pathname, searchParams } = new URL(url, 'http://site.invalid');
   const { meta, params } = matchPage(pathname);
   if (!meta.data) return null;
   switch (meta.pattern) {
@@ -47,6 +49,24 @@ export function pagePlan(url: string): PagePlan | null {
         queries: (signedIn) =>
           signedIn ? [query({ queryKey: todoQueries.lists().queryKey, queryFn: () => todoApi.list() })] : [],
       };
+    case '/apps/finance/wallet': {
+      // The wallet the address names; without one the page shows the active wallet, which only
+      // the list tells, so the server draws the list and the browser asks for the rest.
+      const walletId = parseWalletParam(searchParams.get(WALLET_PARAM));
+      return {
+        session: true,
+        queries: (signedIn) =>
+          !signedIn
+            ? []
+            : walletId === null
+              ? [query(walletQueries.list())]
+              : [
+                  query(walletQueries.list()),
+                  query(walletQueries.details(walletId)),
+                  query(walletQueries.ledger(walletId)),
+                ],
+      };
+    }
     default:
       return null;
   }

@@ -39,15 +39,7 @@ import { DownloadLedgerButton } from './performance/DownloadLedgerButton';
 import type { PerformanceChartProps } from './performance/performance-chart-data';
 import { WalletPerformance } from './performance/WalletPerformance';
 import { realizedGainFromLedger } from './wallet-math';
-
-const WALLET_PARAM = 'wallet';
-
-/** `?wallet=12` → 12; anything else → null. */
-function parseWalletParam(value: string | null): number | null {
-  if (!value || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
+import { parseWalletParam, WALLET_PARAM } from './wallet-param';
 
 function Section({
   title,
