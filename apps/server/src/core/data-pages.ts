@@ -118,8 +118,8 @@ export function dataPages(app: FastifyInstance, webDist: string) {
       if (!loaded) return null;
       const { data, personal } = loaded;
       const key = createHash('sha1')
-        // The path, not the query: these pages do not read it, and a query made up per request
-        // would otherwise make a render per request.
+        // The path, not the query: a query made up per request would otherwise make a render per
+        // request. The one page that reads its query (the wallet's ?wallet=) is personal, never kept.
         .update(`${request.url.split('?')[0]}\n${JSON.stringify(data.queries.map((query) => query.state.data))}`)
         .digest('base64url');
       let html = rendered.get(key);
