@@ -1,4 +1,4 @@
-import { Badge, Divider, Drawer, NavLink, SegmentedControl, Stack, Text, useMantineColorScheme } from '@mantine/core';
+import { Badge, Divider, Drawer, NavLink, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import {
   IconBriefcase,
   IconBuilding,
@@ -12,6 +12,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { SegmentedChoice } from '../../components/SegmentedChoice';
 import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
 import { useAuthModals, useMe } from '../auth';
@@ -144,7 +145,7 @@ export function MobileNav({ opened, onClose }: MobileNavProps) {
           <Text id="mobile-color-scheme" size="xs" fw={700} c="dimmed" tt="uppercase">
             Colour scheme
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             aria-labelledby="mobile-color-scheme"
             fullWidth
             data={[...colorSchemeOptions]}

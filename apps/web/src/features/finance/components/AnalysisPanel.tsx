@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Group,
-  LoadingOverlay,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   type HistoryInterval,
   type HistoryRange,
@@ -23,6 +12,7 @@ import {
   type StockEvents,
 } from '@site/contract';
 import type { ComponentType } from 'react';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import type { ChartMode, PriceChartProps } from '../chart/chart-data';
 
 const CHART_HEIGHT = 420;
@@ -76,7 +66,7 @@ export function AnalysisPanel({
         <Title order={2} size="h3" id="price-history-heading">
           Price History
         </Title>
-        <SegmentedControl
+        <SegmentedChoice
           aria-label="Chart type"
           size="xs"
           value={mode}

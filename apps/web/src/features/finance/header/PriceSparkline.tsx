@@ -1,6 +1,7 @@
-import { Button, Group, SegmentedControl, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { PriceHistory } from '@site/contract';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { formatPercent, formatPrice } from '../../../lib/format';
 import { changeColor } from '../components/PriceChange';
 import classes from './StockHeader.module.css';
@@ -106,7 +107,7 @@ export function PriceSparkline({
 
   const controls = (
     <Group justify="space-between" gap="xs" wrap="nowrap">
-      <SegmentedControl
+      <SegmentedChoice
         size="xs"
         aria-label="Price line period"
         value={period}

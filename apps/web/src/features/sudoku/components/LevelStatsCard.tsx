@@ -1,4 +1,4 @@
-import { Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   SUDOKU_DIFFICULTIES,
   type SudokuDifficulty,
@@ -8,6 +8,7 @@ import {
 import { IconChartBar } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { StatList } from '../../../components/StatList';
 import { useLevelStats } from '../api/use-sudoku';
 import { capitalize, formatMmSs } from '../logic/format';
@@ -93,7 +94,7 @@ export function LevelStatsCard() {
           <Text component="div" size="sm" fw={500} mb={4} id="sudoku-stats-level-label">
             Level
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             fullWidth
             aria-labelledby="sudoku-stats-level-label"
             data={LEVEL_OPTIONS}

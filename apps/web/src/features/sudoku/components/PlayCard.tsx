@@ -1,9 +1,10 @@
-import { Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SUDOKU_DIFFICULTIES, type SudokuDifficulty } from '@site/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { usePlaySudoku } from '../api/use-sudoku';
 import { capitalize } from '../logic/format';
 
@@ -43,7 +44,7 @@ export function PlayCard() {
           <Text component="div" size="sm" fw={500} mb={4} id="sudoku-difficulty-label">
             Difficulty
           </Text>
-          <SegmentedControl
+          <SegmentedChoice
             fullWidth
             aria-labelledby="sudoku-difficulty-label"
             data={DIFFICULTY_OPTIONS}

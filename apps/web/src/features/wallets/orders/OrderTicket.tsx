@@ -7,7 +7,6 @@ import {
   Input,
   Loader,
   NumberInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type OrderRequest, SYMBOL_MAX_LENGTH, type WalletSummary } from '@site/contract';
 import { IconAlertCircle, IconSend } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { isApiError } from '../../../lib/api-client';
 import { useOrderPreview, usePlaceOrder } from '../api/orders-api';
 import { OrderPreviewPanel } from './OrderPreviewPanel';
@@ -152,7 +152,7 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
               required
             />
             <FieldLabel label="Side" id={`${id}-side-label`}>
-              <SegmentedControl
+              <SegmentedChoice
                 fullWidth
                 aria-labelledby={`${id}-side-label`}
                 value={values.side}
@@ -212,7 +212,7 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
             {trailing && (
               <>
                 <FieldLabel label="Trail by" id={`${id}-trail-unit-label`}>
-                  <SegmentedControl
+                  <SegmentedChoice
                     fullWidth
                     aria-labelledby={`${id}-trail-unit-label`}
                     value={values.trailUnit}

@@ -1,6 +1,7 @@
-import { Box, Flex, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Box, Flex, Group, Stack, Table, Text } from '@mantine/core';
 import type { AllocationSlice, WalletPerformanceResponse } from '@site/contract';
 import { useState } from 'react';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import { formatPercent, formatUsd } from '../../../lib/format';
 
 type View = 'holding' | 'sector';
@@ -65,7 +66,7 @@ export function AllocationChart({ allocation }: { allocation: WalletPerformanceR
   return (
     <Stack gap="sm">
       <Group>
-        <SegmentedControl
+        <SegmentedChoice
           aria-label="Group the allocation"
           value={view}
           onChange={(value) => setView(value as View)}

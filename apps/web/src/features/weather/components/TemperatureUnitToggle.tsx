@@ -1,4 +1,4 @@
-import { SegmentedControl } from '@mantine/core';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 import type { TemperatureUnit } from '../weather-format';
 
 interface TemperatureUnitToggleProps {
@@ -9,7 +9,7 @@ interface TemperatureUnitToggleProps {
 /** °F (the seed's unit) or °C, converted in the browser. */
 export function TemperatureUnitToggle({ value, onChange }: TemperatureUnitToggleProps) {
   return (
-    <SegmentedControl
+    <SegmentedChoice
       aria-label="Temperature unit"
       size="sm"
       value={value}

@@ -1,7 +1,8 @@
-import { Button, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Popover, Stack, Text } from '@mantine/core';
 import type { WeatherPreferences } from '@site/contract';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId } from 'react';
+import { SegmentedChoice } from '../../../components/SegmentedChoice';
 
 interface UnitSettingsProps {
   value: WeatherPreferences;
@@ -67,7 +68,7 @@ export function UnitSettings({ value, onChange }: UnitSettingsProps) {
               <Text size="sm" fw={600} mb={4} id={`${id}-${key}`}>
                 {CHOICES[key].label}
               </Text>
-              <SegmentedControl
+              <SegmentedChoice
                 fullWidth
                 size="xs"
                 aria-labelledby={`${id}-${key}`}
