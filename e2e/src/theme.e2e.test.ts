@@ -86,7 +86,9 @@ describe('colour scheme', () => {
     await page.goto(server.baseUrl);
     const preload = await page.locator('link[rel="preload"][as="font"]').getAttribute('href');
     expect(preload).toMatch(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/);
-    await page.evaluate(() => document.fonts.ready);
+    // Loaded (from the stylesheet's own source, this site) rather than waited for: on a loaded
+    // machine `document.fonts.ready` could resolve before the page had asked for the face.
+    await page.evaluate(() => document.fonts.load('700 48px "Fraunces Variable"'));
     const loaded = await page.evaluate(() => document.fonts.check('700 48px "Fraunces Variable"'));
     expect(loaded).toBe(true);
     await page.close();
