@@ -2,10 +2,35 @@ import { type ReactNode, startTransition, useEffect, useReducer, useRef, useStat
 
 const noSubscription = () => () => {};
 
+let pageSwitched = false;
+const pageListeners = new Set<() => void>();
+
 /**
- * Around the hydrated app (app/start.tsx). `onDone` runs once the hydration has committed and the
- * parts it drew in their pre-rendered state (useHydrating) show the real one: their switches are
- * transitions started as the hydration commits, as its own is, so React commits them together.
+ * Rendered last in the page's own Suspense boundary (features/layout/AppLayout.tsx), which React
+ * hydrates after the frame: once that boundary has hydrated and its parts' switches (started in
+ * the same effects, so committed together) have committed, the page is the app's.
+ */
+export function PageHydrated() {
+  const [switched, setSwitched] = useState(false);
+  useEffect(() => {
+    startTransition(() => setSwitched(true));
+  }, []);
+  useEffect(() => {
+    if (!switched || pageSwitched) return;
+    pageSwitched = true;
+    for (const listener of pageListeners) listener();
+    pageListeners.clear();
+  }, [switched]);
+  return null;
+}
+
+/** Longest wait for the page's part (PageHydrated), should it never hydrate (an error drawn instead). */
+const PAGE_WAIT_MS = 5000;
+
+/**
+ * Around the hydrated app (app/start.tsx). `onDone` runs once the frame and the page's own part
+ * have hydrated and the parts they drew in their pre-rendered state (useHydrating) show the real
+ * one: each part's switch is a transition started as its hydration commits.
  */
 export function HydrationDone({ children, onDone }: { children: ReactNode; onDone: () => void }) {
   const [done, setDone] = useState(false);
@@ -13,7 +38,20 @@ export function HydrationDone({ children, onDone }: { children: ReactNode; onDon
     startTransition(() => setDone(true));
   }, []);
   useEffect(() => {
-    if (done) onDone();
+    if (!done) return;
+    let fired = false;
+    const fire = () => {
+      if (fired) return;
+      fired = true;
+      onDone();
+    };
+    if (pageSwitched) return fire();
+    pageListeners.add(fire);
+    const timer = setTimeout(fire, PAGE_WAIT_MS);
+    return () => {
+      pageListeners.delete(fire);
+      clearTimeout(timer);
+    };
   }, [done, onDone]);
   return children;
 }

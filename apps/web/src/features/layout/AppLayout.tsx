@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { PageLoader } from '../../components/PageLoader';
+import { PageHydrated } from '../../hooks/use-hydrating';
 import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { HeroBanner } from './HeroBanner';
@@ -40,6 +41,7 @@ export function AppLayout() {
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageHydrated />
           </Suspense>
         </ErrorBoundary>
       </Container>
