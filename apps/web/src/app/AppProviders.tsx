@@ -6,13 +6,14 @@ import { AuthModalsProvider } from '../features/auth';
 import { colorSchemeManager } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
-// The notifications' container downloads after the first render: `notifications.show` keeps what
-// is shown before it arrives in its store, and the container shows it then. The pages that show
+// The notifications' container downloads after the first render, and mounts with the first
+// notification (NotificationsWhenShown): `notifications.show` keeps what is shown before it is
+// there in its store, and the container shows it then. The pages that show
 // notifications import the same module, so if it cannot be downloaded they cannot run either;
 // nothing is shown then rather than an error.
 const Notifications = lazy<ComponentType<NotificationsProps>>(() =>
-  import('@mantine/notifications').then(
-    (module) => ({ default: module.Notifications }),
+  import('./NotificationsWhenShown').then(
+    (module) => ({ default: module.NotificationsWhenShown }),
     (error: unknown) => {
       console.error('Could not load the notifications', error);
       return { default: () => null };

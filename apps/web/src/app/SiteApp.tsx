@@ -1,6 +1,6 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
-import { holdsSession, SessionKnownContext } from '../features/auth';
+import { holdsSession, SessionKnownContext, seedVisitorSession } from '../features/auth';
 import { keepDrawnOfflineCopies } from '../lib/offline-copy';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
@@ -16,6 +16,7 @@ export function SiteApp({ data }: { data?: DehydratedState }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (data) hydrate(client, data);
+    if (typeof document !== 'undefined') seedVisitorSession(client);
     return client;
   });
   const [sessionKnown] = useState(() => holdsSession(data));

@@ -1,7 +1,8 @@
-import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { FormAlert } from '../../components/FormAlert';
+import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
 import { useLogin } from './api/use-login';
 import { useAuthOptions } from './api/use-password-reset-request';

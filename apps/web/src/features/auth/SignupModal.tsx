@@ -1,8 +1,9 @@
-import { Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MIN } from '@site/contract';
 import { useState } from 'react';
 import { FormAlert } from '../../components/FormAlert';
+import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
 import { useSignup } from './api/use-signup';
 import { describeSignupFailure } from './auth-errors';

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AccountResponse } from '@site/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
+import { Modal } from '../../../components/Modal';
 import { PasswordField } from '../../../components/PasswordField';
 import { useDeleteAccount } from '../api/use-account';
 import { formFailure } from '../form-errors';

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { AdminUser } from '@site/contract';
 import { useState } from 'react';
+import { Modal } from '../../../components/Modal';
 
 interface DeleteUserModalProps {
   user: AdminUser | null;

@@ -1,7 +1,8 @@
-import { ActionIcon, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Code, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { AdminUser, ResetLinkResponse } from '@site/contract';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { FormAlert } from '../../../components/FormAlert';
+import { Modal } from '../../../components/Modal';
 import { formatDateTime } from '../../../lib/dates';
 
 interface ResetLinkModalProps {

@@ -13,14 +13,20 @@ function clearStaleSession() {
   if (readSession()) clearSession();
 }
 
+/**
+ * True when the browser holds no session. The server sets the readable csrftoken cookie together
+ * with the httpOnly session cookie and clears them together, so without it there is no session,
+ * and a request could only 401.
+ */
+export function knownVisitor(): boolean {
+  if (readCookie(CSRF_COOKIE)) return false;
+  clearStaleSession();
+  return true;
+}
+
 /** The signed-in user, or null for a visitor. 401 is an answer here, not an error. */
 export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> {
-  // The server sets the readable csrftoken cookie together with the httpOnly session cookie and
-  // clears them together, so without it there is no session: skip a request that can only 401.
-  if (!readCookie(CSRF_COOKIE)) {
-    clearStaleSession();
-    return null;
-  }
+  if (knownVisitor()) return null;
   const me = await askSession(signal);
   if (!me) clearStaleSession();
   return me;

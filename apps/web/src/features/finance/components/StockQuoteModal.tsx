@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { Stock } from '@site/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { Modal } from '../../../components/Modal';
 import { StatList } from '../../../components/StatList';
 import { formatCompact, formatCompactPrice, formatInteger, formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';

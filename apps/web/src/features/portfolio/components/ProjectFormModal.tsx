@@ -1,8 +1,9 @@
-import { Button, FileInput, Group, Image, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Image, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PORTFOLIO_IMAGE_MAX_BYTES, PORTFOLIO_TITLE_MAX, type PortfolioProject } from '@site/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 import type { ProjectFormInput } from '../api/portfolio-api';
 

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX, type Todo } from '@site/contract';
 import { useEffect } from 'react';
+import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 
 export interface TodoFormValues {

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { WALLET_NAME_MAX, type WalletSummary } from '@site/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 import { useRenameWallet } from '../api/use-wallets';
 import { walletNameError } from './CreateWalletForm';

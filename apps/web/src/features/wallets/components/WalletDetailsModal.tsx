@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { WalletSummary } from '@site/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
+import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
 import { useWalletDetails } from '../api/use-wallets';
 import { walletPagePath } from '../wallet-format';

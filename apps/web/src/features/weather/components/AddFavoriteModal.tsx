@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { FAVORITE_NICKNAME_MAX } from '@site/contract';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
+import { Modal } from '../../../components/Modal';
 import { favoriteErrorMessage, useAddFavorite } from '../api/use-weather';
 import type { StoredWeatherLocation } from '../weather-storage';
 

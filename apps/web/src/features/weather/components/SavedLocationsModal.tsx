@@ -1,8 +1,9 @@
-import { Alert, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { FavoriteLocation } from '@site/contract';
 import { IconAlertCircle, IconCloudSearch, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Modal } from '../../../components/Modal';
 import { useDeleteFavorite, useSavedLocations } from '../api/use-weather';
 
 interface SavedLocationsModalProps {
