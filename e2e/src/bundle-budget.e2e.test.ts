@@ -74,6 +74,20 @@ describe('bundle size budget of the built web app', () => {
     }
   });
 
+  // docs/decisions.md#main-thread-work-after-the-first-paint: zod and a feature's schemas are built
+  // as their modules are evaluated (a long task on a phone); the response schemas load with the
+  // first call (lazySchemas), and pages drawn with their data make none as they hydrate.
+  it('starts the to-do and portfolio pages without zod: their schemas load with their first call', () => {
+    const zod = chunksContaining(manifest, 'zod');
+    for (const module of ['src/features/todo/TodoPage', 'src/features/portfolio/PortfolioPage']) {
+      const graph = staticGraph(manifest, moduleKey(manifest, module));
+      expect(
+        zod.filter((c) => graph.has(c)),
+        `${module} imports zod before it renders`,
+      ).toEqual([]);
+    }
+  });
+
   it(`keeps the first page’s CSS within ${kB(CSS_GOAL_BYTES)} gzip: only the components it renders`, () => {
     expect(first.cssGzip, `"/" CSS is ${kB(first.cssGzip)} gzip`).toBeLessThanOrEqual(CSS_GOAL_BYTES);
   });

@@ -10,7 +10,8 @@
  *
  * Lighthouse's default (mobile) settings: simulated slow 4G and 4× CPU slowdown. The slowdown
  * multiplies this machine's own CPU time, so the figures move with the machine's load: the load
- * average is printed before and after. LIGHTHOUSE_RUNS (default 5) runs per page;
+ * average is printed before and after, and Lighthouse's benchmark index of each page (its median).
+ * LIGHTHOUSE_RUNS (default 5) runs per page;
  * LIGHTHOUSE_PAGES=home,stock picks pages by label; LIGHTHOUSE_PRESET=desktop uses the desktop
  * config; CHROMIUM_PATH overrides /usr/bin/chromium.
  */
@@ -186,6 +187,9 @@ async function main() {
       row.CLS = Number(metric('cumulative-layout-shift').toFixed(3));
       row.SI = `${(ms('speed-index') / 1000).toFixed(1)} s`;
       row['perf runs'] = runs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)).join(' ');
+      // Lighthouse's own measure of this machine's speed as it ran: the simulated phone's slowdown
+      // multiplies this machine's CPU time, so a lower index means a slower machine and lower scores.
+      row['bench index'] = Math.round(median(runs.map((r) => r.environment.benchmarkIndex)));
       const missed = [
         scoreOf('performance') < GOAL.performance ? `performance ${scoreOf('performance')}` : '',
         ms('largest-contentful-paint') > GOAL.lcpMs ? `LCP ${Math.round(ms('largest-contentful-paint'))} ms` : '',

@@ -61,6 +61,7 @@ export interface UserTextOptions {
  * control characters (line breaks only in multi-line fields, NUL never: PostgreSQL cannot store
  * it) and no bidirectional overrides or isolates. Each refusal names the field.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function userText({ label, max, required = false, multiline = false }: UserTextOptions) {
   const base = z.string({ error: required ? `${label} is required` : `${label} must be text` }).trim();
   return (required ? base.min(1, `${label} is required`) : base)

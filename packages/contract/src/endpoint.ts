@@ -41,7 +41,12 @@ type ClaimedUserDeclared<R extends ApiRoute, S> = R extends {
       : { claimedUserParam: `the ${Where} schema has no "${Name}" field` }
   : unknown;
 
-/** Describes an endpoint once; the server registers it from this (apps/server/src/core/endpoint.ts). */
+/**
+ * Describes an endpoint once; the server registers it from this (apps/server/src/core/endpoint.ts).
+ * Marked free of side effects so that a bundle importing a constant of a module drops that
+ * module's unused endpoints, and with them its schemas and zod (docs/decisions.md#main-thread-work-after-the-first-paint).
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const R extends ApiRoute, const S extends EndpointSpec>(
   route: R,
   spec: S & ClaimedUserDeclared<R, S>,

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
+import {
+  PORTFOLIO_IMAGE_MAX_BYTES,
+  PORTFOLIO_IMAGE_TYPES,
+  PORTFOLIO_LIST_MAX,
+  PORTFOLIO_TEXT_MAX,
+  PORTFOLIO_TITLE_MAX,
+} from './portfolio-limits.js';
 import { routes } from './routes.js';
 
-export const PORTFOLIO_TITLE_MAX = 120;
-export const PORTFOLIO_TEXT_MAX = 4000;
-export const PORTFOLIO_LIST_MAX = 1000;
-/** Uploads above this are refused with 413. */
-export const PORTFOLIO_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const PORTFOLIO_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export {
+  PORTFOLIO_IMAGE_MAX_BYTES,
+  PORTFOLIO_IMAGE_TYPES,
+  PORTFOLIO_LIST_MAX,
+  PORTFOLIO_TEXT_MAX,
+  PORTFOLIO_TITLE_MAX,
+};
 
 /**
  * The text fields of the seed's multipart create/update form (the image travels as a file part).

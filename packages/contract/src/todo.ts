@@ -3,8 +3,9 @@ import { claimedUserField, idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
 
-export const TODO_TITLE_MAX = 200;
-export const TODO_DESCRIPTION_MAX = 2000;
+import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX } from './todo-limits.js';
+
+export { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX };
 /** A user has at most this many to-dos, open and completed together; creating more answers 400 (docs/api.md#limits). */
 export const TODOS_MAX = 1000;
 

@@ -35,6 +35,23 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Mantine 9 keeps every closed dropdown of a Select or Combobox mounted (hidden): its options,
+    // their scroll area and floating-ui's positioning, each set up as the page hydrated and
+    // rendered again at once from their ref callbacks, for every Select of the page (the wallet
+    // page has five). Mounted on opening instead, as Mantine 7 did
+    // (docs/decisions.md#main-thread-work-after-the-first-paint).
+    Combobox: { defaultProps: { keepMounted: false } },
+    // Tables scroll sideways natively on narrow screens: Mantine's ScrollArea measures its content
+    // and sets state from ResizeObservers and ref callbacks as it mounts (dozens of blocking
+    // re-renders on the wallet page's tables), and a phone's own scrolling is the one people know.
+    // `contain: inline-size`: its width comes from the page, not from the table's minimum width
+    // (an element that scrolls still gives its content's minimum width to a grid or flex parent);
+    // `position: relative`: the table's absolutely placed parts (visually hidden text) scroll and
+    // are clipped with it instead of widening the page.
+    TableScrollContainer: {
+      defaultProps: { type: 'native' },
+      styles: { scrollContainer: { contain: 'inline-size', position: 'relative' } },
+    },
   },
 });
 

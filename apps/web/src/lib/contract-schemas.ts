@@ -15,3 +15,18 @@ export function loadContract(): Promise<Contract> {
 export function lazySchema<T>(pick: (contract: Contract) => ResponseSchema<T>): () => Promise<ResponseSchema<T>> {
   return () => loadContract().then(pick);
 }
+
+/**
+ * Response schemas of a module's calls, loaded on the first call rather than with the page:
+ * `const schemas = lazySchemas(() => import('./todo-schemas'))`, then
+ * `callApi(route, { schema: schemas((s) => s.listTodosResponseSchema) })`. zod builds every schema
+ * as its module is evaluated, and zod itself is a large module: together 40–60 ms of one task as a
+ * page's code started on this machine, four times that on Lighthouse's phone, and a page drawn with
+ * its data asks nothing as it hydrates (docs/decisions.md#main-thread-work-after-the-first-paint).
+ * The schemas' chunk downloads while the request is on its way (callApi).
+ */
+export function lazySchemas<M>(load: () => Promise<M>) {
+  return <T>(pick: (schemas: M) => ResponseSchema<T>): (() => Promise<ResponseSchema<T>>) =>
+    () =>
+      load().then(pick);
+}

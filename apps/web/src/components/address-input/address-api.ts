@@ -5,12 +5,14 @@ import {
   type GeocodeFeatureProperties,
   type GeocodePlaceResponse,
   type GeocodeType,
-  geocodeAutocompleteResponseSchema,
-  geocodePlaceResponseSchema,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { keepPreviousData, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
+import { lazySchemas } from '../../lib/contract-schemas';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./address-schemas'));
 
 export interface AutocompleteParams {
   text: string;
@@ -29,11 +31,15 @@ export const addressApi = {
   autocomplete: (params: AutocompleteParams, signal?: AbortSignal): Promise<GeocodeAutocompleteResponse> =>
     callApi(routes.geocoding.autocomplete, {
       query: { ...params },
-      schema: geocodeAutocompleteResponseSchema,
+      schema: schemas((c) => c.geocodeAutocompleteResponseSchema),
       signal,
     }),
   place: (id: string, lang: string | undefined, signal?: AbortSignal): Promise<GeocodePlaceResponse> =>
-    callApi(routes.geocoding.place, { query: { id, lang }, schema: geocodePlaceResponseSchema, signal }),
+    callApi(routes.geocoding.place, {
+      query: { id, lang },
+      schema: schemas((c) => c.geocodePlaceResponseSchema),
+      signal,
+    }),
 };
 
 /** True for the rejection of a request we cancelled ourselves: not an error worth reporting. */

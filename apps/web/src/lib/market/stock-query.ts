@@ -1,7 +1,11 @@
-import { type GetStockResponse, getStockResponseSchema } from '@site/contract';
+import type { GetStockResponse } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../api-client';
+import { lazySchemas } from '../contract-schemas';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./stock-schemas'));
 
 /*
  * docs/api.md#every-call get_stock: the quote and profile of one symbol. Shared by the finance feature (the
@@ -10,7 +14,11 @@ import { callApi } from '../api-client';
  */
 
 export function getStock(symbol: string, signal?: AbortSignal): Promise<GetStockResponse> {
-  return callApi(routes.finance.getStock, { query: { symbol }, schema: getStockResponseSchema, signal });
+  return callApi(routes.finance.getStock, {
+    query: { symbol },
+    schema: schemas((c) => c.getStockResponseSchema),
+    signal,
+  });
 }
 
 /** Key and function of the stock look-up, for hooks, `fetchQuery` and cache updates. */

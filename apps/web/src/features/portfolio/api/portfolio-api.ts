@@ -1,12 +1,10 @@
-import {
-  type PortfolioFields,
-  type PortfolioProject,
-  portfolioDeleteResponseSchema,
-  portfolioListResponseSchema,
-  portfolioProjectSchema,
-} from '@site/contract';
+import type { PortfolioFields, PortfolioProject } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { callApi } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/contract-schemas';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./portfolio-schemas'));
 
 export interface ProjectFormInput extends PortfolioFields {
   /** A newly chosen file; absent keeps the current image (docs/product.md: sent only if a new file was chosen). */
@@ -23,10 +21,15 @@ function toFormData({ image, ...fields }: ProjectFormInput): FormData {
 
 export const portfolioApi = {
   list: (signal?: AbortSignal): Promise<PortfolioProject[]> =>
-    callApi(routes.portfolio.list, { schema: portfolioListResponseSchema, signal }),
+    callApi(routes.portfolio.list, { schema: schemas((c) => c.portfolioListResponseSchema), signal }),
   create: (input: ProjectFormInput): Promise<PortfolioProject> =>
-    callApi(routes.portfolio.create, { body: toFormData(input), schema: portfolioProjectSchema }),
+    callApi(routes.portfolio.create, { body: toFormData(input), schema: schemas((c) => c.portfolioProjectSchema) }),
   update: (id: number, input: ProjectFormInput): Promise<PortfolioProject> =>
-    callApi(routes.portfolio.update, { params: { id }, body: toFormData(input), schema: portfolioProjectSchema }),
-  remove: (id: number) => callApi(routes.portfolio.remove, { params: { id }, schema: portfolioDeleteResponseSchema }),
+    callApi(routes.portfolio.update, {
+      params: { id },
+      body: toFormData(input),
+      schema: schemas((c) => c.portfolioProjectSchema),
+    }),
+  remove: (id: number) =>
+    callApi(routes.portfolio.remove, { params: { id }, schema: schemas((c) => c.portfolioDeleteResponseSchema) }),
 };

@@ -1,30 +1,21 @@
-import {
-  type SudokuBoardInput,
-  type SudokuCheckResponse,
-  type SudokuDailyStats,
-  type SudokuDifficulty,
-  type SudokuGame,
-  type SudokuHintResponse,
-  type SudokuLevelStatsResponse,
-  type SudokuPuzzleGrade,
-  type SudokuSolvingPath,
-  type SudokuStats,
-  sudokuCheckResponseSchema,
-  sudokuCustomResponseSchema,
-  sudokuDailyResponseSchema,
-  sudokuDailyStatsResponseSchema,
-  sudokuGameSchema,
-  sudokuHintResponseSchema,
-  sudokuLevelStatsResponseSchema,
-  sudokuOkResponseSchema,
-  sudokuPuzzleGradeSchema,
-  sudokuSavedGamesResponseSchema,
-  sudokuSolvingPathResponseSchema,
-  sudokuStatsResponseSchema,
-  sudokuTimeResponseSchema,
+import type {
+  SudokuBoardInput,
+  SudokuCheckResponse,
+  SudokuDailyStats,
+  SudokuDifficulty,
+  SudokuGame,
+  SudokuHintResponse,
+  SudokuLevelStatsResponse,
+  SudokuPuzzleGrade,
+  SudokuSolvingPath,
+  SudokuStats,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { callApi, isApiError } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/contract-schemas';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./sudoku-schemas'));
 
 export interface SaveGameInput {
   gameid: number;
@@ -35,44 +26,53 @@ export interface SaveGameInput {
 /** docs/api.md#every-call (Sudoku) calls. The server takes the player from the session, so no user ids are sent. */
 export const sudokuApi = {
   play: (difficulty: SudokuDifficulty): Promise<SudokuGame> =>
-    callApi(routes.sudoku.play, { query: { difficulty }, schema: sudokuGameSchema }),
+    callApi(routes.sudoku.play, { query: { difficulty }, schema: schemas((c) => c.sudokuGameSchema) }),
   savedGames: (signal?: AbortSignal): Promise<SudokuGame[]> =>
-    callApi(routes.sudoku.savedGames, { schema: sudokuSavedGamesResponseSchema, signal }),
+    callApi(routes.sudoku.savedGames, { schema: schemas((c) => c.sudokuSavedGamesResponseSchema), signal }),
   game: (id: number, signal?: AbortSignal): Promise<SudokuGame> =>
-    callApi(routes.sudoku.game, { query: { id }, schema: sudokuGameSchema, signal }),
+    callApi(routes.sudoku.game, { query: { id }, schema: schemas((c) => c.sudokuGameSchema), signal }),
   stats: (signal?: AbortSignal): Promise<SudokuStats> =>
-    callApi(routes.sudoku.stats, { schema: sudokuStatsResponseSchema, signal }),
+    callApi(routes.sudoku.stats, { schema: schemas((c) => c.sudokuStatsResponseSchema), signal }),
   deleteGame: (gameid: number) =>
-    callApi(routes.sudoku.deleteGame, { body: { gameid }, schema: sudokuOkResponseSchema }),
+    callApi(routes.sudoku.deleteGame, { body: { gameid }, schema: schemas((c) => c.sudokuOkResponseSchema) }),
   updateTime: (gameid: number, time: number) =>
     callApi(routes.sudoku.updateTime, {
       body: { sudoku_id: gameid, time },
-      schema: sudokuTimeResponseSchema,
+      schema: schemas((c) => c.sudokuTimeResponseSchema),
     }),
   saveGame: (input: SaveGameInput) =>
-    callApi(routes.sudoku.saveGame, { body: input, schema: sudokuTimeResponseSchema }),
+    callApi(routes.sudoku.saveGame, { body: input, schema: schemas((c) => c.sudokuTimeResponseSchema) }),
   checkSolution: (board: SudokuBoardInput, gameid: number): Promise<SudokuCheckResponse> =>
-    callApi(routes.sudoku.checkSolution, { body: { board, gameid }, schema: sudokuCheckResponseSchema }),
+    callApi(routes.sudoku.checkSolution, {
+      body: { board, gameid },
+      schema: schemas((c) => c.sudokuCheckResponseSchema),
+    }),
   /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */
   hint: (gameid: number, board: SudokuBoardInput, notes: number[][][]): Promise<SudokuHintResponse> =>
-    callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: sudokuHintResponseSchema }),
+    callApi(routes.sudoku.hint, { body: { gameid, board, notes }, schema: schemas((c) => c.sudokuHintResponseSchema) }),
   /** docs/api.md#sudoku-solving-path: a finished game's every step from the clues to the solution. */
   solvingPath: (id: number, signal?: AbortSignal): Promise<SudokuSolvingPath> =>
-    callApi(routes.sudoku.solvingPath, { query: { id }, schema: sudokuSolvingPathResponseSchema, signal }),
-  giveUp: (gameid: number) => callApi(routes.sudoku.giveUp, { body: { gameid }, schema: sudokuOkResponseSchema }),
+    callApi(routes.sudoku.solvingPath, {
+      query: { id },
+      schema: schemas((c) => c.sudokuSolvingPathResponseSchema),
+      signal,
+    }),
+  giveUp: (gameid: number) =>
+    callApi(routes.sudoku.giveUp, { body: { gameid }, schema: schemas((c) => c.sudokuOkResponseSchema) }),
   /** docs/api.md#sudoku-daily-and-own-puzzles: starts today's daily at a level, or answers the game already started. */
   daily: (difficulty: SudokuDifficulty) =>
-    callApi(routes.sudoku.daily, { query: { difficulty }, schema: sudokuDailyResponseSchema }),
+    callApi(routes.sudoku.daily, { query: { difficulty }, schema: schemas((c) => c.sudokuDailyResponseSchema) }),
   dailyStats: (signal?: AbortSignal): Promise<SudokuDailyStats> =>
-    callApi(routes.sudoku.dailyStats, { schema: sudokuDailyStatsResponseSchema, signal }),
+    callApi(routes.sudoku.dailyStats, { schema: schemas((c) => c.sudokuDailyStatsResponseSchema), signal }),
   /** Starts a game of a typed, pasted or shared puzzle; a refusal is a 400 whose message says why. */
-  custom: (puzzle: string) => callApi(routes.sudoku.custom, { body: { puzzle }, schema: sudokuCustomResponseSchema }),
+  custom: (puzzle: string) =>
+    callApi(routes.sudoku.custom, { body: { puzzle }, schema: schemas((c) => c.sudokuCustomResponseSchema) }),
   /** Grades a puzzle without starting a game. */
   customCheck: (puzzle: string): Promise<SudokuPuzzleGrade> =>
-    callApi(routes.sudoku.customCheck, { body: { puzzle }, schema: sudokuPuzzleGradeSchema }),
+    callApi(routes.sudoku.customCheck, { body: { puzzle }, schema: schemas((c) => c.sudokuPuzzleGradeSchema) }),
   /** docs/api.md#sudoku-statistics-per-level */
   levelStats: (signal?: AbortSignal): Promise<SudokuLevelStatsResponse> =>
-    callApi(routes.sudoku.levelStats, { schema: sudokuLevelStatsResponseSchema, signal }),
+    callApi(routes.sudoku.levelStats, { schema: schemas((c) => c.sudokuLevelStatsResponseSchema), signal }),
 };
 
 /**

@@ -7,7 +7,6 @@ import {
   Group,
   Kbd,
   List,
-  Modal,
   Stack,
   Switch,
   Text,
@@ -17,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlayerSkipBack, IconPlayerSkipForward, IconRoute } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
 import { useSolvingPath } from '../hooks/use-solving-path';
 import { CELLS } from '../logic/game-state';

@@ -1,23 +1,23 @@
 import { notifications } from '@mantine/notifications';
-import {
-  type CancelOrderResponse,
-  cancelOrderResponseSchema,
-  type GetOrdersResponse,
-  getOrdersResponseSchema,
-  type Order,
-  type OrderRequest,
-  type PlaceOrderResponse,
-  type PreviewOrderResponse,
-  placeOrderResponseSchema,
-  previewOrderResponseSchema,
+import type {
+  CancelOrderResponse,
+  GetOrdersResponse,
+  Order,
+  OrderRequest,
+  PlaceOrderResponse,
+  PreviewOrderResponse,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/contract-schemas';
 import { orderTypeLabel } from '../orders/order-format';
 import { formatShares } from '../wallet-format';
 import { walletKeys, walletQueries } from './use-wallets';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./orders-schemas'));
 
 /** While a wallet has open orders its list is refetched this often (the matcher runs every 15 s, docs/api.md#orders). */
 export const OPEN_ORDERS_POLL_MS = 15_000;
@@ -27,15 +27,15 @@ export const ordersApi = {
   list: (walletId: number, signal?: AbortSignal): Promise<GetOrdersResponse> =>
     callApi(routes.orders.list, {
       query: { wallet_id: walletId, status: 'all' },
-      schema: getOrdersResponseSchema,
+      schema: schemas((c) => c.getOrdersResponseSchema),
       signal,
     }),
   preview: (request: OrderRequest, signal?: AbortSignal): Promise<PreviewOrderResponse> =>
-    callApi(routes.orders.preview, { body: request, schema: previewOrderResponseSchema, signal }),
+    callApi(routes.orders.preview, { body: request, schema: schemas((c) => c.previewOrderResponseSchema), signal }),
   place: (request: OrderRequest): Promise<PlaceOrderResponse> =>
-    callApi(routes.orders.place, { body: request, schema: placeOrderResponseSchema }),
+    callApi(routes.orders.place, { body: request, schema: schemas((c) => c.placeOrderResponseSchema) }),
   cancel: (orderId: number): Promise<CancelOrderResponse> =>
-    callApi(routes.orders.cancel, { body: { order_id: orderId }, schema: cancelOrderResponseSchema }),
+    callApi(routes.orders.cancel, { body: { order_id: orderId }, schema: schemas((c) => c.cancelOrderResponseSchema) }),
 };
 
 export const ordersQuery = (walletId: number) =>

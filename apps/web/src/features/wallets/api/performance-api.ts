@@ -1,13 +1,12 @@
-import {
-  type BenchmarkSymbol,
-  type WalletHistoryEntry,
-  type WalletPerformanceResponse,
-  walletPerformanceResponseSchema,
-} from '@site/contract';
+import type { BenchmarkSymbol, WalletHistoryEntry, WalletPerformanceResponse } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { type ApiFile, callApi, callApiFile } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/contract-schemas';
 import { walletKeys } from './use-wallets';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./performance-schemas'));
 
 /** docs/api.md#wallet-performance and #wallet-ledger-csv, called by their route entries. */
 export const performanceApi = {
@@ -18,7 +17,7 @@ export const performanceApi = {
   ): Promise<WalletPerformanceResponse> =>
     callApi(routes.walletReports.performance, {
       query: { wallet_id: walletId, benchmark },
-      schema: walletPerformanceResponseSchema,
+      schema: schemas((c) => c.walletPerformanceResponseSchema),
       signal,
     }),
   ledgerCsv: (walletId: number): Promise<ApiFile> =>

@@ -1,6 +1,7 @@
-import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import type { WalletTrade } from '@site/contract';
 import { Link } from 'react-router';
+import { ScrollBox } from '../../../components/ScrollBox';
 import { formatInteger, formatSignedUsd, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { formatDateTime, formatTradePrice } from '../wallet-format';
@@ -12,7 +13,7 @@ const LEFT = new Set<string>(['Date', 'Side', 'Symbol']);
 /** Every trade as the server executed it, newest first: the wallet's ledger. */
 export function TradeLedgerTable({ trades }: { trades: readonly WalletTrade[] }) {
   return (
-    <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+    <ScrollBox maxHeight={420} label="Trade Ledger">
       <Table.ScrollContainer minWidth={640}>
         <Table striped verticalSpacing="xs" stickyHeader aria-label="Trade Ledger">
           <Table.Thead>
@@ -61,6 +62,6 @@ export function TradeLedgerTable({ trades }: { trades: readonly WalletTrade[] })
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </ScrollArea.Autosize>
+    </ScrollBox>
   );
 }

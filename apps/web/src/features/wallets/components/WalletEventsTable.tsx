@@ -1,8 +1,10 @@
-import { Anchor, Badge, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import type { WalletEvent } from '@site/contract';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { ScrollBox } from '../../../components/ScrollBox';
+import { useDeferredQuery } from '../../../hooks/use-deferred-query';
 import { formatInteger, formatPrice, formatSignedUsd, NO_VALUE } from '../../../lib/format';
 import { madeOnce } from '../../../lib/made-once';
 import { stockPath } from '../../../lib/market/paths';
@@ -43,7 +45,7 @@ function detail(event: WalletEvent): string {
  * wallet, newest first — the ledger's entries beside the trades (docs/api.md#corporate-actions).
  */
 export function WalletEventsTable({ walletId }: { walletId: number }) {
-  const events = useWalletEvents(walletId);
+  const events = useDeferredQuery(useWalletEvents(walletId));
   if (events.isError) {
     return (
       <LoadError
@@ -56,7 +58,7 @@ export function WalletEventsTable({ walletId }: { walletId: number }) {
   if (!events.data) return <PageLoader label="Loading the dividends and splits…" />;
   const rows = events.data.events;
   return (
-    <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+    <ScrollBox maxHeight={420} label="Dividends and Splits">
       <Table.ScrollContainer minWidth={760}>
         <Table striped verticalSpacing="xs" stickyHeader aria-label="Dividends and Splits">
           <Table.Thead>
@@ -110,6 +112,6 @@ export function WalletEventsTable({ walletId }: { walletId: number }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </ScrollArea.Autosize>
+    </ScrollBox>
   );
 }

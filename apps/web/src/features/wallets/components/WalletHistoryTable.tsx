@@ -1,5 +1,6 @@
-import { Badge, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { WalletHistoryEntry } from '@site/contract';
+import { ScrollBox } from '../../../components/ScrollBox';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from '../wallet-format';
 
@@ -10,7 +11,7 @@ export function WalletHistoryTable({ history }: { history: readonly WalletHistor
   // The position in the oldest-first list is a stable key: new snapshots only ever append.
   const rows = history.map((entry, position) => ({ entry, position })).reverse();
   return (
-    <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+    <ScrollBox maxHeight={420} label="Wallet History">
       <Table striped verticalSpacing="xs" stickyHeader aria-label="Wallet History">
         <Table.Thead>
           <Table.Tr>
@@ -52,6 +53,6 @@ export function WalletHistoryTable({ history }: { history: readonly WalletHistor
           )}
         </Table.Tbody>
       </Table>
-    </ScrollArea.Autosize>
+    </ScrollBox>
   );
 }

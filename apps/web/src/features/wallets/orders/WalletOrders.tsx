@@ -4,7 +4,6 @@ import {
   Button,
   Collapse,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -17,7 +16,9 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
+import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
+import { useDeferredQuery } from '../../../hooks/use-deferred-query';
 import { formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { useCancelOrder, useOrders } from '../api/orders-api';
@@ -87,7 +88,7 @@ function outcome(order: Order): string {
  * each holds back and a Cancel (confirmed first), and its recent closed orders folded away below.
  */
 export function WalletOrders({ walletId }: { walletId: number }) {
-  const orders = useOrders(walletId);
+  const orders = useDeferredQuery(useOrders(walletId));
   const cancel = useCancelOrder();
   const [confirming, setConfirming] = useState<Order | null>(null);
   const [closedShown, { toggle }] = useDisclosure(false);

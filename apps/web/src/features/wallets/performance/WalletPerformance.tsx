@@ -3,6 +3,7 @@ import { BENCHMARK_ETFS, type BenchmarkSymbol, DEFAULT_BENCHMARK, type WalletDet
 import { type ComponentType, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { useDeferredQuery } from '../../../hooks/use-deferred-query';
 import { performanceVersion, useWalletPerformance } from '../api/performance-api';
 import { AllocationChart } from './AllocationChart';
 import { LazyPerformanceChart } from './LazyPerformanceChart';
@@ -25,7 +26,7 @@ export interface WalletPerformanceProps {
  */
 export function WalletPerformance({ wallet, ChartComponent = LazyPerformanceChart }: WalletPerformanceProps) {
   const [benchmark, setBenchmark] = useState<BenchmarkSymbol>(DEFAULT_BENCHMARK);
-  const query = useWalletPerformance(wallet.wallet_id, benchmark, performanceVersion(wallet.history));
+  const query = useDeferredQuery(useWalletPerformance(wallet.wallet_id, benchmark, performanceVersion(wallet.history)));
   const data = query.data;
 
   return (

@@ -1,16 +1,16 @@
 import {
   type CreateFavoriteRequest,
-  deleteFavoriteResponseSchema,
   type FavoriteLocation,
   FORECAST_DAYS_DEFAULT,
   type FORECAST_DAYS_MAX,
-  favoriteLocationSchema,
-  listFavoritesResponseSchema,
   type WeatherResponse,
-  weatherResponseSchema,
 } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { callApi } from '../../../lib/api-client';
+import { lazySchemas } from '../../../lib/contract-schemas';
+
+// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
+const schemas = lazySchemas(() => import('./weather-schemas'));
 
 /** What a forecast is asked for: coordinates, plus what the chosen place tells about itself. */
 export interface ForecastRequest {
@@ -39,7 +39,8 @@ export const INVALID_DELETE_RESPONSE =
  * docs/product.md: a delete answer counts only with status 'success' and a data array (the list that is
  * left); anything else is refused with a readable message.
  */
-export function parseDeleteResponse(body: unknown): FavoriteLocation[] {
+async function parseDeleteResponse(body: unknown): Promise<FavoriteLocation[]> {
+  const { deleteFavoriteResponseSchema } = await import('./weather-schemas');
   const parsed = deleteFavoriteResponseSchema.safeParse(body);
   if (!parsed.success) {
     console.error('Failed to delete location: unexpected response', body);
@@ -70,13 +71,13 @@ export const weatherApi = {
         days: days === FORECAST_DAYS_DEFAULT ? undefined : days,
         hours: allHours ? days * 24 : undefined,
       },
-      schema: weatherResponseSchema,
+      schema: schemas((c) => c.weatherResponseSchema),
       signal,
     }),
   saved: (signal?: AbortSignal): Promise<FavoriteLocation[]> =>
-    callApi(routes.weather.listFavorites, { schema: listFavoritesResponseSchema, signal }),
+    callApi(routes.weather.listFavorites, { schema: schemas((c) => c.listFavoritesResponseSchema), signal }),
   add: (favorite: NewFavorite): Promise<FavoriteLocation> =>
-    callApi(routes.weather.addFavorite, { body: favorite, schema: favoriteLocationSchema }),
+    callApi(routes.weather.addFavorite, { body: favorite, schema: schemas((c) => c.favoriteLocationSchema) }),
   remove: async (locationId: number): Promise<FavoriteLocation[]> =>
     parseDeleteResponse(await callApi(routes.weather.removeFavorite, { body: { location_id: locationId } })),
 };
