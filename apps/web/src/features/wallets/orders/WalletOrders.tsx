@@ -112,28 +112,25 @@ export function WalletOrders({ walletId }: { walletId: number }) {
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={1040}>
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Open orders">
-          <Table.Thead>
-            <Table.Tr>
-              {OPEN_COLUMNS.map((column) => (
-                <Table.Th key={column || 'actions'} style={NO_WRAP} ta={RIGHT.has(column) ? 'right' : 'left'}>
-                  {column || <VisuallyHidden>Actions</VisuallyHidden>}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {open.length === 0 ? (
+      {open.length === 0 ? (
+        // A line of its own, not a row: a row spans the table's 1,040 px and put the text off a phone's screen.
+        <Text c="dimmed" py="sm">
+          No open orders
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={1040}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Open orders">
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={OPEN_COLUMNS.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No open orders
-                  </Text>
-                </Table.Td>
+                {OPEN_COLUMNS.map((column) => (
+                  <Table.Th key={column || 'actions'} style={NO_WRAP} ta={RIGHT.has(column) ? 'right' : 'left'}>
+                    {column || <VisuallyHidden>Actions</VisuallyHidden>}
+                  </Table.Th>
+                ))}
               </Table.Tr>
-            ) : (
-              open.map((order) => (
+            </Table.Thead>
+            <Table.Tbody>
+              {open.map((order) => (
                 <Table.Tr key={order.order_id}>
                   <Table.Td>
                     <SymbolLink symbol={order.symbol} />
@@ -165,11 +162,11 @@ export function WalletOrders({ walletId }: { walletId: number }) {
                     </Button>
                   </Table.Td>
                 </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {closed.length > 0 && (
         <div>
