@@ -355,6 +355,9 @@ export function AddressInput({
         position="bottom-start"
         offset={4}
         shadow="md"
+        // Kept mounted while closed (the site's theme unmounts closed dropdowns): the input's
+        // aria-controls always names this listbox, so the listbox must always exist.
+        keepMounted
       >
         {/* The keys and ARIA attributes are this component's: see handleKeyDown. */}
         <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
