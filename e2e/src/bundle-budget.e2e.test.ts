@@ -77,13 +77,20 @@ describe('bundle size budget of the built web app', () => {
   // docs/decisions.md#main-thread-work-after-the-first-paint: zod and a feature's schemas are built
   // as their modules are evaluated (a long task on a phone); the response schemas load with the
   // first call (lazySchemas), and pages drawn with their data make none as they hydrate.
-  it('starts the to-do and portfolio pages without zod: their schemas load with their first call', () => {
+  // The contract's limits, choices and form rules the pages use live in zod-free modules
+  // (todo-limits.ts, finance-constants.ts, text-rules.ts …); the wallet's order ticket loads its
+  // schema with the first focus in it (lib/on-demand.ts).
+  it('starts every page Lighthouse measures without zod: schemas load with the first call or use', () => {
     const zod = chunksContaining(manifest, 'zod');
-    for (const module of ['src/features/todo/TodoPage', 'src/features/portfolio/PortfolioPage']) {
-      const graph = staticGraph(manifest, moduleKey(manifest, module));
+    const measured = ['/apps/forecast', '/apps/sudoku', '/apps/sudoku/game', '/apps/todo', '/apps/finance'];
+    measured.push('/apps/finance/wallet', '/apps/finance/stock/AAPL', '/portfolio', '/docs/todo');
+    const routes = lazyRoutes().filter((r) => measured.includes(r.path));
+    expect(routes.map((r) => r.path).sort()).toEqual([...measured].sort());
+    for (const route of routes) {
+      const graph = staticGraph(manifest, moduleKey(manifest, route.module));
       expect(
         zod.filter((c) => graph.has(c)),
-        `${module} imports zod before it renders`,
+        `${route.path} (${route.module}) imports zod before it renders`,
       ).toEqual([]);
     }
   });

@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { claimedUserField } from './common.js';
 import { endpoint } from './endpoint.js';
+import {
+  DEFAULT_INTERVAL,
+  DEFAULT_RANGE,
+  INTERVALS,
+  intervalNotAllowedMessage,
+  isIntervalAllowed,
+  RANGES,
+  SYMBOL_ERRORS,
+  SYMBOL_MAX_LENGTH,
+  SYMBOL_PATTERN,
+} from './finance-constants.js';
 import { routes } from './routes.js';
+
+export * from './finance-constants.js';
 
 /*
  * Finance I: stock lookup, full stock (profile + price history + news) and the watchlist
@@ -9,91 +22,13 @@ import { routes } from './routes.js';
  * Watchlist shapes: docs/api.md#compatibility-promise). Field names are the seed's (Yahoo's) on purpose.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Symbols
-// ---------------------------------------------------------------------------------------------
-
-export const SYMBOL_MAX_LENGTH = 15;
-/** Letters, digits, `.`, `-`, `=` and an optional leading `^` (indices such as ^GSPC). */
-export const SYMBOL_PATTERN = /^\^?[A-Z0-9][A-Z0-9.=-]*$/;
-
-/** Symbols are trimmed and upper-cased (docs/product.md#constants: "Symbols upper-cased and compared upper-case"). */
-export const normalizeSymbol = (symbol: string) => symbol.trim().toUpperCase();
-
 export const symbolSchema = z
-  .string({ error: 'Symbol is required' })
+  .string({ error: SYMBOL_ERRORS.required })
   .trim()
   .toUpperCase()
-  .min(1, 'Symbol is required')
-  .max(SYMBOL_MAX_LENGTH, `Symbol must be at most ${SYMBOL_MAX_LENGTH} characters`)
-  .regex(SYMBOL_PATTERN, 'Symbol may contain only letters, digits, ".", "-", "=" and a leading "^"');
-
-// ---------------------------------------------------------------------------------------------
-// Chart ranges and intervals (docs/product.md#stock-page-appsfinancestocksymbol, Price History)
-// ---------------------------------------------------------------------------------------------
-
-export const RANGES = ['1d', '5d', '1mo', '3mo', '6mo', '1y', '5y', 'max'] as const;
-export type HistoryRange = (typeof RANGES)[number];
-export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '1d', '1wk', '1mo'] as const;
-export type HistoryInterval = (typeof INTERVALS)[number];
-
-export const DEFAULT_RANGE: HistoryRange = '1y';
-export const DEFAULT_INTERVAL: HistoryInterval = '1d';
-
-/** Button labels of the seed's range and interval pickers. */
-export const RANGE_LABELS: Record<HistoryRange, string> = {
-  '1d': 'Day',
-  '5d': 'Week',
-  '1mo': 'Month',
-  '3mo': '3M',
-  '6mo': '6M',
-  '1y': '1Y',
-  '5y': '5Y',
-  max: 'Max',
-};
-export const INTERVAL_LABELS: Record<HistoryInterval, string> = {
-  '1m': '1m',
-  '5m': '5m',
-  '15m': '15m',
-  '30m': '30m',
-  '1h': '1h',
-  '1d': '1d',
-  '1wk': '1w',
-  '1mo': '1mo',
-};
-
-/** Intervals measured in minutes (bars within market hours); the chart's x unit is then "minute". */
-export const INTRADAY_INTERVALS: readonly HistoryInterval[] = ['1m', '5m', '15m', '30m', '1h'];
-export const isIntradayInterval = (interval: HistoryInterval) => INTRADAY_INTERVALS.includes(interval);
-
-/**
- * The seed's availability table: 1m/5m/15m/30m only for 1d or 5d; 1h only for 1d, 5d or 1mo;
- * 1wk only for 1mo and longer; 1mo only for 3mo and longer; 1d always.
- */
-export const INTERVAL_RANGES: Record<HistoryInterval, readonly HistoryRange[]> = {
-  '1m': ['1d', '5d'],
-  '5m': ['1d', '5d'],
-  '15m': ['1d', '5d'],
-  '30m': ['1d', '5d'],
-  '1h': ['1d', '5d', '1mo'],
-  '1d': RANGES,
-  '1wk': ['1mo', '3mo', '6mo', '1y', '5y', 'max'],
-  '1mo': ['3mo', '6mo', '1y', '5y', 'max'],
-};
-
-export function isIntervalAllowed(range: HistoryRange, interval: HistoryInterval): boolean {
-  return INTERVAL_RANGES[interval]?.includes(range) ?? false;
-}
-
-/** The intervals a range offers, in button order. */
-export function allowedIntervals(range: HistoryRange): HistoryInterval[] {
-  return INTERVALS.filter((interval) => isIntervalAllowed(range, interval));
-}
-
-export function intervalNotAllowedMessage(range: HistoryRange, interval: HistoryInterval): string {
-  const ranges = INTERVAL_RANGES[interval] ?? [];
-  return `Interval ${interval} is not available for range ${range}; it is available for ${ranges.join(', ')}`;
-}
+  .min(1, SYMBOL_ERRORS.required)
+  .max(SYMBOL_MAX_LENGTH, SYMBOL_ERRORS.tooLong)
+  .regex(SYMBOL_PATTERN, SYMBOL_ERRORS.characters);
 
 export const rangeSchema = z.enum(RANGES, { error: `Range must be one of ${RANGES.join(', ')}` });
 export const intervalSchema = z.enum(INTERVALS, { error: `Interval must be one of ${INTERVALS.join(', ')}` });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
+import { DEFAULT_PREFERENCES, SUDOKU_MISTAKE_CHECKS, WEATHER_UNIT_CHOICES } from './preference-defaults.js';
 import { routes } from './routes.js';
-import { PRECIPITATION_UNITS, TEMPERATURE_UNITS, TIME_FORMATS, WIND_UNITS } from './units.js';
+
+export * from './preference-defaults.js';
 
 /**
  * The signed-in user's display preferences (docs/api.md#preferences), one JSON document per
@@ -16,22 +18,15 @@ const choice = <const T extends readonly [string, ...string[]]>(label: string, v
 /** Units the weather page shows. */
 export const weatherPreferencesSchema = z.object({
   /** 'F' (°F) or 'C' (°C). */
-  temperature: choice('weather.temperature', TEMPERATURE_UNITS),
+  temperature: choice('weather.temperature', WEATHER_UNIT_CHOICES.temperature),
   /** 'mph', 'kmh' (km/h), 'ms' (m/s) or 'kn' (knots). */
-  wind: choice('weather.wind', WIND_UNITS),
+  wind: choice('weather.wind', WEATHER_UNIT_CHOICES.wind),
   /** 'in' (inches; visibility in miles) or 'mm' (millimetres; visibility in km). */
-  precipitation: choice('weather.precipitation', PRECIPITATION_UNITS),
+  precipitation: choice('weather.precipitation', WEATHER_UNIT_CHOICES.precipitation),
   /** '12h' (3 PM) or '24h' (15:00). */
-  time: choice('weather.time', TIME_FORMATS),
+  time: choice('weather.time', WEATHER_UNIT_CHOICES.time),
 });
 export type WeatherPreferences = z.infer<typeof weatherPreferencesSchema>;
-
-/**
- * How the Sudoku game page marks mistakes while playing (docs/product.md#game-appssudokugame):
- * not at all, digits that clash in a row, column or box, or digits that differ from the solution.
- */
-export const SUDOKU_MISTAKE_CHECKS = ['off', 'conflicts', 'solution'] as const;
-export type SudokuMistakeCheck = (typeof SUDOKU_MISTAKE_CHECKS)[number];
 
 /** The Sudoku game page's settings. */
 export const sudokuPreferencesSchema = z.object({
@@ -42,15 +37,6 @@ export type SudokuPreferences = z.infer<typeof sudokuPreferencesSchema>;
 
 export const preferencesSchema = z.object({ weather: weatherPreferencesSchema, sudoku: sudokuPreferencesSchema });
 export type Preferences = z.infer<typeof preferencesSchema>;
-
-/**
- * What a user has before saving anything: the seed's units (°F, mph, inches), a 12-hour clock,
- * and Sudoku marking rule clashes (the game's behaviour before the setting existed).
- */
-export const DEFAULT_PREFERENCES: Preferences = {
-  weather: { temperature: 'F', wind: 'mph', precipitation: 'in', time: '12h' },
-  sudoku: { mistakes: 'conflicts' },
-};
 
 /** GET and PUT /api/preferences answer: every preference (defaults filled in). */
 export const preferencesResponseSchema = preferencesSchema.extend({

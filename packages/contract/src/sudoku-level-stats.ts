@@ -6,9 +6,6 @@ import { routes } from './routes.js';
 export const perSudokuLevel = <T extends z.ZodType>(schema: T) =>
   z.object({ easy: schema, medium: schema, hard: schema });
 
-/** How many of a level's latest finished games the history (for a small chart) lists. */
-export const SUDOKU_HISTORY_GAMES = 20;
-
 const levelStatsSchema = z.object({
   /** Finished games (won or lost); unfinished ones are not counted. */
   games: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
 import { sudokuDifficultySchema, sudokuGameSchema } from './sudoku.js';
+import { PUZZLE_TEXT_ERRORS, PUZZLE_TEXT_PATTERN, withoutSpaces } from './sudoku-constants.js';
 import { perSudokuLevel } from './sudoku-level-stats.js';
 
 /**
@@ -9,17 +10,10 @@ import { perSudokuLevel } from './sudoku-level-stats.js';
  * A puzzle as text: 81 characters row by row, digits 1–9 for clues and '.' or '0' for empty cells,
  * the form share links carry (`/apps/sudoku/game?p=…`).
  */
-export const SUDOKU_MIN_CLUES = 17;
-
 export const sudokuPuzzleTextSchema = z
-  .string({ error: 'The puzzle must be a string of 81 characters' })
-  .transform((text) => text.replace(/\s+/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^[0-9.]*$/, "A puzzle may only contain digits 1-9 and '.' or '0' for empty cells")
-      .length(81, 'A puzzle has exactly 81 cells (81 characters, row by row)'),
-  );
+  .string({ error: PUZZLE_TEXT_ERRORS.type })
+  .transform(withoutSpaces)
+  .pipe(z.string().regex(PUZZLE_TEXT_PATTERN, PUZZLE_TEXT_ERRORS.characters).length(81, PUZZLE_TEXT_ERRORS.length));
 
 export const sudokuCustomRequestSchema = z.object({ puzzle: sudokuPuzzleTextSchema });
 

@@ -2,22 +2,14 @@ import { z } from 'zod';
 import { claimedUserField, idSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
+import { SUDOKU_DIFFICULTIES, SUDOKU_MAX_TIME } from './sudoku-constants.js';
 
-export const SUDOKU_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export * from './sudoku-constants.js';
+
 export const sudokuDifficultySchema = z.enum(SUDOKU_DIFFICULTIES, {
   error: 'Difficulty must be easy, medium or hard',
 });
 export type SudokuDifficulty = z.infer<typeof sudokuDifficultySchema>;
-
-/**
- * A user has at most this many unfinished games (the saved-games list); starting another answers
- * 400 until one is finished, given up or deleted (docs/api.md#limits). Finished games only count
- * towards the statistics.
- */
-export const SUDOKU_UNFINISHED_MAX = 100;
-
-/** Elapsed seconds are bounded so a broken client cannot store nonsense (100 hours). */
-export const SUDOKU_MAX_TIME = 360_000;
 
 const digit = z
   .number({ error: 'Cell values must be numbers 0-9' })

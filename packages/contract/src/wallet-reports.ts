@@ -2,28 +2,13 @@ import { z } from 'zod';
 import { claimedUserField, idSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
+import { BENCHMARK_SYMBOLS, DEFAULT_BENCHMARK } from './wallet-constants.js';
 
 /*
  * Wallet reports (docs/api.md#wallet-performance, docs/api.md#wallet-ledger-csv): a wallet's
  * performance rebuilt from its ledger and daily closes, against a benchmark ETF, and its ledger
  * as a CSV download. Both need a signed-in user; a wallet that is not yours answers 404.
  */
-
-// ---------------------------------------------------------------------------------------------
-// Benchmarks: the market universe's ETFs
-// ---------------------------------------------------------------------------------------------
-
-/** The ETFs a wallet can be compared with; the demo market lists each of them too. */
-export const BENCHMARK_ETFS = [
-  { symbol: 'SPY', index: 'S&P 500', fund: 'SPDR S&P 500 ETF Trust' },
-  { symbol: 'QQQ', index: 'Nasdaq-100', fund: 'Invesco QQQ Trust' },
-  { symbol: 'DIA', index: 'Dow Jones Industrial Average', fund: 'SPDR Dow Jones Industrial Average ETF Trust' },
-  { symbol: 'IWM', index: 'Russell 2000', fund: 'iShares Russell 2000 ETF' },
-  { symbol: 'VTI', index: 'US total stock market', fund: 'Vanguard Total Stock Market Index Fund ETF' },
-] as const;
-export type BenchmarkSymbol = (typeof BENCHMARK_ETFS)[number]['symbol'];
-export const BENCHMARK_SYMBOLS = BENCHMARK_ETFS.map((etf) => etf.symbol) as [BenchmarkSymbol, ...BenchmarkSymbol[]];
-export const DEFAULT_BENCHMARK: BenchmarkSymbol = 'SPY';
 
 /** A benchmark symbol, any case; absent means SPY. Anything else is a 400 naming the choices. */
 export const benchmarkSchema = z

@@ -3,6 +3,9 @@ import { claimedUserField, idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { symbolSchema } from './finance.js';
 import { routes } from './routes.js';
+import { MAX_TRADE_QUANTITY, TRADE_SIDES, WALLET_NAME_RULE } from './wallet-constants.js';
+
+export * from './wallet-constants.js';
 
 /*
  * Finance II: paper-trading wallets (docs/product.md#finance: My Wallets, the wallet page, buying and selling; the original
@@ -22,26 +25,11 @@ import { routes } from './routes.js';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Constants (docs/api.md)
-// ---------------------------------------------------------------------------------------------
-
-/** A new wallet starts with $100,000.00. */
-export const STARTING_CASH_CENTS = 10_000_000;
-/** One trade buys or sells at most this many shares. */
-export const MAX_TRADE_QUANTITY = 1_000_000;
-/** Wallet names are 1–50 characters after trimming, unique per user ignoring case. */
-export const WALLET_NAME_MAX = 50;
-/** A user owns at most this many wallets (create answers 400 beyond it). */
-export const WALLETS_MAX = 20;
-/** Ledger entries returned by get_wallet_ledger at most (newest first). */
-export const WALLET_LEDGER_MAX = 500;
-
-// ---------------------------------------------------------------------------------------------
 // Request fields
 // ---------------------------------------------------------------------------------------------
 
 /** The shared text rule (docs/api.md#text): no control or text-direction override characters. */
-export const walletNameSchema = userText({ label: 'Wallet name', max: WALLET_NAME_MAX, required: true });
+export const walletNameSchema = userText(WALLET_NAME_RULE);
 
 /**
  * Shares in one trade: a whole number from 1 to MAX_TRADE_QUANTITY. A JSON number, or a string of
@@ -177,9 +165,6 @@ export const walletDetailsSchema = walletSummarySchema.extend({
   history: z.array(walletHistoryEntrySchema),
 });
 export type WalletDetails = z.infer<typeof walletDetailsSchema>;
-
-export const TRADE_SIDES = ['buy', 'sell'] as const;
-export type TradeSide = (typeof TRADE_SIDES)[number];
 
 /** One ledger row: a trade as executed by the server. */
 export const walletTradeSchema = z.object({

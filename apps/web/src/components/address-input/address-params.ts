@@ -3,9 +3,9 @@ import {
   formatGeocodeFilter,
   type GeocodeBias,
   type GeocodeFilter,
-  langSchema,
   parseGeocodeBias,
   parseGeocodeFilter,
+  parseLang,
 } from '@site/contract';
 
 /** Either Geoapify's text syntax (`countrycode:us,ca|circle:lon,lat,m`) or its parts as an object. */
@@ -40,8 +40,6 @@ export function checkBias(input: BiasInput | undefined): Checked {
 /** A 2-letter language code such as `en`, lower-cased. */
 export function checkLang(input: string | undefined): Checked {
   if (input === undefined || input.trim() === '') return NONE;
-  const parsed = langSchema.safeParse(input.trim());
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, text: input, error: parsed.error.issues[0]?.message ?? 'lang is not valid' };
+  const parsed = parseLang(input.trim());
+  return parsed.ok ? { ok: true, value: parsed.value } : { ok: false, text: input, error: parsed.error };
 }

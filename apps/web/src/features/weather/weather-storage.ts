@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type WeatherPreferences, weatherPreferencesSchema } from '@site/contract';
+import { DEFAULT_PREFERENCES, WEATHER_UNIT_CHOICES, type WeatherPreferences } from '@site/contract';
 import type { TemperatureUnit } from './weather-format';
 
 /**
@@ -13,7 +13,7 @@ export const weatherStorageKeys = {
   countryCode: 'country_code',
   /** Beyond the seed: the °F/°C choice (kept for pages stored before issue 19's units). */
   temperatureUnit: 'weatherTemperatureUnit',
-  /** Issue 19: every unit choice, as JSON in the shape of `weatherPreferencesSchema`. */
+  /** Issue 19: every unit choice, as JSON in the shape of `WeatherPreferences`. */
   units: 'weatherUnits',
 } as const;
 
@@ -83,15 +83,17 @@ export function readWeatherUnits(): WeatherPreferences {
     return defaults;
   }
   if (typeof stored !== 'object' || stored === null) return defaults;
-  const parsed = weatherPreferencesSchema.partial().safeParse(stored);
-  if (parsed.success) return { ...defaults, ...parsed.data };
-  // Keep what is valid of a partly broken value.
-  const valid: Partial<WeatherPreferences> = {};
-  for (const key of Object.keys(weatherPreferencesSchema.shape) as (keyof WeatherPreferences)[]) {
-    const one = weatherPreferencesSchema.shape[key].safeParse((stored as Record<string, unknown>)[key]);
-    if (one.success) Object.assign(valid, { [key]: one.data });
+  // Keep what is valid of a partly broken value: each unit checked against its choices
+  // (the values `weatherPreferencesSchema` allows, without loading zod with the page).
+  const valid: Partial<Record<keyof WeatherPreferences, string>> = {};
+  for (const [key, choices] of Object.entries(WEATHER_UNIT_CHOICES) as [
+    keyof WeatherPreferences,
+    readonly string[],
+  ][]) {
+    const value = (stored as Record<string, unknown>)[key];
+    if (typeof value === 'string' && choices.includes(value)) valid[key] = value;
   }
-  return { ...defaults, ...valid };
+  return { ...defaults, ...(valid as Partial<WeatherPreferences>) };
 }
 
 export function saveWeatherUnits(units: WeatherPreferences): void {

@@ -1,6 +1,6 @@
 import { Button, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { normalizeSymbol, symbolSchema } from '@site/contract';
+import { checkSymbol, normalizeSymbol } from '@site/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useSymbolSearch } from '../api/use-finance';
@@ -35,9 +35,8 @@ interface Option {
 /** docs/product.md: minimum length 1; symbols are upper-cased; letters, digits and `. - = ^` only. */
 function validate(text: string): { symbol: string } | { error: string } {
   if (!text.trim()) return { error: 'Enter a stock symbol.' };
-  const parsed = symbolSchema.safeParse(text);
-  if (parsed.success) return { symbol: parsed.data };
-  return { error: parsed.error.issues[0]?.message ?? 'That is not a valid stock symbol.' };
+  const checked = checkSymbol(text);
+  return checked.ok ? { symbol: checked.symbol } : { error: checked.error };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Flex, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { sudokuPuzzleTextSchema } from '@site/contract';
+import { puzzleTextProblem } from '@site/contract';
 import { IconAlertCircle, IconChecks, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,12 +9,6 @@ import { capitalize } from '../logic/format';
 import { gameUrl } from './PlayCard';
 
 const CELLS = 81;
-
-/** What the contract's schema says about the text (the server's own first check), or null when it passes. */
-function validate(text: string): string | null {
-  const parsed = sudokuPuzzleTextSchema.safeParse(text);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This is not a puzzle');
-}
 
 /** A refusal the server explained (400: the reason) or another failure (its message). */
 function Refusal({ error, what }: { error: Error; what: string }) {
@@ -42,7 +36,8 @@ export function OwnPuzzleCard() {
   const start = useStartCustom();
 
   const cells = text.replace(/\s+/g, '').length;
-  const problem = cells === 0 ? null : validate(text);
+  // The contract's rule for puzzle text: the server's own first check.
+  const problem = cells === 0 ? null : puzzleTextProblem(text);
   const ready = cells > 0 && problem === null;
 
   const onChange = (value: string) => {

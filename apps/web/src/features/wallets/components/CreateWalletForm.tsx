@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { STARTING_CASH_CENTS, WALLET_NAME_MAX, walletNameSchema } from '@site/contract';
+import { STARTING_CASH_CENTS, userTextProblem, WALLET_NAME_MAX, WALLET_NAME_RULE } from '@site/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
@@ -7,10 +7,9 @@ import { formatUsd } from '../../../lib/format';
 import { useCreateWallet } from '../api/use-wallets';
 import { centsToDollars } from '../wallet-math';
 
-/** Checks a wallet name the way the server will (contract's walletNameSchema); null when fine. */
+/** Checks a wallet name the way the server will (the contract's rule behind walletNameSchema); null when fine. */
 export function walletNameError(name: string): string | null {
-  const parsed = walletNameSchema.safeParse(name);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'That name cannot be used');
+  return userTextProblem(WALLET_NAME_RULE, name);
 }
 
 /** docs/product.md#finance-home-appsfinance: the create form (wallet name + 'Create Wallet'). */

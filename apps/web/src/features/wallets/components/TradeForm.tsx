@@ -11,10 +11,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  checkSymbol,
   MAX_TRADE_QUANTITY,
   normalizeSymbol,
   SYMBOL_MAX_LENGTH,
-  symbolSchema,
   type WalletSummary,
 } from '@site/contract';
 import { IconAlertCircle, IconShoppingCartMinus, IconShoppingCartPlus } from '@tabler/icons-react';
@@ -59,7 +59,7 @@ function lookupMessage(error: unknown, symbol: string): string {
   return `Could not get a price for ${symbol}.`;
 }
 
-const isValidSymbol = (symbol: string) => symbol !== '' && symbolSchema.safeParse(symbol).success;
+const isValidSymbol = (symbol: string) => symbol !== '' && checkSymbol(symbol).ok;
 
 /**
  * docs/product.md#buying-and-selling: the buy/sell form: symbol (upper-cased), whole-number quantity, and read-only Price and
@@ -117,20 +117,16 @@ export function TradeForm({ wallet, sides = ['buy', 'sell'], cols = { base: 1, x
   };
 
   const validate = (): { symbol: string; quantity: number } | null => {
-    const parsedSymbol = symbolSchema.safeParse(symbol);
+    const checkedSymbol = checkSymbol(symbol);
     const next = {
-      symbol: parsedSymbol.success
-        ? undefined
-        : symbol.trim()
-          ? (parsedSymbol.error.issues[0]?.message ?? 'That is not a valid stock symbol.')
-          : 'Enter a stock symbol.',
+      symbol: checkedSymbol.ok ? undefined : symbol.trim() ? checkedSymbol.error : 'Enter a stock symbol.',
       quantity:
         shares === null
           ? `Enter a whole number of shares from 1 to ${MAX_TRADE_QUANTITY.toLocaleString('en-US')}.`
           : undefined,
     };
     setErrors(next);
-    return parsedSymbol.success && shares !== null ? { symbol: parsedSymbol.data, quantity: shares } : null;
+    return checkedSymbol.ok && shares !== null ? { symbol: checkedSymbol.symbol, quantity: shares } : null;
   };
 
   const submit = async (side: Side) => {

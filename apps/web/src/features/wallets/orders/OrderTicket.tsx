@@ -24,6 +24,7 @@ import { OrderPreviewPanel } from './OrderPreviewPanel';
 import { ORDER_TYPE_LABELS } from './order-format';
 import {
   EMPTY_TICKET,
+  orderRules,
   type TicketErrors,
   type TicketValues,
   toOrderRequest,
@@ -71,8 +72,11 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
   const place = usePlaceOrder();
 
   const request = useMemo(() => toOrderRequest(wallet.wallet_id, values), [wallet.wallet_id, values]);
-  const clientErrors = useMemo(() => validateOrder(request), [request]);
-  const valid = Object.keys(clientErrors).length === 0;
+  // The contract's checks load with the first focus in the ticket; until then nothing is checked
+  // (an empty ticket shows no errors anyway) and nothing is previewed.
+  const [rules, loadRules] = orderRules.useModule();
+  const clientErrors = useMemo(() => (rules ? validateOrder(request, rules) : {}), [request, rules]);
+  const valid = rules !== undefined && Object.keys(clientErrors).length === 0;
 
   // The preview follows the ticket once the contract accepts it and the typing has paused.
   const [debounced] = useDebouncedValue(valid ? JSON.stringify(request) : null, PREVIEW_DEBOUNCE_MS);
@@ -110,7 +114,18 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
     event.preventDefault();
     setSubmitted(true);
     setRefusal(null);
-    if (!valid || blocked) return;
+    if (blocked) return;
+    // Enter pressed before the checks arrived: wait for them rather than send an unchecked order.
+    let checks = rules;
+    try {
+      checks ??= await orderRules.load();
+    } catch (error) {
+      console.error('Could not load the order checks', error);
+      setRefusal('The order form could not be checked. Check your connection and try again.');
+      return;
+    }
+    loadRules(); // draws the ticket with its checks (and their messages) from now on
+    if (Object.keys(validateOrder(request, checks)).length > 0) return;
     try {
       await place.mutateAsync(request);
       setValues((current) => ({
@@ -137,7 +152,7 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-      <form onSubmit={submit} noValidate aria-label="Place an order">
+      <form onSubmit={submit} onFocusCapture={loadRules} noValidate aria-label="Place an order">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TICKET, toOrderRequest, validateOrder, visibleErrors } from './order-request';
+import { EMPTY_TICKET, toOrderRequest, validateOrder as validateWith, visibleErrors } from './order-request';
+import * as rules from './order-rules';
+
+const validateOrder = (request: Parameters<typeof validateWith>[0]) => validateWith(request, rules);
 
 describe('the order ticket request', () => {
   it('sends only the chosen type’s price fields', () => {

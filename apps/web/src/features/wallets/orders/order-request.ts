@@ -1,10 +1,9 @@
-import {
-  type OrderRequest,
-  type OrderSide,
-  type OrderType,
-  orderRequestSchema,
-  type TimeInForce,
-} from '@site/contract';
+import type { OrderRequest, OrderSide, OrderType, TimeInForce } from '@site/contract';
+import { onDemand } from '../../../lib/on-demand';
+
+/** The contract's request schema, loaded with the first focus in the ticket (lib/on-demand.ts). */
+export const orderRules = onDemand(() => import('./order-rules'));
+export type OrderRules = Awaited<ReturnType<typeof orderRules.load>>;
 
 /** The ticket's fields as typed (NumberInput gives numbers or, while typing, text). */
 export interface TicketValues {
@@ -70,7 +69,7 @@ export function toOrderRequest(walletId: number, values: TicketValues): OrderReq
  * The contract's own validation of the request (the server runs the same schema), as one message
  * per field: the first issue each field has.
  */
-export function validateOrder(request: OrderRequest): TicketErrors {
+export function validateOrder(request: OrderRequest, { orderRequestSchema }: OrderRules): TicketErrors {
   const parsed = orderRequestSchema.safeParse(request);
   if (parsed.success) return {};
   const errors: TicketErrors = request.quantity === '' ? { quantity: 'Quantity is required' } : {};
