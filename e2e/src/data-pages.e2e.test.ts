@@ -183,19 +183,33 @@ describe('pages drawn with their data', () => {
     const main = document.querySelector('#root main')?.textContent ?? '';
     expect(main).toContain('Drawn wallet');
     expect(main).toContain('NVDA');
-    expect(pageData(document)?.queries.map((query) => query.queryKey)).toEqual([
+    // Everything the page shows, down to its orders, dividends and performance (the key's last
+    // part is the wallet's version).
+    const drawn = [
       ['auth', 'me'],
       ['wallets', 'list'],
       ['wallets', 'wallet', walletId, 'details'],
       ['wallets', 'wallet', walletId, 'ledger'],
-    ]);
+      ['wallets', 'wallet', walletId, 'orders'],
+      ['wallets', 'wallet', walletId, 'events'],
+      ['wallets', 'wallet', walletId, 'performance', 'SPY'],
+    ];
+    expect(pageData(document)?.queries.map((query) => query.queryKey.slice(0, 5))).toEqual(drawn);
+    expect(document.querySelector('#root main [aria-labelledby="wallet-performance-heading"]')?.textContent).toContain(
+      'Benchmark',
+    );
+
+    // Without ?wallet= the server draws the active wallet (the only one here) the same way.
+    const active = new JSDOM(await (await page.request.get(`${server.baseUrl}/apps/finance/wallet`)).text()).window
+      .document;
+    expect(active.querySelector('#root main')?.textContent).toContain('NVDA');
+    expect(pageData(active)?.queries.map((query) => query.queryKey.slice(0, 5))).toEqual(drawn);
 
     // Hydrated in the browser without a mismatch, and the drawn answers are not asked for again.
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (/\/api\/finance\/(get_wallets|get_wallet_details|get_wallet_ledger)/.test(url.pathname))
-        asked.push(url.pathname);
+      if (/\/api\/finance\/(get_wallets?|get_wallet_[a-z]+|get_orders)$/.test(url.pathname)) asked.push(url.pathname);
     });
     await page.goto(`${server.baseUrl}${path}`);
     await page.waitForSelector('html[data-app-ready]');

@@ -146,8 +146,7 @@ describe('paper-trading orders in a real browser', () => {
       await page.reload();
       await region('Open Orders').getByRole('table', { name: 'Open orders' }).locator('tbody tr').first().waitFor();
       const ticket = page.getByRole('form', { name: 'Place an order' });
-      await ticket.getByLabel('Order type').click();
-      await page.getByRole('option', { name: 'Stop limit' }).click();
+      await ticket.getByLabel('Order type').selectOption({ label: 'Stop limit' });
       await ticket.getByLabel('Symbol').fill(SYMBOL);
       await ticket.getByLabel('Quantity').fill('100000');
       await ticket.getByLabel('Stop price').fill(String(Math.ceil(startPrice + 5)));
@@ -218,8 +217,7 @@ describe('paper-trading orders in a real browser', () => {
     await ticket.getByLabel('Symbol').fill(SYMBOL);
     await ticket.getByLabel('Quantity').fill('4');
     await ticket.getByLabel('Limit price').fill(String(Math.ceil(fillPrice + 50)));
-    await ticket.getByLabel('Time in force').click();
-    await page.getByRole('option', { name: 'Good till cancelled' }).click();
+    await ticket.getByLabel('Time in force').selectOption({ label: 'Good till cancelled' });
     const preview = region('Place an Order').getByTestId('order-preview');
     await expect.poll(() => preview.textContent(), { timeout: 10_000 }).toContain('Shares reserved4 shares');
     expect(await preview.textContent()).toContain(`Shares free to sell${QUANTITY} shares`);

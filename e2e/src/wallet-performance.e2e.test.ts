@@ -115,8 +115,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
   });
 
   it('switches the benchmark: the legend names the new fund', async () => {
-    await section().getByRole('combobox', { name: 'Benchmark' }).click();
-    await page.getByRole('option', { name: 'QQQ · Nasdaq-100' }).click();
+    await section().getByRole('combobox', { name: 'Benchmark' }).selectOption({ label: 'QQQ · Nasdaq-100' });
     const legend = section().getByTestId('performance-chart-legend');
     await expect.poll(() => legend.textContent()).toContain('QQQ (Nasdaq-100)');
     await section()

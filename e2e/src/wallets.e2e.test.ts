@@ -69,8 +69,7 @@ describe('paper-trading wallets in a real browser', () => {
     const chartBefore = await page.locator('canvas').first().screenshot();
 
     const sell = page.getByRole('form', { name: 'Sell stocks' });
-    await sell.getByRole('combobox', { name: /^Stock/ }).click();
-    await page.getByRole('option', { name: /AAPL/ }).click();
+    await sell.getByRole('combobox', { name: /^Stock/ }).selectOption('AAPL');
     await sell.getByRole('textbox', { name: /^Quantity/ }).fill('4');
     await sell.getByRole('button', { name: 'Sell', exact: true }).click();
 

@@ -3,6 +3,7 @@ import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { yieldToBrowser } from './lib/yield-to-browser';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -101,12 +102,6 @@ function afterFirstPaint(then: () => void) {
  * and a page lists 40–70.
  */
 const PRELOADS_PER_TASK = 2;
-
-/** Lets the browser paint and handle input: `scheduler.yield` where there is one (no 4 ms clamp of nested timers). */
-const yieldToBrowser = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
-};
 
 /**
  * Adds a `modulepreload` link for each of `hrefs`, a few per task so that none of them is a long

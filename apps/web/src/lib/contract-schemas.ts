@@ -1,10 +1,19 @@
 import type { ResponseSchema } from './api-client';
+import { madeOnce } from './made-once';
+import { yieldToBrowser } from './yield-to-browser';
+
+/**
+ * zod itself, evaluated in a task of its own before the first schemas are built (in the next):
+ * together they were one task of 110 ms on Lighthouse's phone as the wallet page made its first
+ * calls (docs/decisions.md#main-thread-work-after-the-first-paint).
+ */
+const zodLoaded = madeOnce(() => import('./zod-jitless').then(yieldToBrowser));
 
 /** The first page's few contract schemas, and zod, in a chunk of their own, loaded on first use. */
 export type Contract = typeof import('./first-page-schemas');
 
 export function loadContract(): Promise<Contract> {
-  return import('./first-page-schemas');
+  return zodLoaded().then(() => import('./first-page-schemas'));
 }
 
 /**
@@ -28,5 +37,5 @@ export function lazySchema<T>(pick: (contract: Contract) => ResponseSchema<T>): 
 export function lazySchemas<M>(load: () => Promise<M>) {
   return <T>(pick: (schemas: M) => ResponseSchema<T>): (() => Promise<ResponseSchema<T>>) =>
     () =>
-      load().then(pick);
+      zodLoaded().then(load).then(pick);
 }

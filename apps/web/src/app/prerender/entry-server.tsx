@@ -2,14 +2,14 @@
 // dist-ssr/ and run by scripts/prerender-web.mjs after the client build. The browser's tree
 // (SiteApp) in a StaticRouter, so what it writes is what the browser's first
 // render makes. No data is fetched here: pages are written in their loading state.
-import { type DehydratedState, dehydrate, type FetchQueryOptions } from '@tanstack/react-query';
+import { type DehydratedState, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
 import { createQueryClient } from '../query-client';
 import { SiteApp } from '../SiteApp';
-import { pagePlan, sessionQuery } from './page-data';
+import { type Ask, pagePlan, sessionQuery } from './page-data';
 
 export { setApiTransport } from '../../lib/api-client';
 
@@ -76,10 +76,15 @@ export async function loadPageData(url: string): Promise<PageData | null> {
   const plan = pagePlan(url);
   if (!plan) return null;
   const client = createQueryClient();
-  const ask = (query: FetchQueryOptions) => client.fetchQuery({ ...query, retry: false });
+  const ask: Ask = (query) => client.fetchQuery({ ...query, retry: false });
   try {
     const signedIn = plan.session ? (await ask(sessionQuery())) !== null : false;
     await Promise.all(plan.queries(signedIn).map(ask));
+    // Only what was answered is sent (dehydrate keeps successful queries): a part that failed is
+    // asked for by the browser.
+    await plan
+      .more?.(ask, signedIn)
+      .catch((error: unknown) => console.warn(`Part of ${url} is left to the browser`, error));
     return { data: dehydrate(client), personal: signedIn };
   } finally {
     client.clear();

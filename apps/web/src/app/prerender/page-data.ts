@@ -1,11 +1,14 @@
-import { DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normalizeSymbol } from '@site/contract';
+import { DEFAULT_BENCHMARK, DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normalizeSymbol } from '@site/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { askSession, authQueries } from '../../features/auth/api/auth-queries';
 import { financeQueries } from '../../features/finance/api/use-finance';
 import { portfolioQueries } from '../../features/portfolio/api/use-portfolio';
 import { todoApi } from '../../features/todo/api/todo-api';
 import { todoQueries } from '../../features/todo/api/use-todos';
-import { walletQueries } from '../../features/wallets/api/use-wallets';
+import { ordersQuery } from '../../features/wallets/api/orders-api';
+import { performanceQuery, performanceVersion } from '../../features/wallets/api/performance-api';
+import { activeWallet, walletQueries } from '../../features/wallets/api/use-wallets';
+import { walletEventsQuery } from '../../features/wallets/api/wallet-events';
 import { parseWalletParam, WALLET_PARAM } from '../../features/wallets/wallet-param';
 
 /**
@@ -17,7 +20,15 @@ import { parseWalletParam, WALLET_PARAM } from '../../features/wallets/wallet-pa
 export interface PagePlan {
   session: boolean;
   queries(signedIn: boolean): FetchQueryOptions[];
+  /**
+   * The rest of the page, once `queries` are answered: queries that need their answers, and the
+   * sections further down. Any that fails is left out, and the browser asks for it as before.
+   */
+  more?(ask: Ask, signedIn: boolean): Promise<unknown>;
 }
+
+/** Asks a query (answered from the cache when `queries` asked it already). */
+export type Ask = <T, K extends readonly unknown[]>(query: FetchQueryOptions<T, Error, T, K>) => Promise<T>;
 
 const query = (options: unknown) => options as FetchQueryOptions;
 
@@ -51,7 +62,7 @@ export function pagePlan(url: string): PagePlan | null {
       };
     case '/apps/finance/wallet': {
       // The wallet the address names; without one the page shows the active wallet, which only
-      // the list tells, so the server draws the list and the browser asks for the rest.
+      // the list tells: the list comes first, the wallet with `more`.
       const walletId = parseWalletParam(searchParams.get(WALLET_PARAM));
       return {
         session: true,
@@ -65,6 +76,21 @@ export function pagePlan(url: string): PagePlan | null {
                   query(walletQueries.details(walletId)),
                   query(walletQueries.ledger(walletId)),
                 ],
+        // Below the holdings: its orders, dividends and performance against the default benchmark,
+        // so that the page neither asks for them (nor loads zod to check the answers) as it starts
+        // (docs/decisions.md#main-thread-work-after-the-first-paint).
+        more: async (ask, signedIn) => {
+          if (!signedIn) return;
+          const id = walletId ?? activeWallet(await ask(walletQueries.list()))?.wallet_id;
+          if (id === undefined) return;
+          const [details] = await Promise.all([
+            ask(walletQueries.details(id)),
+            ask(walletQueries.ledger(id)),
+            ask(ordersQuery(id)),
+            ask(walletEventsQuery(id)),
+          ]);
+          await ask(query(performanceQuery(id, DEFAULT_BENCHMARK, performanceVersion(details.wallet.history))));
+        },
       };
     }
     default:

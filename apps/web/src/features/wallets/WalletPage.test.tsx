@@ -237,10 +237,13 @@ describe('WalletPage', () => {
     const { user } = renderPage('/apps/finance/wallet?wallet=1');
     const form = await screen.findByRole('form', { name: 'Sell stocks' });
     const picker = within(form).getByRole('combobox', { name: /Stock/ });
-    await user.click(picker);
-    const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['AAPL (10 shares)', 'TSLA (4 shares)']);
-    await user.click(screen.getByRole('option', { name: 'TSLA (4 shares)' }));
+    const options = within(picker).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Choose a held stock',
+      'AAPL (10 shares)',
+      'TSLA (4 shares)',
+    ]);
+    await user.selectOptions(picker, 'TSLA (4 shares)');
     expect(within(form).getByText('You hold 4 shares')).toBeInTheDocument();
 
     const quantity = within(form).getByRole('textbox', { name: /Quantity/ });

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { WALLET_LEDGER_MAX, type WalletDetails } from '@site/contract';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { type ComponentType, type ReactNode, useEffect } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
@@ -60,7 +60,7 @@ function Section({
         </Title>
         {aside}
       </Group>
-      {children}
+      <Suspense fallback={null}>{children}</Suspense>
     </Paper>
   );
 }

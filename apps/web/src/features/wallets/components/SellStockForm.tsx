@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { WalletDetails } from '@site/contract';
 import { IconAlertCircle, IconShoppingCartMinus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -76,21 +76,23 @@ export function SellStockForm({ wallet }: { wallet: WalletDetails }) {
     <form onSubmit={submit} noValidate aria-label="Sell stocks">
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <Select
+          {/* A native select: the phone's own picker, and no floating dropdown to set up as the page starts (docs/decisions.md#native-selects). */}
+          <NativeSelect
             label="Stock"
-            placeholder="Choose a held stock"
-            data={wallet.stocks.map((stock) => ({
-              value: stock.symbol,
-              label: `${stock.symbol} (${formatShares(stock.quantity)})`,
-            }))}
-            value={picked}
-            onChange={(value) => {
-              setPicked(value);
+            data={[
+              { value: '', label: 'Choose a held stock', disabled: true },
+              ...wallet.stocks.map((stock) => ({
+                value: stock.symbol,
+                label: `${stock.symbol} (${formatShares(stock.quantity)})`,
+              })),
+            ]}
+            value={picked ?? ''}
+            onChange={(event) => {
+              setPicked(event.currentTarget.value || null);
               setErrors({});
               setRefusal(null);
             }}
             error={errors.symbol}
-            allowDeselect={false}
             required
           />
           <NumberInput

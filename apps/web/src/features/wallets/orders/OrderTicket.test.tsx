@@ -33,8 +33,7 @@ describe('OrderTicket', () => {
     const form = screen.getByRole('form', { name: 'Place an order' });
     expect(within(form).getByLabelText(/Limit price/)).toBeVisible();
     expect(within(form).queryByLabelText(/Stop price/)).toBeNull();
-    await user.click(within(form).getByRole('combobox', { name: 'Order type' }));
-    await user.click(await screen.findByRole('option', { name: 'Trailing stop' }));
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Order type' }), 'Trailing stop');
     expect(within(form).queryByLabelText(/Limit price/)).toBeNull();
     expect(within(form).getByLabelText(/Trail percent/)).toBeVisible();
     await user.click(within(form).getByText('Dollars ($)'));

@@ -6,8 +6,8 @@ import {
   Group,
   Input,
   Loader,
+  NativeSelect,
   NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -179,12 +179,11 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
                 ]}
               />
             </FieldLabel>
-            <Select
+            <NativeSelect
               label="Order type"
               data={TYPE_OPTIONS}
               value={values.type}
-              onChange={(value) => value && set('type', value as TicketValues['type'])}
-              allowDeselect={false}
+              onChange={(event) => set('type', event.currentTarget.value as TicketValues['type'])}
               error={errors.type}
             />
             <NumberInput
@@ -265,12 +264,11 @@ export function OrderTicket({ wallet }: { wallet: Pick<WalletSummary, 'wallet_id
                 )}
               </>
             )}
-            <Select
+            <NativeSelect
               label="Time in force"
               data={TIF_OPTIONS}
               value={values.timeInForce}
-              onChange={(value) => value && set('timeInForce', value as TicketValues['timeInForce'])}
-              allowDeselect={false}
+              onChange={(event) => set('timeInForce', event.currentTarget.value as TicketValues['timeInForce'])}
               error={errors.time_in_force}
             />
           </SimpleGrid>

@@ -185,8 +185,7 @@ describe('the wallet page’s Performance section', () => {
     const section = await screen.findByRole('region', { name: 'Performance' });
     await within(section).findByTestId('performance-chart');
     const held = holdRequests(fetchMock, 'GET', '/api/finance/get_wallet_performance');
-    await user.click(within(section).getByRole('combobox', { name: 'Benchmark' }));
-    await user.click(await screen.findByRole('option', { name: 'QQQ · Nasdaq-100' }));
+    await user.selectOptions(within(section).getByRole('combobox', { name: 'Benchmark' }), 'QQQ · Nasdaq-100');
     // The SPY figures stay under a loader while QQQ's load.
     expect(await within(section).findByLabelText('Loading performance')).toBeInTheDocument();
     expect(within(section).getByTestId('performance-chart')).toHaveTextContent('against SPY');

@@ -1,4 +1,4 @@
-import { Alert, Box, Group, LoadingOverlay, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, LoadingOverlay, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BENCHMARK_ETFS, type BenchmarkSymbol, DEFAULT_BENCHMARK, type WalletDetails } from '@site/contract';
 import { type ComponentType, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
@@ -36,12 +36,11 @@ export function WalletPerformance({ wallet, ChartComponent = LazyPerformanceChar
           The wallet’s value at each trading day’s close, rebuilt from its trades and daily closes, beside its starting
           money put into a benchmark fund on the day it was created.
         </Text>
-        <Select
+        <NativeSelect
           label="Benchmark"
           data={BENCHMARK_OPTIONS}
           value={benchmark}
-          onChange={(value) => value && setBenchmark(value as BenchmarkSymbol)}
-          allowDeselect={false}
+          onChange={(event) => setBenchmark(event.currentTarget.value as BenchmarkSymbol)}
           w={{ base: '100%', xs: 260 }}
         />
       </Group>
