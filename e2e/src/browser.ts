@@ -104,7 +104,11 @@ export async function scrollThrough(page: Page) {
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await scrollThrough(page);
+  // Sections off screen are not drawn until they near it (content-visibility: auto); a full-page
+  // capture is one frame of the whole page, so it shows them drawn, as scrolling does.
+  const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await drawAll.evaluate((style) => style.remove());
 }
 
 /** Collects page errors and console errors, so a test can assert the page ran cleanly. */

@@ -148,8 +148,12 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
         const table = page.getByRole('table', { name: 'Dividends and Splits' });
         await table.getByText('SHEL.L').waitFor();
         expect(await table.locator('tbody tr').count()).toBe(3);
-        expect(await table.locator('tbody tr').first().innerText()).toMatch(/JNJ[\s\S]*\$1\.27[\s\S]*\+\$12\.70/);
+        // Read as shown: the page lays out a section once it nears the screen (content-visibility,
+        // from the next frame on), and innerText is the laid-out text.
         await table.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => table.locator('tbody tr').first().innerText())
+          .toMatch(/JNJ[\s\S]*\$1\.27[\s\S]*\+\$12\.70/);
         await screenshot(page, `corporate-actions-wallet-${width}-${scheme}`);
       }
     }

@@ -38,6 +38,7 @@ import { WalletOrders } from './orders/WalletOrders';
 import { DownloadLedgerButton } from './performance/DownloadLedgerButton';
 import type { PerformanceChartProps } from './performance/performance-chart-data';
 import { WalletPerformance } from './performance/WalletPerformance';
+import classes from './WalletPage.module.css';
 import { realizedGainFromLedger } from './wallet-math';
 import { parseWalletParam, WALLET_PARAM } from './wallet-param';
 
@@ -53,7 +54,7 @@ function Section({
   aside?: ReactNode;
 }) {
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby={id} className={classes.section}>
       <Group justify="space-between" align="baseline" mb="md" gap="xs">
         <Title order={2} size="h3" id={id}>
           {title}
