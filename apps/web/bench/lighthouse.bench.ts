@@ -13,7 +13,8 @@
  * average is printed before and after, and Lighthouse's benchmark index of each page (its median).
  * LIGHTHOUSE_RUNS (default 5) runs per page;
  * LIGHTHOUSE_PAGES=home,stock picks pages by label; LIGHTHOUSE_PRESET=desktop uses the desktop
- * config; CHROMIUM_PATH overrides /usr/bin/chromium.
+ * config; LIGHTHOUSE_CPU_SLOWDOWN=8 simulates a phone twice as slow (the default mobile one is 4),
+ * or the default phone on a machine half as fast as this one; CHROMIUM_PATH overrides /usr/bin/chromium.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,8 @@ import {
 
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const desktop = process.env.LIGHTHOUSE_PRESET === 'desktop';
+/** Lighthouse's simulated CPU slowdown, when not its preset's own (4 on mobile). */
+const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 const MAX_ATTEMPTS = 3;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 /** The goal, on the mobile preset: docs/decisions.md#pre-rendered-pages. */
@@ -130,7 +133,7 @@ async function main() {
       skip(`Chromium did not start: ${(error as Error).message}`);
     }
     console.log(
-      `Lighthouse ${desktop ? 'desktop' : 'mobile (default: simulated slow 4G, 4× CPU slowdown)'} on ${server.baseUrl}, ` +
+      `Lighthouse ${desktop ? 'desktop' : `mobile (simulated slow 4G, ${cpuSlowdown ?? 4}× CPU slowdown)`} on ${server.baseUrl}, ` +
         `Chromium at ${chromePath}, offline; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
     );
 
@@ -153,6 +156,7 @@ async function main() {
             output: 'json',
             logLevel: 'error',
             onlyCategories: [...CATEGORIES],
+            ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
           },
           desktop ? desktopConfig : undefined,
         );
