@@ -108,7 +108,7 @@ export async function screenshot(page: Page, name: string) {
   // capture is one frame of the whole page, so it shows them drawn, as scrolling does.
   const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-  await drawAll.evaluate((style) => style.remove());
+  await drawAll.evaluate((style) => (style as Element).remove());
 }
 
 /** Collects page errors and console errors, so a test can assert the page ran cleanly. */
