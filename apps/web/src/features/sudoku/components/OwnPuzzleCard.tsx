@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Flex, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { puzzleTextProblem } from '@site/contract';
+import { puzzleTextProblem, withoutSpaces } from '@site/contract';
 import { IconAlertCircle, IconChecks, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -35,7 +35,7 @@ export function OwnPuzzleCard() {
   const check = useCheckPuzzle();
   const start = useStartCustom();
 
-  const cells = text.replace(/\s+/g, '').length;
+  const cells = withoutSpaces(text).length;
   // The contract's rule for puzzle text: the server's own first check.
   const problem = cells === 0 ? null : puzzleTextProblem(text);
   const ready = cells > 0 && problem === null;
