@@ -83,13 +83,18 @@ export function pagePlan(url: string): PagePlan | null {
           if (!signedIn) return;
           const id = walletId ?? activeWallet(await ask(walletQueries.list()))?.wallet_id;
           if (id === undefined) return;
-          const [details] = await Promise.all([
+          // Each part on its own: a failed one (say the dividends) leaves the others drawn.
+          const [details] = await Promise.allSettled([
             ask(walletQueries.details(id)),
             ask(walletQueries.ledger(id)),
             ask(ordersQuery(id)),
             ask(walletEventsQuery(id)),
           ]);
-          await ask(query(performanceQuery(id, DEFAULT_BENCHMARK, performanceVersion(details.wallet.history))));
+          // The performance's key names the wallet's version, which only its details tell.
+          if (details.status === 'fulfilled') {
+            const version = performanceVersion(details.value.wallet.history);
+            await ask(query(performanceQuery(id, DEFAULT_BENCHMARK, version)));
+          }
         },
       };
     }
