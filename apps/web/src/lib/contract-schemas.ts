@@ -7,7 +7,7 @@ import { yieldToBrowser } from './yield-to-browser';
  * together they were one task of 110 ms on Lighthouse's phone as the wallet page made its first
  * calls (docs/decisions.md#main-thread-work-after-the-first-paint).
  */
-const zodLoaded = madeOnce(() => import('./zod-jitless').then(yieldToBrowser));
+export const zodLoaded = madeOnce(() => import('./zod-jitless').then(yieldToBrowser));
 
 /** The first page's few contract schemas, and zod, in a chunk of their own, loaded on first use. */
 export type Contract = typeof import('./first-page-schemas');

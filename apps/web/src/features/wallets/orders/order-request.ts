@@ -1,8 +1,10 @@
 import type { OrderRequest, OrderSide, OrderType, TimeInForce } from '@site/contract';
+import { zodLoaded } from '../../../lib/contract-schemas';
 import { onDemand } from '../../../lib/on-demand';
 
 /** The contract's request schema, loaded with the first focus in the ticket (lib/on-demand.ts). */
-export const orderRules = onDemand(() => import('./order-rules'));
+// zod in a task of its own first, as for the response schemas (lib/contract-schemas.ts).
+export const orderRules = onDemand(() => zodLoaded().then(() => import('./order-rules')));
 export type OrderRules = Awaited<ReturnType<typeof orderRules.load>>;
 
 /** The ticket's fields as typed (NumberInput gives numbers or, while typing, text). */
