@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { chunkGroups } from './chunks.config';
 import { pwa } from './pwa.config';
 
 /**
@@ -108,20 +110,19 @@ function fontPreload(): Plugin {
 }
 
 /**
- * Named chunks, only for libraries each of whose modules goes where all of it is needed anyway: a
- * group gathers every matching module (with its dependencies) into one chunk, and whoever needs
- * one of them downloads all of them. A group for all of Mantine or zod put the code of every app
- * page into the first page (254 kB gzip then); left to rolldown, each page gets the Mantine
- * components it uses, and zod comes with the pages that validate with it.
+ * React Router's package exports only its development build (remix-run/react-router#12532,
+ * #14102): dev-only warnings and checks, run as every route renders. The build takes the
+ * production files the package ships beside it; the dev server keeps the warnings.
  */
-const vendorChunks = [
-  // On every page: its own long-cached file, unchanged by app releases.
-  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  // Charts load only with the pages that draw them, never with the first page.
-  { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 25 },
-];
+function reactRouterProduction() {
+  const root = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+  return [
+    { find: /^react-router$/, replacement: path.join(root, 'dist/production/index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(root, 'dist/production/dom-export.mjs') },
+  ];
+}
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The pre-rendering build (src/app/prerender/entry-server.tsx) needs no service worker or preload tags.
   plugins: isSsrBuild
     ? [react(), zodJitless(), mantineStableId(), mantineComponentCss()]
@@ -130,6 +131,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // 'source' makes workspace packages such as @site/contract resolve to their TypeScript
     // sources, so the web app never depends on a stale build of them.
     conditions: ['source', ...defaultClientConditions],
+    alias: command === 'build' ? reactRouterProduction() : [],
   },
   ssr: {
     // One self-contained file for scripts/prerender.mjs: no runtime resolution of the app's packages.
@@ -154,7 +156,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // bench, the size-budget test and scripts/prerender.mjs).
         manifest: true,
         rolldownOptions: {
-          output: { codeSplitting: { groups: vendorChunks } },
+          // Fewer, larger files: chunks.config.ts.
+          output: { codeSplitting: { groups: chunkGroups } },
         },
       },
 }));

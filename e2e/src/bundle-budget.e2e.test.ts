@@ -95,6 +95,35 @@ describe('bundle size budget of the built web app', () => {
     }
   });
 
+  // apps/web/chunks.config.ts: the pages' Mantine and our modules the pages share each come in one
+  // file; the first page needs neither. A Mantine component or hook the top bar or the home page
+  // starts to use belongs in SHELL_COMPONENTS / SHELL_HOOKS there, or the first page loads them all.
+  it('loads neither the pages’ Mantine file nor their shared modules on the first page', () => {
+    const named = (name: string) => Object.keys(manifest).filter((k) => manifest[k]!.name === name);
+    for (const name of ['ui-pages', 'app-shared']) {
+      const chunks = named(name);
+      expect(chunks.length, `the build has a ${name} chunk`).toBe(1);
+      expect(
+        chunks.filter((c) => entryGraph.has(c)),
+        `the first page loads ${name}`,
+      ).toEqual([]);
+    }
+    expect(
+      named('ui').filter((c) => entryGraph.has(c)),
+      'the first page loads ui',
+    ).toHaveLength(1);
+  });
+
+  // 40–56 files per app page before chunks.config.ts grouped them, 20–28 after (each costs the main
+  // thread a request, a compile and a link: docs/decisions.md#fewer-larger-chunks).
+  it('starts each app page with at most 30 JavaScript files, the first page’s included', () => {
+    for (const route of lazyRoutes()) {
+      const graph = staticGraph(manifest, ...firstPageKeys(manifest), moduleKey(manifest, route.module));
+      const scripts = [...graph].filter((k) => manifest[k]!.file.endsWith('.js'));
+      expect(scripts.length, `${route.path} starts with ${scripts.length} scripts`).toBeLessThanOrEqual(30);
+    }
+  });
+
   it(`keeps the first page’s CSS within ${kB(CSS_GOAL_BYTES)} gzip: only the components it renders`, () => {
     expect(first.cssGzip, `"/" CSS is ${kB(first.cssGzip)} gzip`).toBeLessThanOrEqual(CSS_GOAL_BYTES);
   });
