@@ -184,7 +184,8 @@ function firstPage(anyModule: string, info: ModuleGraph['getModuleInfo']): Set<s
   return shell;
 }
 
-export const chunkGroups = [
+/** The groups, made afresh for each build: `app-shared` keeps what it learnt of one build's module graph. */
+export const chunkGroups = () => [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
   { name: 'charts', test: /node_modules[\\/](lightweight-charts|fancy-canvas)[\\/]/, priority: 25 },
   { name: 'ui', test: isShellUi, priority: 20 },

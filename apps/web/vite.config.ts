@@ -157,7 +157,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           // Fewer, larger files: chunks.config.ts.
-          output: { codeSplitting: { groups: chunkGroups } },
+          output: { codeSplitting: { groups: chunkGroups() } },
         },
       },
 }));
