@@ -22,7 +22,7 @@
  */
 
 /** Mantine's components that the first page (top bar, footer, home page) renders. */
-export const SHELL_COMPONENTS = new Set([
+const SHELL_COMPONENTS = new Set([
   'ActionIcon',
   'Alert',
   'Anchor',
@@ -49,7 +49,7 @@ export const SHELL_COMPONENTS = new Set([
 ]);
 
 /** @mantine/hooks' hooks that the first page's own code calls (Mantine's internal ones follow their components). */
-export const SHELL_HOOKS = new Set([
+const SHELL_HOOKS = new Set([
   'use-color-scheme',
   'use-did-update',
   'use-disclosure',
