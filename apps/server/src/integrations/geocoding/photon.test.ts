@@ -66,7 +66,38 @@ describe('Photon adapter against real-shaped answers (docs/api.md#live-data)', (
   it('asks only in languages Photon serves (it answers 400 to others) and uses local names then', async () => {
     upstream.on('/api', { body: fixture('photon-named-places.json') });
     await photon().autocomplete(request('portland', { lang: 'es' }));
+    await photon().autocomplete(request('portland', { lang: 'it' }));
     await photon().autocomplete(request('portland', { lang: 'fr' }));
-    expect(upstream.requests.map((r) => r.query.get('lang'))).toEqual([null, 'fr']);
+    expect(upstream.requests.map((r) => r.query.get('lang'))).toEqual([null, null, 'fr']);
+  });
+
+  // photon.komoot.io's own answer to a language it does not serve.
+  const languageRefusal = {
+    status: 400,
+    body: { message: 'Language is not supported. Supported are: default, en, de, fr' },
+  };
+
+  it('asks again without a language when Photon refuses it, and shows local names', async () => {
+    upstream.on('/api', languageRefusal, { body: fixture('photon-named-places.json') });
+    const answer = await photon().autocomplete(request('portland', { lang: 'de' }));
+    expect(upstream.requests.map((r) => r.query.get('lang'))).toEqual(['de', null]);
+    expect(upstream.requests[1]?.query.get('q')).toBe('portland');
+    expect(answer.features.map((f) => f.properties.name)).toContain('Holy Donut');
+  });
+
+  it('looks a place up again without a language when Photon refuses it', async () => {
+    upstream.on('/reverse', languageRefusal, { body: fixture('photon-reverse.json') });
+    const place = await photon().place('photon:W518071791@52.5162746,13.3777041', 'fr');
+    expect(upstream.requests.map((r) => r.query.get('lang'))).toEqual(['fr', null]);
+    expect(place?.properties.name).toBe('Brandenburger Tor');
+  });
+
+  it('still reports any other 400 as a refusal, without asking twice', async () => {
+    upstream.on('/api', { status: 400, body: { message: 'missing search term' } });
+    await expect(photon().autocomplete(request('portland', { lang: 'de' }))).rejects.toMatchObject({
+      statusCode: 502,
+      upstreamStatus: 400,
+    });
+    expect(upstream.requests).toHaveLength(1);
   });
 });

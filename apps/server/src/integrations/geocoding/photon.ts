@@ -69,8 +69,12 @@ const LAYERS: Partial<Record<GeocodeType, string[]>> = {
   street: ['street'],
   amenity: ['house', 'other'],
 };
-/** Languages photon.komoot.io accepts; others fall back to local names. */
-const PHOTON_LANGS = new Set(['en', 'de', 'fr', 'it']);
+/**
+ * Languages photon.komoot.io accepts (it answers 400 to any other); others fall back to local
+ * names. An instance may serve fewer, so a language refusal is retried without one.
+ */
+const PHOTON_LANGS = new Set(['en', 'de', 'fr']);
+const LANGUAGE_REFUSAL = /language is not supported/i;
 
 const OSM = {
   sourcename: 'openstreetmap',
@@ -177,6 +181,18 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
       throw new UpstreamError(502, `${upstream.service} sent an answer we could not read.`, 'malformed');
     return parsed.data.features;
   };
+  /** GETs a Photon URL; a 400 refusing its `lang` is asked again without one (local names). */
+  const fetchFeatures = async (url: string) => {
+    const hasLang = new URL(url).searchParams.has('lang');
+    const answer = await getJson(url, upstream, (status) => hasLang && status === 400);
+    if (answer.status !== 400) return parse(answer.body);
+    const message = (answer.body as { message?: unknown } | null)?.message;
+    if (typeof message !== 'string' || !LANGUAGE_REFUSAL.test(message))
+      throw new UpstreamError(502, `${upstream.service} refused the request (HTTP 400).`, 'status', 400);
+    const withoutLang = new URL(url);
+    withoutLang.searchParams.delete('lang');
+    return parse((await getJson(withoutLang.toString(), upstream)).body);
+  };
 
   return {
     async autocomplete(request: AutocompleteRequest): Promise<GeocodeAutocompleteResponse> {
@@ -206,7 +222,7 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
       }
       for (const layer of (request.type && LAYERS[request.type]) || []) url.searchParams.append('layer', layer);
 
-      let features = dedupe(parse((await getJson(url.toString(), upstream)).body)).map(fromPhoton);
+      let features = dedupe(await fetchFeatures(url.toString())).map(fromPhoton);
       if (filter.countryCodes)
         features = features.filter((f) => filter.countryCodes?.includes(f.properties.country_code));
       if (filter.circle) {
@@ -249,7 +265,7 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
         limit: 10,
         lang: lang && PHOTON_LANGS.has(lang) ? lang : undefined,
       });
-      const features = parse((await getJson(url, upstream)).body);
+      const features = await fetchFeatures(url);
       const same = features.find((f) => f.properties.osm_type === type && String(f.properties.osm_id) === osmId);
       const chosen = same ?? features[0];
       if (!chosen) return undefined;
