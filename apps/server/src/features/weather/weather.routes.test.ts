@@ -248,6 +248,36 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
       expect(features[0].properties).toMatchObject({ state: 'Illinois', country: 'Vereinigte Staaten' });
     });
 
+    it('finds a city by its local or older name, typed with or without accents', async () => {
+      for (const text of ['München', 'munchen', 'Muenchen']) {
+        const res = await get(`/api/geocode/autocomplete?${qs({ text, limit: 5 })}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().features[0].properties).toMatchObject({
+          name: 'Munich',
+          country_code: 'de',
+          place_id: 'demo:city:2867714',
+        });
+      }
+      const vienna = await get(`/api/geocode/autocomplete?${qs({ text: 'wien', limit: 1 })}`);
+      expect(vienna.json().features[0].properties.formatted).toBe('Vienna, Austria');
+    });
+
+    it('lists a place once, not as a city and again as the region of the same name around it', async () => {
+      for (const text of ['Tokyo', 'São Paulo', 'sao paulo', 'tok']) {
+        const features: { properties: { formatted: string; result_type: string } }[] = (
+          await get(`/api/geocode/autocomplete?${qs({ text, limit: 8 })}`)
+        ).json().features;
+        const labels = features.map((f) => f.properties.formatted);
+        expect(new Set(labels).size, labels.join(' / ')).toBe(labels.length);
+      }
+      const [tokyo] = (await get(`/api/geocode/autocomplete?${qs({ text: 'Tokyo', limit: 5 })}`)).json().features;
+      // The city stays: the most specific and the most populous of the two.
+      expect(tokyo.properties).toMatchObject({ formatted: 'Tokyo, Japan', result_type: 'city' });
+      // Towns of one name far apart are different places and all stay.
+      const portlands = (await get(`/api/geocode/autocomplete?${qs({ text: 'Portland', limit: 5 })}`)).json().features;
+      expect(portlands.length).toBe(5);
+    });
+
     it('keeps an unverified street on request', async () => {
       const res = await get(
         `/api/geocode/autocomplete?${qs({ text: '221B Baker Street, London', limit: 1, allow_non_verified_street: 'true' })}`,

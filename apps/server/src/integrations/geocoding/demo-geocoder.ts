@@ -7,6 +7,7 @@ import type {
   GeoRect,
 } from '@site/contract';
 import { type AddressText, parseAddressText, parsedQuery } from './address-text.js';
+import { ALTERNATE_NAMES } from './alternate-names.js';
 import { distanceKm, type Gazetteer, gazetteer, Seat } from './gazetteer.js';
 import { fold } from './text.js';
 import { type AutocompleteRequest, feature, type GeocodingProvider } from './types.js';
@@ -83,6 +84,42 @@ interface Candidate {
   lon: number;
   countryCode: string;
   regionKey?: string | undefined;
+  /** Folded shown name: places shown alike and lying close together are listed once. */
+  sameAs?: string | undefined;
+  /** Which of such look-alikes stays: the greater (a city beats the region named after it). */
+  weight?: number | undefined;
+}
+
+/** Look-alikes (same name and country) closer than this are one place to a reader. */
+const SAME_PLACE_KM = 50;
+
+/**
+ * One entry per group of candidates that would read the same ("Tokyo, Japan" the city and
+ * "Tokyo, Japan" the prefecture around it): the heaviest stays, ranked at the group's best score.
+ */
+function withoutLookAlikes(scored: { c: Candidate; score: number }[]) {
+  const groups = new Map<string, { best: Candidate; score: number }[]>();
+  const out: { best: Candidate; score: number }[] = [];
+  for (const entry of scored) {
+    const { c } = entry;
+    if (c.sameAs === undefined) {
+      out.push({ best: c, score: entry.score });
+      continue;
+    }
+    const key = `${c.countryCode}|${c.sameAs}`;
+    const list = groups.get(key) ?? [];
+    groups.set(key, list);
+    const group = list.find((g) => distanceKm(g.best.lat, g.best.lon, c.lat, c.lon) <= SAME_PLACE_KM);
+    if (!group) {
+      const created = { best: c, score: entry.score };
+      list.push(created);
+      out.push(created);
+      continue;
+    }
+    if ((c.weight ?? 0) > (group.best.weight ?? 0)) group.best = c;
+    group.score = Math.max(group.score, entry.score);
+  }
+  return out.map(({ best, score }) => ({ c: best, score }));
 }
 
 /** Per-country and per-region summaries derived once from the gazetteer. */
@@ -122,6 +159,22 @@ class Areas {
       this.regionFolded[r] = region ? fold(region.name) : '';
     });
   }
+}
+
+/** Folded alternate names and the city each names, for gazetteer `g`. */
+const alternatesByGazetteer = new WeakMap<Gazetteer, { folded: string; index: number }[]>();
+function alternatesOf(g: Gazetteer) {
+  let list = alternatesByGazetteer.get(g);
+  if (!list) {
+    list = [];
+    for (const [id, names] of Object.entries(ALTERNATE_NAMES)) {
+      const index = g.indexOfGeonameId(Number(id));
+      if (index === undefined) continue;
+      for (const name of names) list.push({ folded: fold(name), index });
+    }
+    alternatesByGazetteer.set(g, list);
+  }
+  return list;
 }
 
 let sharedAreas: Areas | undefined;
@@ -332,6 +385,13 @@ export function demoGeocoder(options: DemoGeocoderOptions = {}): GeocodingProvid
       else grade = Quality.Substring;
       if ((out.get(i) ?? 0) < grade) out.set(i, grade);
     };
+    // Other names ("München" for Munich) are graded as the name itself would be.
+    for (const alt of alternatesOf(g)) {
+      const grade = quality(alt.folded, q);
+      // Below three letters, only a whole name: "sa" should not list Ho Chi Minh City as "Saigon".
+      if (grade === undefined || (q.length < 3 && grade !== Quality.Exact)) continue;
+      if ((out.get(alt.index) ?? 0) < grade) out.set(alt.index, grade);
+    }
     if (q.length >= 3) {
       for (let at = hay.indexOf(q); at >= 0; at = hay.indexOf(q, at + 1)) record(at);
     } else {
@@ -356,6 +416,8 @@ export function demoGeocoder(options: DemoGeocoderOptions = {}): GeocodingProvid
         lon: g.lon(i),
         countryCode: cc,
         regionKey: g.regionOf(i)?.key,
+        sameAs: g.foldedName(i),
+        weight: g.populationOf(i),
       });
     }
     return candidates;
@@ -381,6 +443,8 @@ export function demoGeocoder(options: DemoGeocoderOptions = {}): GeocodingProvid
         lon: g.lon(seat),
         countryCode: region.countryCode,
         regionKey: region.key,
+        sameAs: a.regionFolded[r],
+        weight: -1,
       });
     });
     return candidates;
@@ -494,9 +558,11 @@ export function demoGeocoder(options: DemoGeocoderOptions = {}): GeocodingProvid
     }
 
     const place = filter.place ? placeTest(g, filter.place) : undefined;
-    const ranked = [...byKey.values()]
-      .filter((c) => passes(filter, place, c))
-      .map((c) => ({ c, score: c.score + biasScore(bias, c) }))
+    const ranked = withoutLookAlikes(
+      [...byKey.values()]
+        .filter((c) => passes(filter, place, c))
+        .map((c) => ({ c, score: c.score + biasScore(bias, c) })),
+    )
       .sort((x, y) => y.score - x.score)
       .slice(0, request.limit);
 
