@@ -60,12 +60,21 @@ export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'trustProxy
 /**
  * Security headers on every response (set first thing, so error answers, the 404 handler and
  * static files carry them, and a route may still override one), then CORS when configured.
+ * An API answer to a signed-in request, or one that sets cookies (login, logout), is `no-store`
+ * unless its route chose a policy: a browser cache must not keep one user's answers for the next
+ * user of the same browser, where `fetch(…, { cache: 'only-if-cached' })` would still read them.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const headers = securityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if ((request.auth || reply.hasHeader('set-cookie')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 
   if (config.corsOrigins.length > 0) {

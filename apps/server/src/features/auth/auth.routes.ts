@@ -43,6 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, endpoints.logout, async (request, { reply }) => {
     if (request.auth) await app.auth.logout(request.auth.token);
     clearSessionCookies(reply);
+    // The browser's HTTP cache may still hold this user's answers (from before no-store, or a page).
+    reply.header('clear-site-data', '"cache"');
     return { success: true as const, message: 'Logged out' };
   });
 

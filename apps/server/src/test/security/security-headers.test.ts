@@ -96,7 +96,10 @@ describe('security headers', () => {
       await check(`${key} signed out`, t.app.inject(request));
       // Public routes already succeed signed out (and the owner calling logout would end the session).
       if (entry.access === 'user' || entry.access === 'admin') {
-        await check(`${key} as the owner`, injectAs(t.app, owner, request));
+        const res = await injectAs(t.app, owner, request);
+        await check(`${key} as the owner`, Promise.resolve(res));
+        // A signed-in answer never stays in the browser's cache for the next user of the browser.
+        expect(res.headers['cache-control'], `${key} as the owner (${res.statusCode}): cache-control`).toBe('no-store');
         if (entry.consumes) ctx.consume();
       }
       if (UNSAFE.has(method)) {
@@ -109,6 +112,58 @@ describe('security headers', () => {
     await check('unknown API path', { method: 'GET', url: '/api/no-such-route' });
     await check('unknown method', { method: 'PATCH', url: '/api/health' });
     expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+  });
+});
+
+describe('private answers and the browser cache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => t?.close());
+
+  it.each(['/api/me', '/api/account', '/api/account/sessions', '/api/todo'])(
+    'GET %s signed in is no-store, by cookie and by token',
+    async (url) => {
+      const user = await signUp(t.app);
+      for (const via of ['cookie', 'token'] as const) {
+        const res = await injectAs(t.app, user, { method: 'GET', url, via });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['cache-control'], `${url} by ${via}`).toBe('no-store');
+      }
+    },
+  );
+
+  it('login and logout answers (they set cookies) are no-store; logout clears the browser cache', async () => {
+    const user = await signUp(t.app);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: user.username, password: TEST_PASSWORD },
+    });
+    expect(login.headers['cache-control']).toBe('no-store');
+    const logout = await injectAs(t.app, user, { method: 'POST', url: '/api/logout' });
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect(logout.headers['cache-control']).toBe('no-store');
+    expect(logout.headers['clear-site-data']).toBe('"cache"');
+  });
+
+  it("keeps a route's own policy: the notice still revalidates to 304 signed in; public answers are unchanged", async () => {
+    const user = await signUp(t.app);
+    const first = await injectAs(t.app, user, { method: 'GET', url: '/api/site/notice' });
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers.etag);
+    const again = await injectAs(t.app, user, {
+      method: 'GET',
+      url: '/api/site/notice',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    const exported = await injectAs(t.app, user, { method: 'GET', url: '/api/account/export' });
+    expect(exported.headers['cache-control']).toBe('no-store');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).toBeUndefined();
   });
 });
 
