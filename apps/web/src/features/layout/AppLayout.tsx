@@ -8,6 +8,7 @@ import classes from './AppLayout.module.css';
 import { Footer } from './Footer';
 import { HeroBanner } from './HeroBanner';
 import { MobileWarning } from './MobileWarning';
+import { ScrollManager } from './ScrollManager';
 import { TOP_BAR_HEIGHT, TopBar } from './TopBar';
 
 /** The frame around every page: top bar, hero (home only), the page, footer. */
@@ -15,6 +16,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <ScrollManager />
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
