@@ -375,7 +375,12 @@ function ForecastResults({
         source={result.sources.forecast}
       />
 
-      <HourlyForecast hours={result.hourly.slice(0, HOURLY_FORECAST_HOURS)} units={units} timeZone={result.timezone} />
+      <HourlyForecast
+        hours={result.hourly.slice(0, HOURLY_FORECAST_HOURS)}
+        current={result.current}
+        units={units}
+        timeZone={result.timezone}
+      />
 
       <SkyDetails details={result.current_details} air={result.air_quality} units={units} />
 

@@ -57,6 +57,20 @@ describe('HourlyForecast (the 48-hour strip)', () => {
     expect(screen.getByTestId('hourly-chart')).toBeInTheDocument();
   });
 
+  it('shows the current conditions in the cell labelled “Now”, and each later hour’s forecast', () => {
+    const { current } = denverWeather();
+    renderWithProviders(
+      <HourlyForecast hours={hours} current={current} units={DEFAULT_PREFERENCES.weather} timeZone="America/Denver" />,
+    );
+    const [now, next] = screen.getAllByTestId('hour') as [HTMLElement, HTMLElement];
+    // The hour's forecast says 48°F, feels like 44°, wind 6 mph; the current reading 55°F, 47°, 8 mph.
+    expect(hours[0]?.temperature).toBe(48);
+    expect(now).toHaveTextContent(/^Sat, Nov 21Now/);
+    expect(now).toHaveTextContent(/55°Feels like 47°10%8 mphWind gust G 14/);
+    expect(within(now).getByRole('img', { name: 'Sunny' })).toBeInTheDocument();
+    expect(next).toHaveTextContent(/11 AM.*Feels like \d+°10%6 mphWind gust G 12/);
+  });
+
   it('takes focus and scrolls with the arrow keys, Home and End', () => {
     const strip = renderStrip();
     const scrollBy = vi.fn();

@@ -1,5 +1,5 @@
 import { Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { HourlyWeather, WeatherPreferences } from '@site/contract';
+import type { CurrentWeather, HourlyWeather, WeatherPreferences } from '@site/contract';
 import { type KeyboardEvent, useId } from 'react';
 import { describeWeather } from '../weather-codes';
 import {
@@ -23,6 +23,30 @@ interface HourlyForecastProps {
   units: WeatherPreferences;
   /** The place's IANA zone: every time in the strip is on its clock. */
   timeZone: string;
+  /** The current conditions: the first cell, labelled "Now", shows these rather than its hour's forecast. */
+  current?: CurrentWeather;
+}
+
+/**
+ * The strip's hours with the first one ("Now") carrying the current readings, so it agrees with the
+ * Current Weather card; the hour's forecast fills what the current conditions do not measure.
+ */
+function withCurrent(hours: HourlyWeather[], current: CurrentWeather | undefined): HourlyWeather[] {
+  const [first, ...rest] = hours;
+  if (!first || !current) return hours;
+  return [
+    {
+      ...first,
+      temperature: current.temperature ?? first.temperature,
+      feels_like: current.feelsLike ?? first.feels_like,
+      wind_speed: current.wind_speed ?? first.wind_speed,
+      wind_direction: current.wind_direction ?? first.wind_direction,
+      wind_gusts: current.wind_gusts ?? first.wind_gusts,
+      weather_code: current.code ?? first.weather_code,
+      is_day: current.is_day,
+    },
+    ...rest,
+  ];
 }
 
 /**
@@ -30,8 +54,9 @@ interface HourlyForecastProps {
  * chance of precipitation over one cell per hour, a day line at each local midnight. The strip is
  * one focusable region: arrow keys scroll it by three hours, Home and End to either end.
  */
-export function HourlyForecast({ hours, units, timeZone }: HourlyForecastProps) {
+export function HourlyForecast({ hours: forecastHours, units, timeZone, current }: HourlyForecastProps) {
   const headingId = useId();
+  const hours = withCurrent(forecastHours, current);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const strip = event.currentTarget;
     const step = HOUR_WIDTH * 3;
