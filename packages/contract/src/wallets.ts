@@ -251,6 +251,8 @@ export const walletResponseSchema = z.object({
   /** The wallet's id and name at the top level, where the original API's clients read them. */
   wallet_id: z.number().int(),
   wallet_name: z.string(),
+  /** Cash in hand, dollars, at the top level too: the original clients show a new wallet's balance from it. */
+  balance: z.number(),
   wallet: walletSummarySchema,
 });
 export type WalletResponse = z.infer<typeof walletResponseSchema>;

@@ -84,6 +84,7 @@ describe.each(testDatabaseKinds)('wallets API on %s', (kind) => {
         // The original API's clients read the new wallet's id and name at the top level.
         wallet_id: body.wallet.wallet_id,
         wallet_name: 'Long term',
+        balance: 100000,
         wallet: {
           wallet_id: expect.any(Number),
           wallet_name: 'Long term',

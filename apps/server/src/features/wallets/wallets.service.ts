@@ -212,6 +212,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
         message: `Wallet "${name}" created with ${formatCents(STARTING_CASH_CENTS)}`,
         wallet_id: wallet.wallet_id,
         wallet_name: wallet.wallet_name,
+        balance: wallet.balance,
         wallet,
       };
     },
@@ -227,6 +228,7 @@ export function walletsService(repository: WalletsRepository, market: MarketData
         message: `Wallet renamed to "${name}"`,
         wallet_id: wallet.wallet_id,
         wallet_name: wallet.wallet_name,
+        balance: wallet.balance,
         wallet,
       };
     },

@@ -173,7 +173,8 @@ export const wallet = loose({
   stocks: z.array(walletStock),
   history: z.array(historyEntry),
 });
-export const createWalletAnswer = loose({ wallet_id: int, wallet_name: z.string() });
+/** The original client adds the new wallet to its table with this balance (NaN without it). */
+export const createWalletAnswer = loose({ wallet_id: int, wallet_name: z.string(), balance: num });
 
 // --- To-do --------------------------------------------------------------------------------------
 const todo = loose({ id: int, title: z.string(), description: z.string(), completed: z.boolean(), user: int });

@@ -63,7 +63,14 @@ describe('Finance home route: the finance page with the wallets', () => {
         const created = walletSummary(1, 'Growth', { active: true });
         state.wallets = [created];
         return {
-          body: { success: true, message: 'Wallet created', wallet_id: 1, wallet_name: 'Growth', wallet: created },
+          body: {
+            success: true,
+            message: 'Wallet created',
+            wallet_id: 1,
+            wallet_name: 'Growth',
+            balance: 100_000,
+            wallet: created,
+          },
         };
       },
     });
@@ -116,6 +123,7 @@ describe('Finance home route: the finance page with the wallets', () => {
             message: 'Renamed',
             wallet_id: renamed.wallet_id,
             wallet_name: 'Tech bets',
+            balance: renamed.balance,
             wallet: renamed,
           },
         };
