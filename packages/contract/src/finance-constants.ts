@@ -89,6 +89,31 @@ export function isIntervalAllowed(range: HistoryRange, interval: HistoryInterval
   return INTERVAL_RANGES[interval]?.includes(range) ?? false;
 }
 
+/**
+ * What the API serves, wider than the page's buttons: every pair Yahoo's chart serves, so a client
+ * written for it (which asks for 1mo of 15m bars) gets its bars. Yahoo keeps 1m bars about 8 days,
+ * 5m to 30m bars 60 days and hourly ones 730 days; daily and longer bars for any range.
+ */
+export const SERVED_RANGES: Record<HistoryInterval, readonly HistoryRange[]> = {
+  '1m': ['1d', '5d'],
+  '5m': ['1d', '5d', '1mo'],
+  '15m': ['1d', '5d', '1mo'],
+  '30m': ['1d', '5d', '1mo'],
+  '1h': ['1d', '5d', '1mo', '3mo', '6mo', '1y'],
+  '1d': RANGES,
+  '1wk': RANGES,
+  '1mo': RANGES,
+};
+
+export function isIntervalServed(range: HistoryRange, interval: HistoryInterval): boolean {
+  return SERVED_RANGES[interval]?.includes(range) ?? false;
+}
+
+export function intervalNotServedMessage(range: HistoryRange, interval: HistoryInterval): string {
+  const ranges = SERVED_RANGES[interval] ?? [];
+  return `Interval ${interval} is not available for range ${range}; it is available for ${ranges.join(', ')}`;
+}
+
 /** The intervals a range offers, in button order. */
 export function allowedIntervals(range: HistoryRange): HistoryInterval[] {
   return INTERVALS.filter((interval) => isIntervalAllowed(range, interval));

@@ -6,6 +6,7 @@ import {
   type HistoryRange,
   INTERVALS,
   isIntervalAllowed,
+  isIntervalServed,
   RANGES,
   symbolSchema,
   watchlistChangeRequestSchema,
@@ -31,11 +32,24 @@ describe('interval availability (docs/product.md#stock-page-appsfinancestocksymb
   });
 
   it.each(pairs)('range %s with interval %s', (range, interval) => {
-    const allowed = EXPECTED[range][interval];
-    expect(isIntervalAllowed(range, interval)).toBe(allowed);
+    expect(isIntervalAllowed(range, interval)).toBe(EXPECTED[range][interval]);
+  });
+
+  // Yahoo keeps 1m bars about 8 days, 5m-30m bars 60 days, hourly ones 730 days.
+  const NOT_SERVED = new Set([
+    ...['1mo', '3mo', '6mo', '1y', '5y', 'max'].map((range) => `${range}/1m`),
+    ...['3mo', '6mo', '1y', '5y', 'max'].flatMap((range) => ['5m', '15m', '30m'].map((i) => `${range}/${i}`)),
+    '5y/1h',
+    'max/1h',
+  ]);
+  it.each(pairs)('the API serves range %s with interval %s as Yahoo does', (range, interval) => {
+    const served = !NOT_SERVED.has(`${range}/${interval}`);
+    expect(isIntervalServed(range, interval)).toBe(served);
+    // The page's buttons offer a part of it.
+    if (EXPECTED[range][interval]) expect(served).toBe(true);
     const parsed = getFullStockQuerySchema.safeParse({ symbol: 'AAPL', range, interval });
-    expect(parsed.success).toBe(allowed);
-    if (!allowed) {
+    expect(parsed.success).toBe(served);
+    if (!served) {
       expect(parsed.error?.issues[0]?.path).toEqual(['interval']);
       expect(parsed.error?.issues[0]?.message).toContain(`Interval ${interval} is not available for range ${range}`);
     }

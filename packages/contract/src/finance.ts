@@ -5,8 +5,8 @@ import {
   DEFAULT_INTERVAL,
   DEFAULT_RANGE,
   INTERVALS,
-  intervalNotAllowedMessage,
-  isIntervalAllowed,
+  intervalNotServedMessage,
+  isIntervalServed,
   RANGES,
   SYMBOL_ERRORS,
   SYMBOL_MAX_LENGTH,
@@ -177,7 +177,7 @@ export const getStockResponseSchema = z.object({
 });
 export type GetStockResponse = z.infer<typeof getStockResponseSchema>;
 
-/** GET /api/finance/get_full_stock?symbol=&range=&interval= — defaults 1y / 1d; forbidden pairs are 400. */
+/** GET /api/finance/get_full_stock?symbol=&range=&interval= — defaults 1y / 1d; pairs beyond SERVED_RANGES are 400. */
 export const getFullStockQuerySchema = z
   .object({
     symbol: symbolSchema,
@@ -185,11 +185,11 @@ export const getFullStockQuerySchema = z
     interval: intervalSchema.default(DEFAULT_INTERVAL),
   })
   .superRefine((query, ctx) => {
-    if (!isIntervalAllowed(query.range, query.interval)) {
+    if (!isIntervalServed(query.range, query.interval)) {
       ctx.addIssue({
         code: 'custom',
         path: ['interval'],
-        message: intervalNotAllowedMessage(query.range, query.interval),
+        message: intervalNotServedMessage(query.range, query.interval),
       });
     }
   });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { INTERVALS, isIntervalAllowed, RANGES, WATCHLIST_MAX } from '@site/contract';
+import { INTERVALS, isIntervalServed, RANGES, WATCHLIST_MAX } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { multipartBody } from '../../test/multipart.js';
@@ -193,10 +193,10 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
       });
     });
 
-    const allowed = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(([r, i]) =>
-      isIntervalAllowed(r, i),
+    const served = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(([r, i]) =>
+      isIntervalServed(r, i),
     );
-    it.each(allowed)('serves range %s with interval %s', async (range, interval) => {
+    it.each(served)('serves range %s with interval %s', async (range, interval) => {
       const res = await get(`/api/finance/get_full_stock?symbol=MSFT&range=${range}&interval=${interval}`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -205,7 +205,7 @@ describe.each(testDatabaseKinds)('finance API on %s', (kind) => {
     });
 
     const forbidden = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(
-      ([r, i]) => !isIntervalAllowed(r, i),
+      ([r, i]) => !isIntervalServed(r, i),
     );
     it.each(forbidden)('refuses range %s with interval %s (400)', async (range, interval) => {
       const res = await get(`/api/finance/get_full_stock?symbol=MSFT&range=${range}&interval=${interval}`);

@@ -72,7 +72,7 @@ export interface MarketDataProvider {
   getQuotes(symbols: readonly string[]): Promise<Map<string, StockQuote>>;
   /** Company profile: names, exchange, address, sector, officers, summary. */
   getProfile(symbol: string): Promise<StockProfile>;
-  /** Bars oldest first. The caller has checked that the pair is allowed (contract `isIntervalAllowed`). */
+  /** Bars oldest first. The caller has checked that the pair is allowed (contract `isIntervalServed`). */
   getHistory(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<Bar[]>;
   /** Recent news about the symbol, newest first. */
   getNews(symbol: string): Promise<NewsItem[]>;

@@ -208,6 +208,24 @@ describe.each(testDatabaseKinds)('the original API, as its clients call it, on %
         expect(full.news.length).toBeGreaterThan(0);
       });
 
+      it('get_full_stock: a range and interval pair Yahoo serves beyond the page’s buttons (1mo of 15m bars)', async () => {
+        const full = await client.ok(
+          shape.fullStockAnswer,
+          'GET',
+          '/api/finance/get_full_stock?symbol=AAPL&range=1mo&interval=15m',
+        );
+        const times = Object.keys(full.history).map((stamp) => Date.parse(stamp));
+        const days = new Set(Object.keys(full.history).map((stamp) => stamp.slice(0, 10)));
+        // A month of trading days, each with its 26 quarter hours (fewer today while it trades).
+        expect(days.size).toBeGreaterThan(15);
+        expect(times.length).toBeGreaterThan(26 * 15);
+        for (let i = 1; i < times.length; i++) {
+          const gap = (times[i] ?? 0) - (times[i - 1] ?? 0);
+          // Within a day 15 minutes apart; between days, overnight.
+          expect(gap === 15 * 60_000 || gap > 12 * 3_600_000, `gap ${gap} ms before ${times[i]}`).toBe(true);
+        }
+      });
+
       it('add_watchlist, get_watchlist, remove_watchlist with form data', async () => {
         await client.ok(shape.successAnswer, 'POST', '/api/finance/add_watchlist', {
           form: { symbol: 'msft', user: String(userId) },
@@ -229,6 +247,7 @@ describe.each(testDatabaseKinds)('the original API, as its clients call it, on %
         });
         const walletId = created.wallet_id;
         expect(created.wallet_name).toBe(`Original ${auth}`);
+        expect(created.balance).toBe(100_000);
 
         const wallets = await client.ok(
           z.looseObject({ wallets: z.array(shape.walletSummary) }),

@@ -1,4 +1,4 @@
-import { type HistoryInterval, type HistoryRange, INTERVALS, isIntervalAllowed, RANGES } from '@site/contract';
+import { type HistoryInterval, type HistoryRange, INTERVALS, isIntervalServed, RANGES } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../core/http-errors.js';
 import {
@@ -31,7 +31,7 @@ const MONDAY_8AM = Date.parse('2025-03-17T12:00:00Z');
 const WINTER_3PM = Date.parse('2025-01-15T20:00:00Z');
 
 const at = (now: number) => new DemoMarketDataProvider({ now: () => now });
-const pairs = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(([r, i]) => isIntervalAllowed(r, i));
+const pairs = RANGES.flatMap((r) => INTERVALS.map((i) => [r, i] as const)).filter(([r, i]) => isIntervalServed(r, i));
 const INTERVAL_MINUTES: Partial<Record<HistoryInterval, number>> = { '1m': 1, '5m': 5, '15m': 15, '30m': 30, '1h': 60 };
 
 async function expectHttpError(promise: Promise<unknown>, status: number) {

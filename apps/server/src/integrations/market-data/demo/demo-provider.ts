@@ -1,8 +1,8 @@
 import {
   type HistoryInterval,
   type HistoryRange,
-  intervalNotAllowedMessage,
-  isIntervalAllowed,
+  intervalNotServedMessage,
+  isIntervalServed,
   type NewsItem,
   type StockProfile,
   type StockQuote,
@@ -271,7 +271,7 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   }
 
   async getHistory(symbol: string, range: HistoryRange, interval: HistoryInterval): Promise<Bar[]> {
-    if (!isIntervalAllowed(range, interval)) throw badRequest(intervalNotAllowedMessage(range, interval));
+    if (!isIntervalServed(range, interval)) throw badRequest(intervalNotServedMessage(range, interval));
     const listed = this.listed(symbol);
     const { series, session } = listed;
     const cal = series.company.calendar;
