@@ -49,7 +49,7 @@ export interface LoginDevice {
 
 export function authService(deps: AppDeps) {
   const users = usersRepository(deps.database);
-  const sessions = sessionsRepository(deps.database.db);
+  const sessions = sessionsRepository(deps.database.db, deps.database.dialect);
   const { counters, config } = deps;
 
   async function issueSession(
@@ -60,7 +60,18 @@ export function authService(deps: AppDeps) {
     const token = newToken();
     const csrfToken = newToken();
     const expiresAt = Date.now() + config.sessionTtlMs;
-    await sessions.create({ tokenHash: hashToken(token), userId: user.id, csrfToken, expiresAt, ...client });
+    const created = await sessions.create({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      csrfToken,
+      expiresAt,
+      verifiedHash: account.passwordHash,
+      ...client,
+    });
+    // The account was deleted while the password was being checked: as for an unknown user.
+    if (created === 'gone') throw notFound('User not found');
+    // The password changed (or was reset) meanwhile: the one given is no longer the password.
+    if (created === 'changed') throw invalidLogin();
     return { token, csrfToken, expiresAt, user, knownDevice: knownDeviceToken(account) };
   }
 
@@ -113,7 +124,7 @@ export function authService(deps: AppDeps) {
       }
 
       if (!(await verifyPassword(user.password_hash, input.password))) {
-        throw new HttpError(401, 'Invalid username or password');
+        throw invalidLogin();
       }
       // Only after the password: a stranger does not learn that the account exists and is disabled.
       if (user.disabled_at !== null) throw forbidden('This account has been disabled');
@@ -150,6 +161,8 @@ export type AuthService = ReturnType<typeof authService>;
  * stranger which addresses have accounts (docs/api.md#errors; the web app shows it on both fields).
  */
 const takenError = () => conflict('Username or email is already taken');
+
+const invalidLogin = () => new HttpError(401, 'Invalid username or password');
 
 const tooManyLogins = (limit: number, counted: WindowCount) =>
   rateLimited('Too many login attempts. Please wait 15 minutes and try again.', limit, counted);

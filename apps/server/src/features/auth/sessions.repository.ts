@@ -1,6 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { isoNow } from '../../core/time.js';
+import type { DialectName } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
+import { readPasswordHashLocked } from '../../db/user-lock.js';
 
 export interface SessionWithUser {
   sessionId: number;
@@ -40,7 +42,11 @@ export interface NewSession {
   ip?: string | undefined;
 }
 
-export function sessionsRepository(db: Kysely<Database>) {
+/** `created`, or why not: the user is gone, or their password is no longer the one checked. */
+export type CreateSessionResult = 'created' | 'gone' | 'changed';
+
+/** `dialect` is needed by `create` only (its lock is PostgreSQL's). */
+export function sessionsRepository(db: Kysely<Database>, dialect: DialectName = 'sqlite') {
   /**
    * The lookup every signed-in request makes: one query on the unique token_hash index joined to
    * the user's primary key, only the columns the request needs. Its SQL depends only on the
@@ -70,21 +76,34 @@ export function sessionsRepository(db: Kysely<Database>) {
   type LiveRow = typeof liveQuery extends CompiledQuery<infer R> ? R : never;
 
   return {
-    async create(session: NewSession) {
-      const now = isoNow();
-      await db
-        .insertInto('sessions')
-        .values({
-          token_hash: session.tokenHash,
-          user_id: session.userId,
-          csrf_token: session.csrfToken,
-          created_at: now,
-          last_used_at: now,
-          expires_at: isoNow(session.expiresAt),
-          user_agent: session.userAgent?.slice(0, USER_AGENT_MAX) || null,
-          ip: session.ip?.slice(0, IP_MAX) || null,
-        })
-        .execute();
+    /**
+     * Stores the session only while the user's password hash is still `verifiedHash`, the one the
+     * caller checked the password against: a password change or reset that commits between the
+     * check and this insert ends every session, so the insert must see it. The hash is read with
+     * the user's row locked (db/user-lock.ts), so a change under way is waited for; SQLite's one
+     * connection runs the transaction alone.
+     */
+    async create(session: NewSession & { verifiedHash: string }): Promise<CreateSessionResult> {
+      return db.transaction().execute(async (trx) => {
+        const current = await readPasswordHashLocked(trx, dialect, session.userId);
+        if (current === undefined) return 'gone';
+        if (current !== session.verifiedHash) return 'changed';
+        const now = isoNow();
+        await trx
+          .insertInto('sessions')
+          .values({
+            token_hash: session.tokenHash,
+            user_id: session.userId,
+            csrf_token: session.csrfToken,
+            created_at: now,
+            last_used_at: now,
+            expires_at: isoNow(session.expiresAt),
+            user_agent: session.userAgent?.slice(0, USER_AGENT_MAX) || null,
+            ip: session.ip?.slice(0, IP_MAX) || null,
+          })
+          .execute();
+        return 'created';
+      });
     },
 
     /**
