@@ -302,6 +302,19 @@ describe('WeatherPage', () => {
     expect(screen.getByRole('radio', { name: '°C' })).toBeChecked();
   });
 
+  it('shows visibility and pressure in metric units after switching to °C', async () => {
+    const { user } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    await searchFor(user, 'Denver', /Denver/);
+    const tile = async (name: string) => screen.findByRole('listitem', { name });
+    expect(await tile('Visibility')).toHaveTextContent('9.9 mi');
+    expect(await tile('Pressure')).toHaveTextContent('30.07 inHg');
+    await user.click(screen.getByRole('radio', { name: '°C' }));
+    expect(await tile('Visibility')).toHaveTextContent('15.9 km');
+    expect(await tile('Pressure')).toHaveTextContent('1,018 hPa');
+    await user.click(screen.getByRole('button', { name: 'Units' }));
+    expect(await screen.findByText('Visibility in km, pressure in hPa.')).toBeInTheDocument();
+  });
+
   it('searches at the device position with “Use my location”', async () => {
     const getCurrentPosition = vi.fn((success: PositionCallback) =>
       success({ coords: { latitude: 39.739151, longitude: -104.984703 } } as GeolocationPosition),

@@ -58,7 +58,15 @@ export function formatSpeedWhole(mph: Reading, unit: WindUnit = 'mph'): string {
   return isNumber(mph) ? `${whole().format(convertWind(mph, unit))} ${WIND_LABELS[unit]}` : NO_VALUE;
 }
 
-/** Visibility in miles, or kilometres with metric precipitation: `9.94` → `9.9 mi`, `16 km`. */
+/**
+ * The unit family of visibility and pressure, which have no choice of their own: US units (miles,
+ * inHg) only while the reader keeps both °F and inches; choosing °C or millimetres brings km and hPa.
+ */
+export function distanceUnitOf(units: { temperature: TemperatureUnit; precipitation: PrecipitationUnit }) {
+  return units.temperature === 'F' && units.precipitation === 'in' ? 'in' : 'mm';
+}
+
+/** Visibility in miles, or kilometres in metric units (`distanceUnitOf`): `9.94` → `9.9 mi`, `16 km`. */
 export function formatVisibility(miles: Reading, unit: PrecipitationUnit = 'in'): string {
   return isNumber(miles)
     ? `${oneDecimal().format(convertVisibility(miles, unit))} ${VISIBILITY_LABELS[unit]}`

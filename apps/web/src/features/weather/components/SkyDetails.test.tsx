@@ -39,6 +39,21 @@ describe('SkyDetails', () => {
     expect(tile('Visibility')).toHaveTextContent('15.9 km');
   });
 
+  it('shows visibility and pressure in km and hPa once °C is chosen, in miles and inHg only with °F and inches', () => {
+    const { unmount } = renderWithProviders(
+      <SkyDetails details={details} air={air} units={{ ...DEFAULT_PREFERENCES.weather, temperature: 'C' }} />,
+    );
+    expect(tile('Dew point')).toHaveTextContent('-1°C');
+    expect(tile('Pressure')).toHaveTextContent('1,018 hPaSteady');
+    expect(tile('Visibility')).toHaveTextContent('15.9 km');
+    unmount();
+    renderWithProviders(
+      <SkyDetails details={details} air={air} units={{ ...DEFAULT_PREFERENCES.weather, wind: 'kmh' }} />,
+    );
+    expect(tile('Pressure')).toHaveTextContent('30.07 inHg');
+    expect(tile('Visibility')).toHaveTextContent('9.9 mi');
+  });
+
   it('says when air quality is not available', () => {
     renderWithProviders(
       <SkyDetails

@@ -9,7 +9,13 @@ import {
 import { IconArrowDownRight, IconArrowRight, IconArrowUpRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { NO_VALUE } from '../../../lib/format';
-import { formatLocalTime, formatPressure, formatTemperature, formatVisibility } from '../weather-format';
+import {
+  distanceUnitOf,
+  formatLocalTime,
+  formatPressure,
+  formatTemperature,
+  formatVisibility,
+} from '../weather-format';
 import { AQI_BAND_COLORS, textOnFilled, UV_BAND_COLORS } from '../weather-theme';
 
 interface SkyDetailsProps {
@@ -104,11 +110,11 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
         <Tile label="Dew point">{formatTemperature(details.dew_point, units.temperature)}</Tile>
         <Tile label="Pressure" note={trend?.label}>
           <Group gap={6} wrap="nowrap">
-            {formatPressure(details.pressure, units.precipitation)}
+            {formatPressure(details.pressure, distanceUnitOf(units))}
             {trend && <trend.icon size={18} aria-hidden />}
           </Group>
         </Tile>
-        <Tile label="Visibility">{formatVisibility(details.visibility, units.precipitation)}</Tile>
+        <Tile label="Visibility">{formatVisibility(details.visibility, distanceUnitOf(units))}</Tile>
       </SimpleGrid>
     </section>
   );

@@ -3,6 +3,7 @@ import type { WeatherPreferences } from '@site/contract';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useId } from 'react';
 import { SegmentedChoice } from '../../../components/SegmentedChoice';
+import { distanceUnitOf } from '../weather-format';
 
 interface UnitSettingsProps {
   value: WeatherPreferences;
@@ -78,7 +79,7 @@ export function UnitSettings({ value, onChange }: UnitSettingsProps) {
               />
             </div>
           ))}
-          {value.precipitation === 'mm' ? (
+          {distanceUnitOf(value) === 'mm' ? (
             <Text size="xs" c="dimmed">
               Visibility in km, pressure in hPa.
             </Text>
