@@ -1,10 +1,12 @@
 import { loginResponseSchema } from '@site/contract';
 import { routes } from '@site/contract/routes';
 import { describe, expect, it, vi } from 'vitest';
-import { setCookie } from '../test/cookies';
+import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
-import { ApiError, apiRequest, callApi } from './api-client';
+import { ApiError, apiRequest, callApi, callApiFile } from './api-client';
 import { lazySchema } from './contract-schemas';
+import { keepOfflineCopy, readOfflineCopy } from './offline-copy';
+import { COLOR_SCHEME_KEY, readSession, saveSession } from './storage';
 
 function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers {
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
@@ -131,5 +133,72 @@ describe('callApi', () => {
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toMatch(/unexpected response/i);
+  });
+});
+
+describe('a session that ended elsewhere', () => {
+  /** A signed-in browser as Log In leaves it: the session, an offline copy, an app's data, the scheme. */
+  function signedInBrowser() {
+    setCookie('csrftoken', 'abc123');
+    saveSession({ token: 'tok', userId: 7, username: 'alice' });
+    keepOfflineCopy('todo', { todos: [{ id: 1, title: 'Private' }] });
+    localStorage.setItem('weather-recent', '["Home street 1"]');
+    localStorage.setItem(COLOR_SCHEME_KEY, 'dark');
+  }
+
+  it('drops the token, offline copies and app data on a 401 that cleared the session cookies', async () => {
+    signedInBrowser();
+    // The server answers a session it no longer knows with 401 and Set-Cookie clearing both cookies.
+    mockFetch({
+      'GET /api/todo': () => {
+        clearCookies();
+        return apiError(401, 'You must be logged in to do this.');
+      },
+    });
+
+    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 401 });
+
+    expect(readSession()).toBeNull();
+    expect(Object.keys(localStorage)).toEqual([COLOR_SCHEME_KEY]);
+  });
+
+  it('does the same for a downloaded file', async () => {
+    signedInBrowser();
+    mockFetch({
+      'GET /api/finance/get_wallet_ledger_csv': () => {
+        clearCookies();
+        return apiError(401, 'You must be logged in to do this.');
+      },
+    });
+
+    await expect(callApiFile(routes.walletReports.ledgerCsv)).rejects.toMatchObject({ status: 401 });
+
+    expect(Object.keys(localStorage)).toEqual([COLOR_SCHEME_KEY]);
+  });
+
+  it('keeps everything on a 401 that leaves the session (a refused password) and on other refusals', async () => {
+    signedInBrowser();
+    mockFetch({
+      'POST /api/login': apiError(401, 'Invalid username or password'),
+      'GET /api/todo': () => {
+        clearCookies();
+        return apiError(403, 'Forbidden');
+      },
+    });
+
+    await expect(apiRequest('POST', '/api/login', { body: {} })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 403 });
+
+    expect(readSession()).toEqual({ token: 'tok', userId: 7, username: 'alice' });
+    expect(readOfflineCopy('todo')).toEqual({ todos: [{ id: 1, title: 'Private' }] });
+  });
+
+  it("leaves a visitor's data alone (no session was believed valid)", async () => {
+    localStorage.setItem('weather-recent', '["Somewhere"]');
+    mockFetch({ 'GET /api/todo': apiError(401, 'You must be logged in to do this.') });
+
+    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 401 });
+
+    expect(localStorage.getItem('weather-recent')).toBe('["Somewhere"]');
   });
 });

@@ -3,6 +3,7 @@ import { ApiError } from './api-error';
 import { loadContract } from './contract-schemas';
 import { readCookie } from './cookies';
 import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
+import { clearSession, readSession } from './storage';
 
 export { ApiError, isApiError } from './api-error';
 
@@ -82,6 +83,16 @@ async function toApiError(status: number, statusText: string, body: unknown): Pr
   return new ApiError(status, `The server answered with an error (${reason}). Please try again.`);
 }
 
+/**
+ * A 401 to a browser that believed it was signed in, with the session cookies gone (the server
+ * clears them when it no longer knows the session): the session ended elsewhere, so what its user
+ * left in local storage goes. A 401 that keeps the cookies (a wrong password) is only a refusal.
+ */
+function noteRefusal(status: number): void {
+  if (status !== 401 || typeof localStorage === 'undefined' || readCookie(CSRF_COOKIE)) return;
+  if (readSession()) clearSession();
+}
+
 async function resolveSchema<T>(schema: NonNullable<ApiRequestOptions<T>['schema']>): Promise<ResponseSchema<T>> {
   if (typeof schema !== 'function') return schema;
   try {
@@ -128,7 +139,10 @@ export async function apiRequest<T = unknown>(
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw await toApiError(response.status, response.statusText, data);
+  if (!response.ok) {
+    noteRefusal(response.status);
+    throw await toApiError(response.status, response.statusText, data);
+  }
   if (!validator) return data as T;
   const responseSchema = await validator;
   try {
@@ -195,6 +209,9 @@ export async function callApiFile<R extends ApiRoute>(
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
-  if (!response.ok) throw await toApiError(response.status, response.statusText, await readJson(response));
+  if (!response.ok) {
+    noteRefusal(response.status);
+    throw await toApiError(response.status, response.statusText, await readJson(response));
+  }
   return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
 }

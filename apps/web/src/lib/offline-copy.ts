@@ -6,7 +6,7 @@ import { readSession } from './storage';
  * The app's own offline copies (docs/architecture.md#service-worker-and-offline): the last answer
  * of a few calls, kept in local storage per signed-in user, shown read-only while the browser is
  * offline (docs/product.md#offline). The service worker caches no /api answers. Log Out clears
- * local storage, and with it every copy.
+ * local storage, and with it every copy; so does a session found ended (storage.ts clearSession).
  */
 const PREFIX = 'offlineCopy';
 

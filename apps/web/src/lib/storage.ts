@@ -42,7 +42,10 @@ export function clearStorage(): void {
   if (colorScheme !== null) localStorage.setItem(COLOR_SCHEME_KEY, colorScheme);
 }
 
-/** Drops only the sign-in keys, e.g. when the server says the stored session has ended. */
+/**
+ * The stored session has ended on the server (expiry, "log out everywhere" from another device):
+ * the browser may be shared, so its user's token, offline copies and app data go as at Log Out.
+ */
 export function clearSession(): void {
-  for (const key of Object.values(storageKeys)) localStorage.removeItem(key);
+  clearStorage();
 }
