@@ -1,5 +1,5 @@
 import { Modal as MantineModal, type ModalProps } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
  * Mantine's Modal, mounted from its first opening on (so closing still animates). A closed Mantine
@@ -10,5 +10,11 @@ import { useState } from 'react';
 export function Modal(props: ModalProps) {
   const [used, setUsed] = useState(props.opened);
   if (props.opened && !used) setUsed(true);
-  return used ? <MantineModal {...props} /> : null;
+  // Mantine notes the element to give the focus back to when `opened` turns true after its first
+  // render: mounted already open, it gave the focus to <body> on closing. So it mounts closed.
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => {
+    if (used) setMounted(true);
+  }, [used]);
+  return used ? <MantineModal {...props} opened={props.opened && mounted} /> : null;
 }

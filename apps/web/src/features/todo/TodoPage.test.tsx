@@ -1,6 +1,7 @@
 import type { Todo } from '@site/contract';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OFFLINE_NOTICE } from '../../components/OfflineNotice';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
@@ -123,5 +124,90 @@ describe('TodoPage', () => {
     expect(await screen.findByText('Could not load your to-do list')).toBeInTheDocument();
     expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('TodoPage focus', () => {
+  it('gives the focus back to the Edit button when the Edit dialog is closed with Escape', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': { body: { todos: [item(3, 'Water plants')], completed: [] } },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    const edit = await screen.findByRole('button', { name: 'Edit Water plants' });
+    await user.click(edit);
+    await screen.findByRole('dialog', { name: 'Edit Item' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
+  it('moves the focus to the next item’s Mark Complete, then to the list heading, as items are completed', async () => {
+    signIn();
+    let list = { todos: [item(6, 'First'), item(5, 'Second')], completed: [] as Todo[] };
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': () => ({ body: list }),
+      'PUT /api/todo': (init) => {
+        const { todo_id } = JSON.parse(String(init?.body));
+        const done = { ...list.todos.find((t) => t.id === todo_id), completed: true } as Todo;
+        list = { todos: list.todos.filter((t) => t.id !== todo_id), completed: [done, ...list.completed] };
+        return { body: done };
+      },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    const first = await screen.findByRole('article', { name: 'First' });
+    await user.click(within(first).getByRole('button', { name: 'Mark Complete' }));
+    const second = screen.getByRole('article', { name: 'Second' });
+    await waitFor(() => expect(within(second).getByRole('button', { name: 'Mark Complete' })).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Todo List' })).toHaveFocus());
+    expect(screen.getAllByText('Completed')).toHaveLength(2);
+  });
+});
+
+describe('TodoPage offline', () => {
+  let online = true;
+  function goOffline() {
+    online = false;
+    window.dispatchEvent(new Event('offline'));
+  }
+  beforeEach(() => {
+    online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  });
+  afterEach(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  });
+
+  it('keeps showing the list it has with only the offline notice when a refresh fails offline', async () => {
+    signIn();
+    let offline = false;
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': () => (offline ? { networkError: true } : { body: { todos: [item(8, 'Pack')], completed: [] } }),
+    });
+    const { queryClient } = renderWithProviders(<TodoPage />);
+    await screen.findByRole('article', { name: 'Pack' });
+    // The copy kept for offline use is gone (another tab signed out and in again, storage full…).
+    localStorage.clear();
+    offline = true;
+    act(() => goOffline());
+    await act(() => queryClient.refetchQueries({ queryKey: ['todo'] }));
+
+    expect(await screen.findByText(OFFLINE_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Pack' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load your to-do list')).toBeNull();
+  });
+
+  it('says it could not load, without claiming a saved copy, when offline with none', async () => {
+    signIn();
+    goOffline();
+    mockFetch({ 'GET /api/me': { body: me }, 'GET /api/todo': { networkError: true } });
+    renderWithProviders(<TodoPage />);
+    expect(await screen.findByText('Could not load your to-do list')).toBeInTheDocument();
+    expect(screen.queryByText(OFFLINE_NOTICE)).toBeNull();
   });
 });

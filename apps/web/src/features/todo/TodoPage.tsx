@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import type { Todo } from '@site/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { OfflineNotice } from '../../components/OfflineNotice';
@@ -44,12 +44,35 @@ function TodoLists() {
   const edit = (todo: Todo) => setForm({ mode: 'edit', todo });
   const completingId = completeTodo.isPending ? completeTodo.variables : undefined;
 
+  // A completed item leaves the open list, and its focused button with it: the focus then goes on
+  // to the next open item's Mark Complete (the one before it at the end), or the heading when none is left.
+  const openSection = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterComplete = useRef<{ done: number; next: number | undefined } | null>(null);
+  const complete = (todo: Todo) => {
+    const open = todos.data?.todos ?? [];
+    const index = open.findIndex((t) => t.id === todo.id);
+    focusAfterComplete.current = { done: todo.id, next: (open[index + 1] ?? open[index - 1])?.id };
+    completeTodo.mutate(todo.id, { onError: () => (focusAfterComplete.current = null) });
+  };
+  const openItems = todos.data?.todos;
+  useEffect(() => {
+    const pending = focusAfterComplete.current;
+    if (!pending || !openItems || openItems.some((t) => t.id === pending.done)) return;
+    focusAfterComplete.current = null;
+    // Only when the focus was lost with the button, not when the person has moved on meanwhile.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const next = openSection.current?.querySelector<HTMLElement>(`[data-todo-id="${pending.next}"] [data-complete]`);
+    (next ?? heading.current)?.focus();
+  }, [openItems]);
+
   return (
     <Stack gap="xl">
-      {readOnly && <OfflineNotice />}
-      <section aria-labelledby="todo-list-heading">
+      {/* The notice speaks of the copy shown: with nothing to show, the load error says it all. */}
+      {readOnly && todos.data && <OfflineNotice />}
+      <section aria-labelledby="todo-list-heading" ref={openSection}>
         <Group justify="space-between" mb="md">
-          <Title order={1} id="todo-list-heading">
+          <Title order={1} id="todo-list-heading" ref={heading} tabIndex={-1}>
             Todo List
           </Title>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })} disabled={readOnly}>
@@ -58,7 +81,7 @@ function TodoLists() {
         </Group>
         {todos.isPending ? (
           <PageLoader label="Loading your items…" />
-        ) : todos.isError ? (
+        ) : !todos.data ? (
           <LoadError title="Could not load your to-do list" error={todos.error} onRetry={() => todos.refetch()} />
         ) : (
           <TodoList
@@ -66,7 +89,7 @@ function TodoLists() {
             empty="Nothing to do. Add an item to get started."
             onEdit={edit}
             onDelete={setToDelete}
-            onComplete={(todo) => completeTodo.mutate(todo.id)}
+            onComplete={complete}
             completingId={completingId}
             readOnly={readOnly}
           />

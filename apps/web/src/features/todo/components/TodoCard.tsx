@@ -27,7 +27,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 /** docs/product.md#to-do: a card with Title, Description, Status and Actions. */
 export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readOnly }: TodoCardProps) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-label={todo.title}>
+    <Card withBorder radius="md" padding="md" component="article" aria-label={todo.title} data-todo-id={todo.id}>
       <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
         <Field label="Title">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }} td={todo.completed ? 'line-through' : undefined}>
@@ -58,6 +58,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
               loading={completing}
               disabled={readOnly}
               onClick={() => onComplete(todo)}
+              data-complete
             >
               Mark Complete
             </Button>
