@@ -395,6 +395,7 @@ function ForecastResults({
         onShowMore={onShowAllDays}
         onNeedHours={onNeedHours}
         loadingMore={loadingMore}
+        textSource={result.source === 'open-meteo' ? 'National Weather Service' : 'Demo forecast'}
       />
 
       <Text size="xs" c="dimmed" ta="center">

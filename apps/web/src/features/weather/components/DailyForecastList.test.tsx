@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES } from '@site/contract';
+import { DEFAULT_PREFERENCES, type WeatherPreferences } from '@site/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -7,7 +7,7 @@ import { DailyForecastList } from './DailyForecastList';
 
 const base = denverWeather();
 
-function renderList(days = base.weather) {
+function renderList(days = base.weather, units: WeatherPreferences = DEFAULT_PREFERENCES.weather) {
   return renderWithProviders(
     <DailyForecastList
       days={days}
@@ -15,10 +15,11 @@ function renderList(days = base.weather) {
       hourly={base.hourly}
       supplemental={base.supplemental}
       countryCode="us"
-      units={DEFAULT_PREFERENCES.weather}
+      units={units}
       today="2026-11-21"
       loadingMore={false}
       onShowMore={() => {}}
+      textSource="National Weather Service"
     />,
   );
 }
@@ -54,6 +55,23 @@ describe('DailyForecastList', () => {
     expect(within(hours).getAllByRole('listitem')).toHaveLength(24);
     expect(within(day).getByText('Forecast text for day 2.')).toBeInTheDocument();
     expect(within(day).getByText('Day 2 Night')).toBeInTheDocument();
+  });
+
+  it('says the text forecast is the source’s, in US units, when the reader has chosen metric ones', async () => {
+    const caption = 'National Weather Service text, in US units (°F, mph, inches)';
+    const metric = renderList(base.weather, { ...DEFAULT_PREFERENCES.weather, temperature: 'C' });
+    const day = screen.getByRole('article', { name: 'Sat, Nov 21' });
+    await metric.user.click(within(day).getByRole('button', { expanded: false }));
+    expect(within(day).getByText(caption)).toBeInTheDocument();
+    expect(within(day).getByText('Hi').nextElementSibling).toHaveTextContent('14°C');
+    metric.unmount();
+
+    // In the text's own units there is nothing to explain.
+    const us = renderList();
+    const usDay = screen.getByRole('article', { name: 'Sat, Nov 21' });
+    await us.user.click(within(usDay).getByRole('button', { expanded: false }));
+    expect(within(usDay).getByText('Forecast text for day 1.')).toBeInTheDocument();
+    expect(within(usDay).queryByText(caption)).not.toBeInTheDocument();
   });
 
   it('offers 16 days', async () => {

@@ -35,6 +35,8 @@ interface DailyForecastListProps {
   onNeedHours?: () => void;
   /** A longer answer (more days or hours) is on its way. */
   loadingMore: boolean;
+  /** Who wrote the detailed text forecasts ('National Weather Service'). */
+  textSource?: string;
 }
 
 const finite = (values: (number | null)[]) => values.filter((v): v is number => v !== null && Number.isFinite(v));
@@ -45,8 +47,19 @@ const finite = (values: (number | null)[]) => values.filter((v): v is number => 
  * opens to the seed's readings, its hours and the detailed text forecast.
  */
 export function DailyForecastList(props: DailyForecastListProps) {
-  const { days, details, hourly, supplemental, countryCode, units, today, onShowMore, onNeedHours, loadingMore } =
-    props;
+  const {
+    days,
+    details,
+    hourly,
+    supplemental,
+    countryCode,
+    units,
+    today,
+    onShowMore,
+    onNeedHours,
+    loadingMore,
+    textSource,
+  } = props;
   const headingId = useId();
   const [open, setOpen] = useState<string | null>(null);
   const lows = finite(days.map((d) => d.temperature_2m_min));
@@ -95,6 +108,7 @@ export function DailyForecastList(props: DailyForecastListProps) {
                   loadingHours={loadingMore && hours.length === 0}
                   detailed={detailedForecastFor(supplemental, day.date, countryCode)}
                   units={units}
+                  textSource={textSource}
                 />
               </DayRow>
             </li>

@@ -22,7 +22,13 @@ interface DayDetailsProps {
   loadingHours?: boolean;
   detailed: DetailedForecastView;
   units: WeatherPreferences;
+  /** Who wrote the text forecast ('National Weather Service'): named when its US units differ from the reader's. */
+  textSource?: string;
 }
+
+/** The text forecast is written in °F, mph and inches; the reader has chosen other units. */
+const textUnitsDiffer = (units: WeatherPreferences) =>
+  units.temperature !== 'F' || units.wind !== 'mph' || units.precipitation !== 'in';
 
 /** Card widths at which the numbers and the text forecast sit side by side. */
 const BREAKPOINTS = { xs: '360px', sm: '480px', md: '640px', lg: '800px', xl: '960px' };
@@ -31,7 +37,15 @@ const BREAKPOINTS = { xs: '360px', sm: '480px', md: '640px', lg: '800px', xl: '9
  * An opened day of the daily list: the seed's daily card readings (docs/product.md#screens), sun
  * and UV, the day's hours where the hourly forecast reaches, and the detailed text forecast.
  */
-export function DayDetails({ day, details, hours, loadingHours = false, detailed, units }: DayDetailsProps) {
+export function DayDetails({
+  day,
+  details,
+  hours,
+  loadingHours = false,
+  detailed,
+  units,
+  textSource = 'Forecast',
+}: DayDetailsProps) {
   const t = units.temperature;
   return (
     <Grid type="container" breakpoints={BREAKPOINTS} gap="lg" p="sm">
@@ -94,6 +108,12 @@ export function DayDetails({ day, details, hours, loadingHours = false, detailed
           <Text size="xs" c="dimmed" fw={600}>
             Detailed forecast
           </Text>
+          {detailed.available && textUnitsDiffer(units) && (
+            // Its numbers are the source's own words; converting them inside prose is guesswork.
+            <Text size="xs" c="dimmed" fs="italic">
+              {textSource} text, in US units (°F, mph, inches)
+            </Text>
+          )}
           {detailed.available ? (
             // Day and night (or tonight alone), each under the name the forecaster gave it.
             detailed.periods.map((period) => (
