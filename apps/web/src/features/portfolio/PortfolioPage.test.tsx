@@ -1,3 +1,4 @@
+import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import type { PortfolioProject } from '@site/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +102,41 @@ describe('PortfolioPage', () => {
     mockFetch({ 'GET /api/portfolio': apiError(500, 'Something went wrong on our side. Please try again.') });
     renderWithProviders(<PortfolioPage />);
     expect(await screen.findByText('Could not load the projects')).toBeInTheDocument();
+  });
+
+  describe('a failed save, shown inside the modal instead of as a toast over it', () => {
+    async function submitWith(answer: ReturnType<typeof apiError>) {
+      setCookie('csrftoken', 'x');
+      cleanNotifications();
+      mockFetch({
+        'GET /api/me': { body: admin },
+        'GET /api/portfolio': { body: [] },
+        'POST /api/portfolio/create': answer,
+      });
+      const { user } = renderWithProviders(<PortfolioPage />);
+      await user.click(await screen.findByRole('button', { name: 'Manage Projects' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Add Project' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Project' });
+      await user.type(within(dialog).getByLabelText('Title'), 'New one');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Project' }));
+      return dialog;
+    }
+    const toasts = () => notificationsStore.getState().notifications.map((n) => n.title);
+
+    it('puts a refused image on the image field, with no toast', async () => {
+      const message = 'The image could not be read. It may be damaged or too large in pixels.';
+      const dialog = await submitWith(apiError(415, message, { image: message }));
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+      expect(toasts()).toEqual([]);
+    });
+
+    it('shows any other failure as an alert in the modal, which stays open', async () => {
+      const dialog = await submitWith(apiError(500, 'Something went wrong'));
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent('Could not add the project');
+      expect(alert).toHaveTextContent('Something went wrong');
+      expect(screen.getByRole('dialog', { name: 'Add Project' })).toBeInTheDocument();
+      expect(toasts()).toEqual([]);
+    });
   });
 });

@@ -89,7 +89,8 @@ export function PortfolioPage() {
         title="Delete project"
         loading={deleteProject.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && deleteProject.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
+        // Closed whatever the outcome: a failure's toast then covers no dialog.
+        onConfirm={() => toDelete && deleteProject.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
       >
         Are you sure you want to delete the project {toDelete?.title}?
       </ConfirmDialog>

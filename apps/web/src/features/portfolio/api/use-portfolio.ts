@@ -10,10 +10,14 @@ export const portfolioQueries = {
 
 export const useProjects = () => useQuery(portfolioQueries.projects());
 
+/**
+ * `failure` is a toast title; null for a change made in a modal, whose form shows its own failure
+ * (a toast would cover the modal's buttons).
+ */
 function usePortfolioMutation<TInput>(
   mutationFn: (input: TInput) => Promise<unknown>,
   success: string,
-  failure: string,
+  failure: string | null,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,6 +27,7 @@ function usePortfolioMutation<TInput>(
       return queryClient.invalidateQueries({ queryKey: portfolioQueries.projects().queryKey });
     },
     onError: (error) => {
+      if (failure === null) return;
       console.error(failure, error);
       notifications.show({ color: 'red', title: failure, message: error.message });
     },
@@ -30,16 +35,12 @@ function usePortfolioMutation<TInput>(
 }
 
 export const useCreateProject = () =>
-  usePortfolioMutation(
-    (input: ProjectFormInput) => portfolioApi.create(input),
-    'Project added',
-    'Could not add the project',
-  );
+  usePortfolioMutation((input: ProjectFormInput) => portfolioApi.create(input), 'Project added', null);
 export const useUpdateProject = () =>
   usePortfolioMutation(
     ({ id, input }: { id: number; input: ProjectFormInput }) => portfolioApi.update(id, input),
     'Project saved',
-    'Could not save the project',
+    null,
   );
 export const useDeleteProject = () =>
   usePortfolioMutation((id: number) => portfolioApi.remove(id), 'Project deleted', 'Could not delete the project');

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { PORTFOLIO_IMAGE_MAX_BYTES, PORTFOLIO_TITLE_MAX, type PortfolioProject } from '@site/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 import type { ProjectFormInput } from '../api/portfolio-api';
@@ -73,12 +74,22 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
   const preview = previewUrl ?? current?.image ?? null;
 
+  // A failure stays in the modal: on its fields when the server names them, else above the form.
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) setFailure(null);
+  }, [opened]);
   const submit = form.onSubmit(async ({ image, ...fields }) => {
+    setFailure(null);
     try {
       await onSubmit({ ...fields, image }, current);
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.fields) form.setErrors(error.fields);
+      const named = isApiError(error) && error.fields ? error.fields : {};
+      form.setErrors(named);
+      if (!Object.keys(named).some((field) => field in empty)) {
+        setFailure(error instanceof Error ? error.message : 'Something went wrong. Try again.');
+      }
     }
   });
 
@@ -105,6 +116,9 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
       {!needsPick && (
         <form onSubmit={submit} noValidate>
           <Stack>
+            <FormAlert title={mode === 'add' ? 'Could not add the project' : 'Could not save the project'}>
+              {failure}
+            </FormAlert>
             <TextInput label="Title" maxLength={PORTFOLIO_TITLE_MAX} data-autofocus {...form.getInputProps('title')} />
             <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
             <TextInput
