@@ -168,6 +168,7 @@ export function StockPage({ ChartComponent = LazyPriceHistoryChart }: StockPageP
             <Tabs.Panel value="analysis">
               <AnalysisPanel
                 history={data.history}
+                historyRange={data.range}
                 historyInterval={data.interval}
                 range={range}
                 interval={interval}

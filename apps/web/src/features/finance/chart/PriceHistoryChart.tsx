@@ -22,7 +22,7 @@ import {
   constrainView,
   formatBarTime,
   type PriceChartProps,
-  priceBounds,
+  priceAutoscale,
   spanLimits,
   toChartBars,
   toSeriesData,
@@ -125,6 +125,7 @@ function Legend({
 
 export function PriceHistoryChart({
   history,
+  range,
   interval,
   timeZone,
   currency = 'USD',
@@ -146,7 +147,7 @@ export function PriceHistoryChart({
     if (!chart) return;
     chart.applyOptions({ timeScale: { timeVisible: isIntradayInterval(interval), secondsVisible: false } });
     const data = toSeriesData(bars, VOLUME_COLORS);
-    const priceScale = fixedAutoscale(priceBounds(bars));
+    const priceScale = priceAutoscale(bars, range, interval, () => chart.timeScale().getVisibleLogicalRange());
     const series: ISeriesApi<SeriesType>[] = [];
 
     if (mode === 'candles') {
@@ -221,7 +222,7 @@ export function PriceHistoryChart({
       priceSeriesRef.current = null;
       for (const item of series) chart.removeSeries(item);
     };
-  }, [chartRef, bars, mode, interval]);
+  }, [chartRef, bars, mode, range, interval]);
 
   // Dividend and split markers on the price series (after the effect above has made it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: that effect makes a new series when the chart type or interval changes

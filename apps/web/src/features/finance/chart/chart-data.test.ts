@@ -10,6 +10,7 @@ import {
   DEFAULT_EXCHANGE_TIME_ZONE,
   formatBarTime,
   MAX_VISIBLE_SPAN_MS,
+  priceAutoscale,
   priceBounds,
   spanLimits,
   timeAtLogical,
@@ -111,6 +112,52 @@ describe('scale bounds', () => {
     expect(priceBounds([])).toBeNull();
     expect(volumeBounds([])).toBeNull();
     expect(fixedAutoscale(null)()).toBeNull();
+  });
+});
+
+describe('price axis fit', () => {
+  /** A day of 5-minute bars drifting between 430 and 443, as AAPL's Day chart had them. */
+  function day(): ChartBar[] {
+    const history: PriceHistory = {};
+    const start = Date.parse('2025-07-01T13:30:00.000Z');
+    for (let i = 0; i < 78; i += 1) {
+      const mid = 431 + (11 * i) / 77;
+      history[new Date(start + i * 5 * 60_000).toISOString()] = bar(mid, mid + 1, mid - 1, mid + 0.5, 1_000);
+    }
+    return toChartBars(history, '5m');
+  }
+  /** What the chart library's own autoscale gives: the lowest low and highest high of the bars in view. */
+  const inView = (bars: ChartBar[], from: number, to: number) => () => {
+    const shown = bars.slice(Math.max(0, Math.ceil(from)), Math.floor(to) + 1);
+    return {
+      priceRange: { minValue: Math.min(...shown.map((b) => b.low)), maxValue: Math.max(...shown.map((b) => b.high)) },
+    };
+  };
+  const whole = (bars: ChartBar[]) => ({ from: -0.5, to: bars.length - 0.5 });
+
+  it('fits a Day chart to its bars, not to 0.9 × / 1.1 ×', () => {
+    const bars = day();
+    const axis = priceAutoscale(bars, '1d', '5m', () => whole(bars));
+    const range = axis(inView(bars, -0.5, bars.length - 0.5))?.priceRange;
+    expect(range?.minValue).toBeCloseTo(430);
+    expect(range?.maxValue).toBeCloseTo(443);
+  });
+
+  it('keeps the seed’s bounds on the default year of daily bars while all of it is in view', () => {
+    const bars = toChartBars(daily, '1d');
+    const axis = priceAutoscale(bars, '1y', '1d', () => whole(bars));
+    expect(axis(inView(bars, 0, 2))?.priceRange).toEqual(priceBounds(bars));
+  });
+
+  it('fits the bars in view once the default view is zoomed, and other daily ranges always', () => {
+    const bars = toChartBars(daily, '1d');
+    let view = { from: 0, to: 1 };
+    const axis = priceAutoscale(bars, '1y', '1d', () => view);
+    expect(axis(inView(bars, view.from, view.to))?.priceRange).toEqual({ minValue: 95, maxValue: 110 });
+    view = whole(bars);
+    expect(axis(inView(bars, view.from, view.to))?.priceRange).toEqual(priceBounds(bars));
+    const month = priceAutoscale(bars, '1mo', '1d', () => whole(bars));
+    expect(month(inView(bars, -0.5, 2.5))?.priceRange).toEqual({ minValue: 90, maxValue: 120 });
   });
 });
 

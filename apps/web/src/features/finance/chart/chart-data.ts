@@ -4,8 +4,16 @@
  * with the wallet chart are in lib/charts/time. No lightweight-charts runtime
  * code here (type imports only), so this module is cheap to import and to test in jsdom.
  */
-import { type HistoryInterval, isIntradayInterval, type PriceHistory, type StockEvents } from '@site/contract';
-import type { BusinessDay, CandlestickData, HistogramData, LineData, Time } from 'lightweight-charts';
+import {
+  DEFAULT_INTERVAL,
+  DEFAULT_RANGE,
+  type HistoryInterval,
+  type HistoryRange,
+  isIntradayInterval,
+  type PriceHistory,
+  type StockEvents,
+} from '@site/contract';
+import type { AutoscaleInfo, BusinessDay, CandlestickData, HistogramData, LineData, Time } from 'lightweight-charts';
 import { type Bounds, wallClockSeconds } from '../../../lib/charts/time';
 
 export const DAY_MS = 86_400_000;
@@ -27,6 +35,8 @@ export type ChartMode = 'lines' | 'candles';
 /** Everything a chart implementation gets; the page passes this to whatever `ChartComponent` it renders. */
 export interface PriceChartProps {
   history: PriceHistory;
+  /** The range `history` was loaded for. */
+  range: HistoryRange;
   interval: HistoryInterval;
   /** The exchange's IANA zone: a Tokyo bar at 09:00 JST is drawn at 09:00, on its own date. */
   timeZone: string;
@@ -129,6 +139,28 @@ export function priceBounds(bars: ChartBar[]): Bounds | null {
     high = Math.max(high, bar.high);
   }
   return { minValue: low * PRICE_FLOOR_FACTOR, maxValue: high * PRICE_CEILING_FACTOR };
+}
+
+/**
+ * The price axis, for the price series' `autoscaleInfoProvider`. The seed's fixed bounds
+ * (`priceBounds`) belong to its default view: a year of daily bars with all of them in view. Any
+ * other view (a Day chart, a zoom) fits the bars in view, as the library's own autoscale
+ * (`original`) measures them: 0.9 × to 1.1 × would squeeze a day that moves 3 % into a flat line.
+ */
+export function priceAutoscale(
+  bars: ChartBar[],
+  range: HistoryRange,
+  interval: HistoryInterval,
+  visibleRange: () => LogicalRange | null,
+): (original: () => AutoscaleInfo | null) => AutoscaleInfo | null {
+  const seedBounds = range === DEFAULT_RANGE && interval === DEFAULT_INTERVAL ? priceBounds(bars) : null;
+  return (original) => {
+    if (seedBounds) {
+      const view = visibleRange();
+      if (!view || showsAll(view, bars.length)) return { priceRange: { ...seedBounds } };
+    }
+    return original();
+  };
 }
 
 /** docs/product.md#constants: the volume axis runs from 0 to 1.2 × the highest volume. */

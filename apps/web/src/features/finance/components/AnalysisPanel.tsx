@@ -19,7 +19,8 @@ const CHART_HEIGHT = 420;
 
 interface AnalysisPanelProps {
   history: PriceHistory;
-  /** The interval `history` was loaded with (differs from `interval` while a new one loads). */
+  /** The range and interval `history` was loaded with (differ from `range` and `interval` while new ones load). */
+  historyRange: HistoryRange;
   historyInterval: HistoryInterval;
   range: HistoryRange;
   interval: HistoryInterval;
@@ -46,6 +47,7 @@ const rangeList = (ranges: readonly HistoryRange[]) => ranges.map((range) => RAN
 /** docs/product.md#stock-page-appsfinancestocksymbol: 'Price History' with range and interval buttons and the chart. */
 export function AnalysisPanel({
   history,
+  historyRange,
   historyInterval,
   range,
   interval,
@@ -138,6 +140,7 @@ export function AnalysisPanel({
         ) : (
           <ChartComponent
             history={history}
+            range={historyRange}
             interval={historyInterval}
             timeZone={timeZone}
             currency={currency}
