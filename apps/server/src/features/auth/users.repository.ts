@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import { retryOnDeadlock } from '../../db/errors.js';
+import { lockUserForDelete } from '../../db/user-lock.js';
 
 export interface UserRow {
   id: number;
@@ -64,21 +66,26 @@ export function usersRepository({ db, dialect }: DatabaseHandle) {
      * preferences), in one transaction on either database. Returns whether a user was deleted.
      */
     async remove(id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        // PostgreSQL: the open orders first, in the order a fill locks them (order, then wallet),
-        // so an order filling while its owner's account goes cannot deadlock with the cascade.
-        if (dialect === 'postgres') {
-          await trx
-            .selectFrom('orders')
-            .select('id')
-            .where('user_id', '=', id)
-            .where('status', '=', 'open')
-            .forUpdate()
-            .execute();
-        }
-        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
+      return retryOnDeadlock(() =>
+        db.transaction().execute(async (trx) => {
+          // PostgreSQL, in the one lock order (db/user-lock.ts): the user's row, then the open
+          // orders, then (by the cascade) the wallets. A trade or order under way holds the row's
+          // key share from its start, so this waits for it instead of deadlocking with it.
+          await lockUserForDelete(trx, dialect, id);
+          if (dialect === 'postgres') {
+            await trx
+              .selectFrom('orders')
+              .select('id')
+              .where('user_id', '=', id)
+              .where('status', '=', 'open')
+              .orderBy('id')
+              .forUpdate()
+              .execute();
+          }
+          const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+          return Number(result.numDeletedRows) > 0;
+        }),
+      );
     },
 
     async hasAdmin(): Promise<boolean> {

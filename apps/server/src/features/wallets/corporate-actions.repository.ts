@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../db/schema.js';
+import { shareUserKey } from '../../db/user-lock.js';
 import type { Holding } from './valuation.js';
 
 export type CorporateActionRow = Selectable<WalletCorporateActionsTable>;
@@ -61,14 +62,21 @@ export type ApplyResult = 'applied' | 'already' | 'missing';
  * lets only one transaction ever insert it, and only that one moves cash or shares.
  */
 export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
-  /** The wallet's owner, its row locked until commit on PostgreSQL (trades lock it the same way). */
-  const lockWallet = (trx: Transaction<Database>, walletId: number) =>
-    trx
+  /**
+   * The wallet's owner, its row locked until commit on PostgreSQL (trades lock it the same way),
+   * after the owner's row (db/user-lock.ts: the action's insert references the user).
+   */
+  async function lockWallet(trx: Transaction<Database>, walletId: number) {
+    const owner = await trx.selectFrom('wallets').select('user_id').where('id', '=', walletId).executeTakeFirst();
+    if (!owner) return undefined;
+    await shareUserKey(trx, dialect, owner.user_id);
+    return trx
       .selectFrom('wallets')
       .select(['id', 'user_id'])
       .where('id', '=', walletId)
       .$if(dialect === 'postgres', (qb) => qb.forUpdate())
       .executeTakeFirst();
+  }
 
   return {
     /** Every symbol any wallet has traded, with the first trade's time (where catching up starts). */

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, OrderStatus, OrdersTable } from '../../db/schema.js';
+import { shareUserKey } from '../../db/user-lock.js';
 import type { Listing } from '../../integrations/market-data/fx.js';
 import { buyCostCents } from './money.js';
 import type { Holding } from './valuation.js';
@@ -164,6 +165,8 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
      */
     async place(order: NewOrder, maxOpen: number): Promise<PlaceResult> {
       return db.transaction().execute(async (trx): Promise<PlaceResult> => {
+        // The user's row before the wallet's (db/user-lock.ts): the order's insert needs it.
+        await shareUserKey(trx, dialect, order.user_id);
         const wallet = await trx
           .selectFrom('wallets')
           .select(['id', 'cash_cents', 'reserved_cents'])
@@ -321,6 +324,8 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
      */
     async fill(order: OpenOrder, input: FillInput): Promise<FillResult> {
       return db.transaction().execute(async (trx): Promise<FillResult> => {
+        // The lock order (db/user-lock.ts): the user's row, the order, then the wallet.
+        await shareUserKey(trx, dialect, order.user_id);
         const claimed = await trx
           .updateTable('orders')
           .set((eb) => ({

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, WalletTradesTable } from '../../db/schema.js';
-import { lockUserRow } from '../../db/user-lock.js';
+import { lockUserRow, shareUserKey } from '../../db/user-lock.js';
 import { sellAmounts } from './money.js';
 import type { Holding, WalletRow } from './valuation.js';
 
@@ -536,6 +536,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     /** A market buy (docs/api.md#money): one transaction around `buyWithin`. */
     buy(input: BuyInput): Promise<BuyResult> {
       return db.transaction().execute(async (trx) => {
+        await shareUserKey(trx, dialect, input.userId);
         const result = await buyWithin(trx, input);
         return result.kind === 'done' ? withWallet(trx, input.walletId, result) : result;
       });
@@ -544,6 +545,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     /** A market sale: one transaction around `sellWithin`. */
     sell(input: SellInput): Promise<SellResult> {
       return db.transaction().execute(async (trx) => {
+        await shareUserKey(trx, dialect, input.userId);
         const result = await sellWithin(trx, input);
         return result.kind === 'done' ? withWallet(trx, input.walletId, result) : result;
       });
