@@ -43,12 +43,32 @@ describe('AdminPage', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[2] as HTMLElement).getByText('dana@example.com')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('Active')).toBeInTheDocument();
-    expect(within(rows[2] as HTMLElement).getByText(/3 to-dos · 1 games/)).toBeInTheDocument();
+    expect(
+      within(rows[2] as HTMLElement).getByText(/3 to-dos · 1 game · 2 places · 4 watched · 1 wallet · 2 sessions/),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Actions for admin' }));
     expect(await screen.findByRole('menuitem', { name: 'Reset link' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Disable' })).toBeNull();
+  });
+
+  it('says the signed-in admin is active now instead of never seen, and counts one session as one', async () => {
+    asAdmin({
+      'GET /api/admin/users': {
+        body: page([
+          adminUser(1, 'admin', { is_admin: true, last_seen_at: null, counts: { ...admin.counts, sessions: 1 } }),
+          dana,
+        ]),
+      },
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const adminRow = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(adminRow).getByText('Active now')).toBeInTheDocument();
+    expect(within(adminRow).queryByText('Never')).toBeNull();
+    expect(within(adminRow).getByText(/· 1 session$/)).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[2] as HTMLElement).queryByText('Active now')).toBeNull();
   });
 
   it('lists the users as cards on a phone, actions included', async () => {

@@ -9,28 +9,33 @@ type Actions = Omit<Parameters<typeof UserActions>[0], 'user'>;
 
 interface UserListProps extends Actions {
   users: AdminUser[];
+  /** The signed-in admin, whose session is in use as they read the list. */
+  currentUserId?: number | undefined;
 }
 
 function Counts({ counts }: { counts: AdminUser['counts'] }) {
   const parts = [
-    [counts.todos, 'to-dos'],
-    [counts.sudoku_games, 'games'],
-    [counts.weather_favorites, 'places'],
-    [counts.watchlist, 'watched'],
-    [counts.wallets, 'wallets'],
-    [counts.sessions, 'sessions'],
+    [counts.todos, 'to-do', 'to-dos'],
+    [counts.sudoku_games, 'game', 'games'],
+    [counts.weather_favorites, 'place', 'places'],
+    [counts.watchlist, 'watched', 'watched'],
+    [counts.wallets, 'wallet', 'wallets'],
+    [counts.sessions, 'session', 'sessions'],
   ] as const;
   return (
     <Text size="xs" c="dimmed">
-      {parts.map(([n, label]) => `${n} ${label}`).join(' · ')}
+      {parts.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(' · ')}
     </Text>
   );
 }
 
-const lastSeen = (user: AdminUser) => (user.last_seen_at ? formatDateTime(user.last_seen_at) : 'Never');
+export const ACTIVE_NOW = 'Active now';
+
+const lastSeen = (user: AdminUser, currentUserId: number | undefined) =>
+  user.id === currentUserId ? ACTIVE_NOW : user.last_seen_at ? formatDateTime(user.last_seen_at) : 'Never';
 
 /** Phones: one card per user, since six columns do not fit in 375 px. */
-function UserCards({ users, ...actions }: UserListProps) {
+function UserCards({ users, currentUserId, ...actions }: UserListProps) {
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
       {users.map((user) => (
@@ -47,7 +52,7 @@ function UserCards({ users, ...actions }: UserListProps) {
                 {user.email}
               </Text>
               <Text size="xs">
-                Joined {formatDate(user.created_at)} · last seen {lastSeen(user)}
+                Joined {formatDate(user.created_at)} · last seen {lastSeen(user, currentUserId)}
               </Text>
               <Counts counts={user.counts} />
             </Stack>
@@ -59,7 +64,7 @@ function UserCards({ users, ...actions }: UserListProps) {
   );
 }
 
-function UserTable({ users, ...actions }: UserListProps) {
+function UserTable({ users, currentUserId, ...actions }: UserListProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
@@ -92,7 +97,7 @@ function UserTable({ users, ...actions }: UserListProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{lastSeen(user)}</Text>
+                <Text size="sm">{lastSeen(user, currentUserId)}</Text>
               </Table.Td>
               <Table.Td maw={220}>
                 <Counts counts={user.counts} />

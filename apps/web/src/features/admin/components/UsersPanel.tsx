@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { useMe } from '../../auth';
 import { useAdminUsers, useDisableUser, useEnableUser, useRemoveUser, useResetLink } from '../api/use-admin';
 import { DeleteUserModal } from './DeleteUserModal';
 import { ResetLinkModal } from './ResetLinkModal';
@@ -16,6 +17,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Users: search (debounced), pages, and per user disable/enable, a reset link, delete. */
 export function UsersPanel() {
+  const me = useMe();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -54,6 +56,7 @@ export function UsersPanel() {
         <>
           <UserList
             users={users.data.users}
+            currentUserId={me.data?.user_id}
             onDisable={setToDisable}
             onEnable={(u) => enable.mutate(u.id)}
             onResetLink={(u) => {
