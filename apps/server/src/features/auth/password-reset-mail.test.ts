@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.js';
 import {
   createTestApp,
@@ -112,11 +113,48 @@ describe.each(testDatabaseKinds)('password reset by e-mail on %s', (kind) => {
         expect(res.statusCode).toBe(200);
         expect(res.body).toBe(known.body);
       }
+
+      // Closing waits for the work each answer left behind (the lookup, the token, the mail).
+      await own.app.close();
       const tokens = await own.database.handle.db.selectFrom('password_reset_tokens').select('user_id').execute();
       expect(tokens).toEqual([{ user_id: bob.id }]);
-
-      await own.app.close();
       expect(smtp.mails.slice(sent).map((m) => m.to)).toEqual([[`${bob.username}@example.com`]]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers before it looks the address up, so a known address answers after the same work as an unknown one', async () => {
+    // A mail server that records what it is handed, and when (the follow-up's last step).
+    const handed: MailMessage[] = [];
+    let handedOver: (message: MailMessage) => void = () => {};
+    const mailer: Mailer = {
+      async send(message) {
+        handed.push(message);
+        handedOver(message);
+      },
+      async close() {},
+    };
+    const own = await createTestApp(kind, { PUBLIC_URL }, undefined, { mailer });
+    try {
+      const dave = await signUp(own.app);
+      const mailed = new Promise<MailMessage>((resolve) => {
+        handedOver = resolve;
+      });
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/password-reset/request',
+        payload: { email: `${dave.username}@example.com` },
+        remoteAddress: nextAddress(),
+      });
+      // Read at once, before this test yields: the answer is here and the mail not yet asked for.
+      const handedAtAnswer = handed.length;
+      expect(res.statusCode).toBe(200);
+      expect(handedAtAnswer).toBe(0);
+      // Then the lookup, the token and the mail follow.
+      expect((await mailed).to).toBe(`${dave.username}@example.com`);
+      const tokens = await own.database.handle.db.selectFrom('password_reset_tokens').select('user_id').execute();
+      expect(tokens).toEqual([{ user_id: dave.id }]);
     } finally {
       await own.close();
     }
