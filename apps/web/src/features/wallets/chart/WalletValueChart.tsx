@@ -2,10 +2,11 @@ import { Box, Group, Text } from '@mantine/core';
 import { type DeepPartial, LineSeries, type MouseEventParams, type TimeChartOptions } from 'lightweight-charts';
 import { useEffect, useMemo, useState } from 'react';
 import { ChartDataTable } from '../../../components/ChartDataTable';
-import { fixedAutoscale, formatCrosshairTime, formatTick } from '../../../lib/charts/time';
+import { fixedAutoscale, formatCrosshairTime } from '../../../lib/charts/time';
 import { useChart } from '../../../lib/charts/use-chart';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from '../wallet-format';
+import { formatWalletTick } from './wallet-axis';
 import {
   pointAtSlot,
   toTimeGrid,
@@ -30,12 +31,12 @@ const LINES = [
 /** Few points get markers, so a young wallet's one or two snapshots are visible. */
 const MARKERS_UP_TO = 60;
 
-const OPTIONS: DeepPartial<TimeChartOptions> = {
+export const WALLET_CHART_OPTIONS: DeepPartial<TimeChartOptions> = {
   autoSize: true,
   handleScroll: { mouseWheel: false, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
   handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: { time: true, price: false } },
   rightPriceScale: { scaleMargins: { top: 0.12, bottom: 0.08 } },
-  timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: formatTick },
+  timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: formatWalletTick },
   localization: { locale: 'en-US', timeFormatter: formatCrosshairTime, priceFormatter: formatUsd },
 };
 
@@ -62,7 +63,7 @@ function Legend({ point }: { point: WalletChartPoint | undefined }) {
 }
 
 export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
-  const { containerRef, chartRef } = useChart(OPTIONS);
+  const { containerRef, chartRef } = useChart(WALLET_CHART_OPTIONS);
   const grid = useMemo(() => toTimeGrid(toWalletChartPoints(history)), [history]);
   const { points } = grid;
   const [hovered, setHovered] = useState<number | null>(null);
@@ -70,8 +71,6 @@ export function WalletValueChart({ history, height = 360 }: WalletChartProps) {
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    // Seconds on the axis only when a slot is shorter than a minute (a young wallet's first trades).
-    chart.applyOptions({ timeScale: { secondsVisible: grid.step < 60 } });
     const data = toWalletSeriesData(grid);
     const scale = fixedAutoscale(valueBounds(points));
     const series = LINES.map((line) => {
