@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface AccountRow {
@@ -9,6 +9,10 @@ export interface AccountRow {
   is_admin: number;
   created_at: string;
 }
+
+/** Deletes the user's reset tokens; called after the user's row is updated (lock order: db/user-lock.ts). */
+const endResetLinks = (trx: Transaction<Database>, userId: number) =>
+  trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
 
 /** The account page's writes to the user's own row (docs/api.md#account). */
 export function accountRepository(db: Kysely<Database>) {
@@ -26,7 +30,8 @@ export function accountRepository(db: Kysely<Database>) {
      * The update applies only while the hash is still the one the caller verified, so of two
      * changes made at once with the same current password only the first takes effect (the second
      * finds the row changed: PostgreSQL re-reads it after the first commits, SQLite runs one
-     * transaction at a time). Null when it lost; else how many sessions ended.
+     * transaction at a time). Outstanding reset links end with it: one mailed before the change
+     * must not undo it. Null when it lost; else how many sessions ended.
      */
     async changePassword(change: {
       userId: number;
@@ -47,13 +52,20 @@ export function accountRepository(db: Kysely<Database>) {
           .where('user_id', '=', change.userId)
           .where('id', '!=', change.keepSessionId)
           .executeTakeFirst();
+        await endResetLinks(trx, change.userId);
         return Number(ended.numDeletedRows);
       });
     },
 
-    /** Throws a unique violation (db/errors.ts) when another account has the address. */
+    /**
+     * Throws a unique violation (db/errors.ts) when another account has the address. Outstanding
+     * reset links end in the same transaction: one sent to the old address no longer works.
+     */
     async changeEmail(userId: number, email: string) {
-      await db.updateTable('users').set({ email }).where('id', '=', userId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ email }).where('id', '=', userId).execute();
+        await endResetLinks(trx, userId);
+      });
     },
   };
 }

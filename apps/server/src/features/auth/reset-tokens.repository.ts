@@ -70,8 +70,8 @@ export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
 
     /**
      * Uses the token up and sets the new password in one transaction: the conditional UPDATE
-     * claims the token (on PostgreSQL a second transaction waits for the row, then finds used_at
-     * set; SQLite runs one transaction at a time), so two concurrent uses cannot both succeed.
+     * claims the token (on PostgreSQL a second transaction waits for the user's row, then finds
+     * used_at set; SQLite runs one transaction at a time), so two concurrent uses cannot both succeed.
      * Every session of the user ends and the user's other tokens are deleted. Returns the user's
      * id and name, or undefined when the token was not live.
      */
@@ -81,6 +81,15 @@ export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
       now = Date.now(),
     ): Promise<{ userId: number; username: string; endedSessions: number } | undefined> {
       return db.transaction().execute(async (trx) => {
+        const token = await trx
+          .selectFrom('password_reset_tokens')
+          .select('user_id')
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        if (!token) return undefined;
+        // The user's row before the token's, the order a password or e-mail change takes them in
+        // (db/user-lock.ts), so a change ending this link and this use of it cannot deadlock.
+        await lockUserRow(trx, dialect, token.user_id);
         const claimed = await trx
           .updateTable('password_reset_tokens')
           .set({ used_at: isoNow(now) })
