@@ -12,6 +12,7 @@ import { registerOpenApi } from './core/openapi.js';
 import { PageFacts } from './core/page-facts.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
 import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './core/request-id.js';
+import { withRedactedRequests } from './core/request-log.js';
 import { recordRoutes } from './core/route-table.js';
 import { registerSecurity, securityHeaders } from './core/security.js';
 import { serializerCompiler } from './core/serializer.js';
@@ -61,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const startedAt = new Date();
   const headers = securityHeaders(config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: withRedactedRequests(options.logger ?? { level: config.logLevel }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     // A client that drips its headers or body gets a 408 instead of holding the request open for
