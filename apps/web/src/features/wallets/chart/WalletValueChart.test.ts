@@ -1,4 +1,4 @@
-import type { UTCTimestamp } from 'lightweight-charts';
+import type { TickMarkFormatter, UTCTimestamp } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
 import { TICK_MARK } from '../../../lib/charts/time';
 import { WALLET_CHART_OPTIONS } from './WalletValueChart';
@@ -6,8 +6,8 @@ import { WALLET_CHART_OPTIONS } from './WalletValueChart';
 const at = (iso: string) => (Date.parse(iso) / 1000) as UTCTimestamp;
 
 describe('the wallet value chart’s time axis', () => {
-  const label = WALLET_CHART_OPTIONS.timeScale?.tickMarkFormatter;
-  const tick = (iso: string, type: number) => label?.(at(iso), type, 'en-US');
+  const label = WALLET_CHART_OPTIONS.timeScale?.tickMarkFormatter as TickMarkFormatter | undefined;
+  const tick = (iso: string, type: number) => label?.(at(iso), type as never, 'en-US');
 
   it('never shows seconds, however short the history: whole minutes only', () => {
     expect(WALLET_CHART_OPTIONS.timeScale?.secondsVisible).toBe(false);
