@@ -122,6 +122,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', BACKUP_INTERVAL_HOURS: '24' })).toThrow(/pg_dump/);
   });
 
+  it('reads ALLOWED_HOSTS as host names (none by default) and refuses schemes, ports and wildcards', () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' WWW.Example.com, .example.net,10.0.0.5,[::1] ,' }).allowedHosts).toEqual([
+      'www.example.com',
+      '.example.net',
+      '10.0.0.5',
+      '[::1]',
+    ]);
+    for (const bad of [
+      'https://example.com',
+      'example.com:8080',
+      '*',
+      '*.example.com',
+      'exa mple.com',
+      'example.com/',
+    ]) {
+      expect(() => loadConfig({ ALLOWED_HOSTS: `ok.example, ${bad}` }), bad).toThrow(
+        /ALLOWED_HOSTS=.*: host names without scheme or port/,
+      );
+    }
+  });
+
   it('reads the mail settings: SMTP_URL off by default, MAIL_FROM with a default', () => {
     expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'Site <no-reply@localhost>' });
     const site = { PUBLIC_URL: 'https://me.example.com' };

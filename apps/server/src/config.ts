@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { dataModeSchema } from '@site/contract';
 import { z } from 'zod';
+import { ALLOWED_HOST_PATTERN } from './core/allowed-hosts.js';
 import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
 
 /** Every setting the server reads, with its default. The README lists the same table. */
@@ -56,6 +57,23 @@ const envSchema = z.object({
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL such as https://example.com' })
     .optional(),
+  // Host names the site answers to besides PUBLIC_URL's (core/allowed-hosts.ts); `.example.com` covers its subdomains.
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const hosts = v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = hosts.filter((h) => !ALLOWED_HOST_PATTERN.test(h));
+      if (bad.length === 0) return hosts;
+      ctx.addIssue({
+        code: 'custom',
+        message: `ALLOWED_HOSTS=${bad.join(',')}: host names without scheme or port, e.g. www.example.com,.example.com`,
+      });
+      return z.NEVER;
+    }),
   SUDOKU_POOL_SIZE: z.coerce.number().int().min(0).max(1000).default(10),
   // How often the order matcher runs (docs/api.md#orders); 0 = never (another instance matches).
   ORDER_MATCH_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).default(15),
@@ -158,6 +176,11 @@ export interface Config {
    * image URLs; undefined = taken from each request (docs/api.md#other-behaviour).
    */
   publicUrl: string | undefined;
+  /**
+   * Further host names (lower case; `.name` = it and its subdomains) that requests may name besides
+   * PUBLIC_URL's; with either set, any other host is refused (core/allowed-hosts.ts).
+   */
+  allowedHosts: string[];
   /** Where the built web app lives; undefined = the web workspace's dist folder. */
   webDistDir: string | undefined;
   /** Puzzles kept ready per difficulty; 0 generates each on demand. */
@@ -259,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
     loginMaxAttemptsPerUsername: e.LOGIN_MAX_ATTEMPTS_PER_USERNAME,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    allowedHosts: e.ALLOWED_HOSTS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     sudokuPoolSize: e.SUDOKU_POOL_SIZE,
     orderMatchIntervalMs: Math.round(e.ORDER_MATCH_INTERVAL_SECONDS * 1000),

@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import { CSRF_HEADER } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { registerAllowedHosts } from './allowed-hosts.js';
 
 /**
  * The CSP is what the built app needs and no more: Mantine sets inline styles; images may come
@@ -59,7 +60,8 @@ export function securityHeaders(config: Pick<Config, 'corsOrigins' | 'trustProxy
 
 /**
  * Security headers on every response (set first thing, so error answers, the 404 handler and
- * static files carry them, and a route may still override one), then CORS when configured.
+ * static files carry them, and a route may still override one), the allowed hosts, then CORS
+ * when configured.
  * An API answer to a signed-in request, or one that sets cookies (login, logout), is `no-store`
  * unless its route chose a policy: a browser cache must not keep one user's answers for the next
  * user of the same browser, where `fetch(…, { cache: 'only-if-cached' })` would still read them.
@@ -70,6 +72,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     reply.headers(headers);
     done();
   });
+  // Before any other work on the request (the session lookup, a page's drawing).
+  registerAllowedHosts(app, config);
   app.addHook('onSend', (request, reply, payload, done) => {
     if ((request.auth || reply.hasHeader('set-cookie')) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');

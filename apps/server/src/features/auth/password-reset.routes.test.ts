@@ -208,14 +208,17 @@ describe.each(testDatabaseKinds)('password reset by link on %s', (kind) => {
 
 describe('reset links with PUBLIC_URL', () => {
   it('start with the configured address, not the request’s Host', async () => {
-    const t = await createTestApp('sqlite', { PUBLIC_URL: 'https://me.example.com/' });
+    const t = await createTestApp('sqlite', {
+      PUBLIC_URL: 'https://me.example.com/',
+      ALLOWED_HOSTS: 'internal.example',
+    });
     try {
       const admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
       const alice = await signUp(t.app);
       const res = await injectAs(t.app, admin, {
         method: 'POST',
         url: `/api/admin/users/${alice.id}/reset-link`,
-        headers: { host: 'evil.example' },
+        headers: { host: 'internal.example' },
       });
       expect(res.json().url).toMatch(/^https:\/\/me\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
     } finally {

@@ -4,7 +4,7 @@ import { portfolioEndpoints as endpoints } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { publicBaseUrl } from '../../core/public-url.js';
+import { linkBase } from '../../core/public-url.js';
 import { portfolioRepository } from './portfolio.repository.js';
 import { portfolioService } from './portfolio.service.js';
 import { multipartLimits, readProjectForm } from './project-form.js';
@@ -17,11 +17,13 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   // Encapsulated: only these routes parse multipart bodies, with upload-sized limits.
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
   const service = portfolioService(portfolioRepository(app.deps.database.db));
-  // Image links are absolute, so a front end on another origin (CORS_ORIGINS) can show them.
+  // Image links are absolute when the site's address is known, so a front end on another origin
+  // (CORS_ORIGINS) can show them; otherwise relative (core/public-url.ts).
+  const base = linkBase(app.deps.config);
   const linked = (request: FastifyRequest) => {
-    const base = publicBaseUrl(request, app.deps.config.publicUrl);
+    const origin = base(request);
     return (project: PortfolioProject): PortfolioProject =>
-      project.image === null ? project : { ...project, image: `${base}${project.image}` };
+      project.image === null ? project : { ...project, image: `${origin}${project.image}` };
   };
 
   route(app, endpoints.list, async (request) => (await service.list()).map(linked(request)));

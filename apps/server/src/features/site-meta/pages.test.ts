@@ -235,10 +235,37 @@ describe('without PUBLIC_URL', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('takes the origin from the request', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/apps/todo', headers: { host: 'site.test:8080' } });
-    expect(parse(res.body).canonical).toBe('http://site.test:8080/apps/todo');
-    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'site.test:8080' } });
-    expect(robots.body).toContain('Sitemap: http://site.test:8080/sitemap.xml');
+  it('never takes the origin from the request: every address stays relative', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/apps/todo', headers: { host: 'evil.example:8080' } });
+    const head = parse(res.body);
+    expect(head.canonical).toBe('/apps/todo');
+    expect(head.og('url')).toBe('/apps/todo');
+    expect(head.og('image')).toMatch(/^\/[^/]/);
+    expect(res.body).not.toContain('evil.example');
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: 'evil.example:8080' } });
+    expect(robots.body).not.toContain('Sitemap');
+  });
+});
+
+describe('with ALLOWED_HOSTS', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-heads-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: dist, ALLOWED_HOSTS: 'site.test,www.site.test' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('takes the origin from a request naming an allowed host', async () => {
+    for (const host of ['site.test:8080', 'www.site.test']) {
+      const res = await t.app.inject({ method: 'GET', url: '/apps/todo', headers: { host } });
+      expect(parse(res.body).canonical).toBe(`http://${host}/apps/todo`);
+      const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host } });
+      expect(robots.body).toContain(`Sitemap: http://${host}/sitemap.xml`);
+    }
   });
 });

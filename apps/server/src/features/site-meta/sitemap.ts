@@ -13,7 +13,10 @@ export function sitemapXml(base: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** robots.txt: every page may be crawled (private ones say noindex themselves); the sitemap's absolute address. */
+/**
+ * robots.txt: every page may be crawled (private ones say noindex themselves); the sitemap's
+ * absolute address when the site's is known (`base` not '').
+ */
 export function robotsTxt(base: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n${base ? `\nSitemap: ${base}/sitemap.xml\n` : ''}`;
 }

@@ -40,7 +40,8 @@ const query = (params: Record<string, string | number>) =>
 describe.each(testDatabaseKinds)('the original API, as its clients call it, on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // The site's address is known (as injected requests name it), so image links are absolute as the original's.
+    t = await createTestApp(kind, { ALLOWED_HOSTS: 'localhost' });
   });
   afterAll(() => t.close());
 
