@@ -2,9 +2,11 @@
  * The Sudoku engine against the npm packages sudoku-gen and sudoku-core: graded puzzles per second, counting
  * a peer's puzzle only when it has one solution and our grader agrees with the level the peer gave it;
  * solves per second; famous hardest puzzles solved per second against our previous solver and tdoku's
- * published rate (sudoku-hardest.ts); hint latency per level (sudoku-hints.ts). Prints figures only.
+ * published rate (sudoku-hardest.ts); hint latency per level (sudoku-hints.ts); CPU per check of a player's
+ * puzzle with and without the solver's step budget (sudoku-custom.ts). Prints figures only.
  *
  *   npm run bench:sudoku
+ *   npm run bench:sudoku -- --only=custom    (the custom-puzzle check table alone, a few seconds)
  *
  * Every rate is the median of ROUNDS rounds of at least ROUND_MS each (a slow operation gets one call per
  * round), after a short warm-up, all in one process, per second of this process's CPU time (sudoku-measure.ts).
@@ -12,6 +14,7 @@
 import os from 'node:os';
 import { generate as coreGenerate, solve as coreSolve } from 'sudoku-core';
 import { getSudoku } from 'sudoku-gen';
+import { CHECK_MAX_STEPS } from '../src/features/sudoku/custom-puzzle.js';
 import {
   type Board,
   countSolutions,
@@ -25,6 +28,7 @@ import {
   shufflePuzzle,
   solve,
 } from '../src/features/sudoku/engine/index.js';
+import { customCheckTable } from './sudoku-custom.js';
 import { FAMOUS_HARDEST, hardestTable, TDOKU_PER_SECOND } from './sudoku-hardest.js';
 import { hintTable } from './sudoku-hints.js';
 import { fmt, loadAverage, pct, printTable, ROUND_MS, ROUNDS, rate } from './sudoku-measure.js';
@@ -202,8 +206,31 @@ function solveTable(): SolveRow[] {
 
 // ---------------------------------------------------------------------------------------------------------
 
+function printCustomChecks(): void {
+  console.log(
+    `Own and shared puzzles: ms of CPU per check (medians of ${ROUNDS} rounds), step budget ${fmt(CHECK_MAX_STEPS)}`,
+  );
+  console.log(`(before = the same check with an unbounded search; load ${loadAverage()})`);
+  printTable(
+    ['puzzle', 'answer now', 'steps unbounded', 'steps now', 'ms CPU before', 'ms CPU now'],
+    customCheckTable().map((r) => [
+      r.name,
+      r.answer,
+      r.unboundedSteps.toLocaleString('en-US'),
+      r.boundedSteps.toLocaleString('en-US'),
+      r.beforeMs.toFixed(3),
+      r.afterMs.toFixed(3),
+    ]),
+  );
+}
+
 function main(): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  if (process.argv.includes('--only=custom')) {
+    console.log(`Sudoku custom-puzzle checks — Node ${process.version}, ${cpu}, ${os.cpus().length} cores`);
+    printCustomChecks();
+    return;
+  }
   console.log(`Sudoku engine benchmark — Node ${process.version}, ${cpu}, ${os.cpus().length} cores`);
   console.log(`Rates are per second of this process's CPU time, medians of ${ROUNDS} rounds of ≥${ROUND_MS} ms.`);
   console.log(`Load average (1 / 5 / 15 min) at the start: ${loadAverage()}.`);
@@ -226,6 +253,7 @@ function main(): void {
   const hardest = hardestTable();
   console.error('  measured the famous hardest puzzles');
   const hints = hintTable();
+  console.error('  measured hints');
 
   console.log('Generation: graded puzzles per second');
   printTable(
@@ -352,6 +380,7 @@ function main(): void {
       r.medianMs < 50 ? 'met' : 'NOT met',
     ]),
   );
+  printCustomChecks();
 }
 
 main();

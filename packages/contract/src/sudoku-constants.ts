@@ -7,6 +7,13 @@
 export const SUDOKU_DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 
 /**
+ * Every grade a game or puzzle can have: the levels above, then `expert`, a puzzle with one solution that
+ * our techniques cannot finish (it needs guessing). Only a player's own or a shared puzzle can be expert;
+ * the levels served (play, daily) stay guess-free.
+ */
+export const SUDOKU_GRADES = [...SUDOKU_DIFFICULTIES, 'expert'] as const;
+
+/**
  * A user has at most this many unfinished games (the saved-games list); starting another answers
  * 400 until one is finished, given up or deleted (docs/api.md#limits). Finished games only count
  * towards the statistics.

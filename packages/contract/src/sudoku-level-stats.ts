@@ -24,7 +24,8 @@ const levelStatsSchema = z.object({
 });
 export type SudokuLevelStats = z.infer<typeof levelStatsSchema>;
 
-export const sudokuLevelStatsResponseSchema = perSudokuLevel(levelStatsSchema);
+/** Every grade: the three levels, then `expert` (own and shared puzzles that need guessing). */
+export const sudokuLevelStatsResponseSchema = perSudokuLevel(levelStatsSchema).extend({ expert: levelStatsSchema });
 export type SudokuLevelStatsResponse = z.infer<typeof sudokuLevelStatsResponseSchema>;
 
 export const sudokuLevelStatsEndpoints = {

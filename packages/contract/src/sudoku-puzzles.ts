@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
-import { sudokuDifficultySchema, sudokuGameSchema } from './sudoku.js';
+import { sudokuDifficultySchema, sudokuGameSchema, sudokuGradeSchema } from './sudoku.js';
 import { PUZZLE_TEXT_ERRORS, PUZZLE_TEXT_PATTERN, withoutSpaces } from './sudoku-constants.js';
 import { perSudokuLevel } from './sudoku-level-stats.js';
 
@@ -19,7 +19,7 @@ export const sudokuCustomRequestSchema = z.object({ puzzle: sudokuPuzzleTextSche
 
 /** What our grader says about a puzzle: its level and the techniques a person needs for it. */
 export const sudokuPuzzleGradeSchema = z.object({
-  difficulty: sudokuDifficultySchema,
+  difficulty: sudokuGradeSchema,
   /** Every technique the grader used, simplest first (e.g. 'naked single', 'x-wing'). */
   techniques: z.array(z.string()),
   clues: z.number().int(),
@@ -84,13 +84,13 @@ export const sudokuPuzzleEndpoints = {
     summary: 'Start a game of a puzzle the player typed or opened from a share link',
     body: sudokuCustomRequestSchema,
     response: sudokuCustomResponseSchema,
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 429],
   }),
   customCheck: endpoint(routes.sudoku.customCheck, {
     tags,
     summary: 'Check and grade a puzzle without starting a game',
     body: sudokuCustomRequestSchema,
     response: sudokuPuzzleGradeSchema,
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 429],
   }),
 };

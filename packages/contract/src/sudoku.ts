@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { claimedUserField, idSchema } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
-import { SUDOKU_DIFFICULTIES, SUDOKU_MAX_TIME } from './sudoku-constants.js';
+import { SUDOKU_DIFFICULTIES, SUDOKU_GRADES, SUDOKU_MAX_TIME } from './sudoku-constants.js';
 
 export * from './sudoku-constants.js';
 
@@ -10,6 +10,12 @@ export const sudokuDifficultySchema = z.enum(SUDOKU_DIFFICULTIES, {
   error: 'Difficulty must be easy, medium or hard',
 });
 export type SudokuDifficulty = z.infer<typeof sudokuDifficultySchema>;
+
+/** A game's or puzzle's grade: a served level, or `expert` for an own or shared puzzle that needs guessing. */
+export const sudokuGradeSchema = z.enum(SUDOKU_GRADES, {
+  error: 'Difficulty must be easy, medium, hard or expert',
+});
+export type SudokuGrade = z.infer<typeof sudokuGradeSchema>;
 
 const digit = z
   .number({ error: 'Cell values must be numbers 0-9' })
@@ -60,7 +66,7 @@ export const sudokuTimeSchema = z
 
 export const sudokuGameSchema = z.object({
   id: z.number().int(),
-  difficulty: sudokuDifficultySchema,
+  difficulty: sudokuGradeSchema,
   created_at: z.string(),
   time: z.number().int(),
   status: z.enum(['playing', 'won', 'lost']),
@@ -120,6 +126,7 @@ export const sudokuStatsResponseSchema = z.object({
     easy: z.number().int().nullable(),
     medium: z.number().int().nullable(),
     hard: z.number().int().nullable(),
+    expert: z.number().int().nullable(),
   }),
   won: z.number().int(),
   lost: z.number().int(),

@@ -57,7 +57,8 @@ export interface TodosTable {
 export interface SudokuGamesTable {
   id: Generated<number>;
   user_id: number;
-  difficulty: 'easy' | 'medium' | 'hard';
+  /** 'expert' only for a player's own or shared puzzle (one that needs guessing). */
+  difficulty: 'easy' | 'medium' | 'hard' | 'expert';
   puzzle: string;
   solution: string;
   state: string;

@@ -74,7 +74,7 @@ async function sudokuStats(db: Kysely<Database>, userId: number): Promise<Sudoku
     .where('status', 'in', ['won', 'lost'])
     .groupBy(['difficulty', 'status'])
     .execute();
-  const stats: SudokuStats = { best: { easy: null, medium: null, hard: null }, won: 0, lost: 0 };
+  const stats: SudokuStats = { best: { easy: null, medium: null, hard: null, expert: null }, won: 0, lost: 0 };
   for (const row of rows) {
     if (row.status === 'won') {
       stats.won += Number(row.n);

@@ -1,14 +1,25 @@
-import { SUDOKU_MIN_CLUES, type SudokuDifficulty, type SudokuPuzzleGrade } from '@site/contract';
+import { SUDOKU_MIN_CLUES, type SudokuGrade, type SudokuPuzzleGrade } from '@site/contract';
 import { HttpError } from '../../core/http-errors.js';
 import { encodeBoard, toShareText } from './board-codec.js';
-import { type Board, countSolutions, gradePuzzle, parseBoard, solve, TECHNIQUES } from './engine/index.js';
+import { type Board, countSolutions, gradePuzzle, parseBoard, solve } from './engine/index.js';
 
 export interface CheckedPuzzle {
   grade: SudokuPuzzleGrade;
   puzzle: Board;
   solution: Board;
-  difficulty: SudokuDifficulty;
+  difficulty: SudokuGrade;
 }
+
+/**
+ * The solver's step budget for a puzzle from outside (engine/band-search.ts counts a step per propagation,
+ * a few microseconds each). The famous hardest puzzles need at most about 200 steps and served ones under 20;
+ * a 17-clue grid without a solution must be searched to the end, which took up to 200,000 steps (0.4 s of
+ * CPU) before this bound. 1,000 keeps a check within a few milliseconds (`npm run bench:sudoku`).
+ */
+export const CHECK_MAX_STEPS = 1_000;
+
+export const TOO_HARD_TO_CHECK =
+  'This puzzle takes too long to check: a solution could not be found or ruled out quickly. Check the clues, or add one';
 
 /** A refusal names the `puzzle` field, like a validation error (docs/api.md#errors). */
 const refuse = (message: string) => new HttpError(400, message, { puzzle: message });
@@ -37,10 +48,12 @@ function conflicts(board: Board): string[] {
 
 /**
  * Checks a player's puzzle (81 characters, already validated by the contract) before a game is made
- * of it: no clashing clues, at least 17 clues, exactly one solution, and solvable by our techniques,
- * which also give its level. Each failure is a 400 with the reason (docs/api.md#sudoku-daily-and-own-puzzles).
+ * of it: no clashing clues, at least 17 clues, exactly one solution found within the step budget. Our
+ * techniques give its level; one they cannot finish (it needs guessing) is `expert`, and its hints
+ * reveal a cell where the techniques are stuck. Each failure is a 400 with the reason
+ * (docs/api.md#sudoku-daily-and-own-puzzles).
  */
-export function checkCustomPuzzle(text: string): CheckedPuzzle {
+export function checkCustomPuzzle(text: string, maxSteps = CHECK_MAX_STEPS): CheckedPuzzle {
   const puzzle = parseBoard(text);
   const clashes = conflicts(puzzle);
   if (clashes.length > 0) throw refuse(`The clues conflict: ${clashes.join(', ')}`);
@@ -49,22 +62,20 @@ export function checkCustomPuzzle(text: string): CheckedPuzzle {
     throw refuse(`A puzzle needs at least ${SUDOKU_MIN_CLUES} clues to have only one solution; this one has ${clues}`);
   }
   // The counting solver stops at 2: enough to tell none, one and several apart.
-  const count = countSolutions(puzzle, 2);
+  const count = countSolutions(puzzle, 2, maxSteps);
+  if (count < 0) throw refuse(TOO_HARD_TO_CHECK);
   if (count === 0) throw refuse('This puzzle has no solution');
   if (count > 1) throw refuse('This puzzle has more than one solution, so it cannot be solved by logic alone');
+  // The same search again, so within the same budget.
   const solution = solve(puzzle) as Board;
   const grade = gradePuzzle(puzzle);
-  if (!grade.difficulty) {
-    throw refuse(
-      `This puzzle needs guessing: the techniques we grade with (${TECHNIQUES.map((t) => t.name).join(', ')}) cannot finish it`,
-    );
-  }
+  const difficulty: SudokuGrade = grade.difficulty ?? 'expert';
   return {
     puzzle,
     solution,
-    difficulty: grade.difficulty,
+    difficulty,
     grade: {
-      difficulty: grade.difficulty,
+      difficulty,
       techniques: grade.techniques,
       clues,
       share: toShareText(encodeBoard(puzzle)),

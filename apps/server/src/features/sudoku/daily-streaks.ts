@@ -1,8 +1,9 @@
-import { SUDOKU_DIFFICULTIES, type SudokuDailyStats, type SudokuDifficulty } from '@site/contract';
+import { SUDOKU_DIFFICULTIES, type SudokuDailyStats, type SudokuDifficulty, type SudokuGrade } from '@site/contract';
 
 export interface DailyGameRow {
   daily_date: string | null;
-  difficulty: SudokuDifficulty;
+  /** A daily is never expert; the column's type allows it. */
+  difficulty: SudokuGrade;
   status: 'playing' | 'won' | 'lost';
   time: number;
   hints_used: number;

@@ -1,12 +1,7 @@
-import {
-  SUDOKU_DIFFICULTIES,
-  SUDOKU_HISTORY_GAMES,
-  type SudokuDifficulty,
-  type SudokuLevelStatsResponse,
-} from '@site/contract';
+import { SUDOKU_GRADES, SUDOKU_HISTORY_GAMES, type SudokuGrade, type SudokuLevelStatsResponse } from '@site/contract';
 
 export interface FinishedGameRow {
-  difficulty: SudokuDifficulty;
+  difficulty: SudokuGrade;
   status: 'won' | 'lost';
   time: number;
   finished_at: string;
@@ -18,7 +13,7 @@ export interface FinishedGameRow {
  */
 export function levelStats(rows: readonly FinishedGameRow[]): SudokuLevelStatsResponse {
   const result = {} as SudokuLevelStatsResponse;
-  for (const difficulty of SUDOKU_DIFFICULTIES) {
+  for (const difficulty of SUDOKU_GRADES) {
     const games = rows.filter((r) => r.difficulty === difficulty);
     const wins = games.filter((g) => g.status === 'won').map((g) => g.time);
     let run = 0;

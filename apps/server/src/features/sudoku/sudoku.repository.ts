@@ -1,4 +1,4 @@
-import type { SudokuDifficulty, SudokuGame } from '@site/contract';
+import type { SudokuGame, SudokuGrade } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -25,7 +25,7 @@ export const toGame = (row: GameRow): SudokuGame => ({
 });
 
 export interface NewGame {
-  difficulty: SudokuDifficulty;
+  difficulty: SudokuGrade;
   puzzle: string;
   solution: string;
   /** Default 'pool'; a 'daily' game names its UTC day in `daily_date`. */

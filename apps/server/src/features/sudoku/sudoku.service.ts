@@ -91,7 +91,7 @@ export function sudokuService(
     },
 
     async stats(userId: number): Promise<SudokuStats> {
-      const stats: SudokuStats = { best: { easy: null, medium: null, hard: null }, won: 0, lost: 0 };
+      const stats: SudokuStats = { best: { easy: null, medium: null, hard: null, expert: null }, won: 0, lost: 0 };
       for (const row of await repository.stats(userId)) {
         if (row.status === 'won') {
           stats.won += row.n;

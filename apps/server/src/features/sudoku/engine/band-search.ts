@@ -46,14 +46,24 @@ export class BandSearch {
   private readonly words = new Int32Array(STRIDE * MAX_DEPTH);
   private found = 0;
   private limit = 2;
+  private maxSteps = Number.POSITIVE_INFINITY;
+  /**
+   * Steps the last count took: one per propagation, the unit of work of this search (a few microseconds at
+   * most). Bounds it: a puzzle without a solution must be searched to the end, which for an open grid of
+   * 17 clues can take tens of milliseconds.
+   */
+  steps = 0;
+  /** True when the last count stopped at its step budget: its result then says nothing. */
+  gaveUp = false;
   /** The first solution found by the last count, as 81 digits. */
   readonly solution = new Uint8Array(81);
 
   /**
    * Counts solutions, stopping at `limit`, of a level in bitboard.ts layout: 27 digit words that already
    * exclude the givens' rows, columns and boxes, then at PLACED the 3 band words of the given cells.
+   * Gives up after `maxSteps` propagations and answers -1 (see `steps`).
    */
-  count(level: ArrayLike<number>, limit: number): number {
+  count(level: ArrayLike<number>, limit: number, maxSteps = Number.POSITIVE_INFINITY): number {
     const w = this.words;
     for (let i = 0; i < 27; i++) w[i] = level[i]!;
     for (let b = 0; b < 3; b++) {
@@ -63,8 +73,11 @@ export class BandSearch {
     w[DIRTY] = BAND;
     this.found = 0;
     this.limit = limit;
+    this.maxSteps = maxSteps;
+    this.steps = 0;
+    this.gaveUp = false;
     this.search(0);
-    return this.found;
+    return this.gaveUp ? -1 : this.found;
   }
 
   private search(depth: number): void {
@@ -72,6 +85,11 @@ export class BandSearch {
     const o = depth * STRIDE;
     const next = o + STRIDE;
     for (;;) {
+      if (++this.steps > this.maxSteps) {
+        this.gaveUp = true;
+        this.found = this.limit; // unwinds every level at once, like reaching the limit
+        return;
+      }
       if (!this.propagate(o)) return;
 
       const k = this.pickArrangement(o);

@@ -8,5 +8,5 @@ export { findHint, type Hint, type HintInput } from './hints.js';
 export { PuzzlePool, type PuzzlePoolOptions } from './puzzle-pool.js';
 export { mulberry32, type Rng } from './random.js';
 export { shufflePuzzle } from './shuffle.js';
-export { countSolutions, solve } from './solver.js';
+export { countSolutions, lastSearchSteps, solve } from './solver.js';
 export { type PathStep, solvingPath } from './solving-path.js';

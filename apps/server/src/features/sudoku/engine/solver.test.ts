@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBoard } from './board.js';
 import { mulberry32 } from './random.js';
-import { countSolutions, solve } from './solver.js';
+import { countSolutions, lastSearchSteps, solve } from './solver.js';
 
 const toText = (board: number[][]) => board.map((row) => row.join('')).join('');
 
@@ -35,6 +35,29 @@ describe('solver', () => {
     expect(countSolutions(board)).toBe(1);
     const solved = solve(board);
     expect(solved && toText(solved)).toBe(solution);
+  });
+
+  describe('step budget', () => {
+    /** 17 clues, no solution that propagation can see: the unbounded search walks ~440,000 steps (about 1 s). */
+    const WORST_NO_SOLUTION = '000030000030100700080400000005000000000000000000603408000000009040000500060500800';
+
+    it('gives up at its budget on a worst case without a solution: -1 after exactly budget + 1 steps', () => {
+      const board = parseBoard(WORST_NO_SOLUTION);
+      expect(board.flat().filter((d) => d !== 0)).toHaveLength(17);
+      expect(countSolutions(board, 2, 1_000)).toBe(-1);
+      expect(lastSearchSteps()).toBe(1_001);
+      // Still out of reach at a hundred times the budget: the budget is what bounds it.
+      expect(countSolutions(board, 2, 100_000)).toBe(-1);
+      expect(lastSearchSteps()).toBe(100_001);
+    });
+
+    it('leaves the famous hardest puzzles well inside the budget', () => {
+      for (const [puzzle, solution] of Object.values(KNOWN)) {
+        expect(countSolutions(parseBoard(puzzle), 2, 1_000)).toBe(1);
+        expect(lastSearchSteps()).toBeLessThan(250);
+        expect(toText(solve(parseBoard(puzzle)) ?? [])).toBe(solution);
+      }
+    });
   });
 
   it('does not change the board it is given', () => {

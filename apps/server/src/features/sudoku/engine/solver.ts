@@ -97,11 +97,20 @@ export class Solver {
     w[DIRTY] = 0x1ff;
   }
 
-  /** Counts solutions of the loaded clues, stopping at `limit`; with an rng, digits are tried in random order. */
-  count(limit: number, rng?: Rng): number {
+  /** Steps (propagations) the last count without an rng took: the measure `maxSteps` bounds. */
+  get steps(): number {
+    return this.bandSearch.steps;
+  }
+
+  /**
+   * Counts solutions of the loaded clues, stopping at `limit`; with an rng, digits are tried in random order.
+   * Without an rng, -1 when the search needed more than `maxSteps` steps.
+   */
+  count(limit: number, rng?: Rng, maxSteps = Number.POSITIVE_INFINITY): number {
     if (!rng) {
+      this.bandSearch.steps = 0;
       if (!this.consistent) return 0;
-      const n = this.bandSearch.count(this.words, limit);
+      const n = this.bandSearch.count(this.words, limit, maxSteps);
       if (n > 0) this.solution.set(this.bandSearch.solution);
       return n;
     }
@@ -342,11 +351,17 @@ export class Solver {
 
 const shared = new Solver();
 
-/** Number of solutions, counting no further than `limit`. Malformed boards and clashing clues have 0. */
-export function countSolutions(board: Board, limit = 2): number {
+/**
+ * Number of solutions, counting no further than `limit`. Malformed boards and clashing clues have 0.
+ * With `maxSteps` (for puzzles from outside), -1 when the search needs more steps than that.
+ */
+export function countSolutions(board: Board, limit = 2, maxSteps = Number.POSITIVE_INFINITY): number {
   if (!isValidBoardShape(board) || !shared.load(toGrid(board))) return 0;
-  return shared.count(limit);
+  return shared.count(limit, undefined, maxSteps);
 }
+
+/** Steps the last countSolutions or solve took (see BandSearch.steps). */
+export const lastSearchSteps = (): number => shared.steps;
 
 /** The solution when there is exactly one, else null (no solution, several, or a malformed board). */
 export function solve(board: Board): Board | null {

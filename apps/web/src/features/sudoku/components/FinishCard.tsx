@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import type { SudokuDifficulty } from '@site/contract';
+import type { SudokuGrade } from '@site/contract';
 import { IconArrowLeft, IconConfetti } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSudokuStats } from '../api/use-sudoku';
@@ -8,7 +8,7 @@ import { SolvingPathButton } from './SolvingPath';
 
 interface FinishCardProps {
   gameId: number;
-  difficulty: SudokuDifficulty;
+  difficulty: SudokuGrade;
   seconds: number;
   hintsUsed: number;
   checksUsed: number;
