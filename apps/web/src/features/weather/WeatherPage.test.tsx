@@ -105,6 +105,67 @@ describe('WeatherPage', () => {
     expect(within(currentCard()).getByTestId('current-temperature')).toHaveTextContent('—');
   });
 
+  it('loads the forecast as soon as a suggestion is picked, without pressing Search', async () => {
+    const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    await choose(user, 'Denver', /Denver/);
+    expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
+    expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
+    expect(callsTo(fetchMock, 'GET', '/api/weather')).toHaveLength(1);
+  });
+
+  it('shows a saved place as saved, removes it after confirmation, and offers to add it again', async () => {
+    signIn();
+    let list = [
+      favorite(1, 'Home'),
+      favorite(2, 'Paris trip', { address: 'Paris, Île-de-France, France', lat: 48.8534, lon: 2.3488 }),
+    ];
+    const { user, fetchMock } = renderPage({
+      'GET /api/me': { body: me },
+      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather/saved': () => ({ body: list }),
+      'DELETE /api/weather/saved': () => {
+        list = list.filter((f) => f.locationId !== 1);
+        return { body: { status: 'success', data: list } };
+      },
+    });
+    await choose(user, 'Denver', /Denver/);
+    const results = await screen.findByRole('region', { name: 'Forecast results' });
+    // The answer's point (39.74, -104.98) is where "Home" was saved.
+    const remove = await within(results).findByRole('button', { name: 'Remove from Favorites' });
+    expect(within(results).queryByRole('button', { name: 'Add to Favorites' })).not.toBeInTheDocument();
+    expect(within(results).getByText(/Saved as “Home”/)).toBeInTheDocument();
+
+    await user.click(remove);
+    const confirm = await screen.findByRole('dialog', { name: 'Remove from Favorites' });
+    expect(confirm).toHaveTextContent('Remove Home from your saved locations?');
+    expect(callsTo(fetchMock, 'DELETE', '/api/weather/saved')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+
+    expect(await within(results).findByRole('button', { name: 'Add to Favorites' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE', '/api/weather/saved')[0]?.body).toEqual({ location_id: 1 });
+    expect(within(results).queryByText(/Saved as/)).not.toBeInTheDocument();
+  });
+
+  it('turns Add to Favorites into Remove from Favorites once the place is added', async () => {
+    signIn();
+    const list: ReturnType<typeof favorite>[] = [];
+    const { user } = renderPage({
+      'GET /api/me': { body: me },
+      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather/saved': () => ({ body: list }),
+      'POST /api/weather': () => {
+        list.push(favorite(11, 'Mile High'));
+        return { body: list[0] };
+      },
+    });
+    await choose(user, 'Denver', /Denver/);
+    await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Favorites' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add Favorite' }));
+    expect(await screen.findByRole('button', { name: 'Remove from Favorites' })).toBeInTheDocument();
+    expect(screen.getByText(/Saved as “Mile High”/)).toBeInTheDocument();
+  });
+
   it('shows a loader while waiting, clears old results on a new search, and reports failures', async () => {
     let release: (() => void) | undefined;
     let answer: MockRoute = { body: denverWeather() };

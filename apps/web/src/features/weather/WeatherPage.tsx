@@ -7,15 +7,29 @@ import {
   type WeatherPreferences,
   type WeatherResponse,
 } from '@site/contract';
-import { IconAlertCircle, IconBookmarks, IconCurrentLocation, IconSearch, IconStar } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconBookmarks,
+  IconCurrentLocation,
+  IconSearch,
+  IconStar,
+  IconStarFilled,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { AddressInput, type AddressSelection, findAddress } from '../../components/address-input';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoader } from '../../components/PageLoader';
 import { useOnline } from '../../hooks/use-online';
 import { useMe } from '../auth';
-import { storedLocationOf, useForecast, type WeatherSearch } from './api/use-weather';
+import {
+  storedLocationOf,
+  useDeleteFavorite,
+  useForecast,
+  useSavedLocations,
+  type WeatherSearch,
+} from './api/use-weather';
 import { useWeatherUnits } from './api/use-weather-units';
 import type { ForecastRequest } from './api/weather-api';
 import { AddFavoriteModal } from './components/AddFavoriteModal';
@@ -35,7 +49,13 @@ import { readWeatherLocation, takeSearchToResume } from './weather-storage';
 
 const MY_LOCATION = 'My location';
 
-type Dialog = 'login' | 'add' | 'saved' | null;
+type Dialog = 'login' | 'add' | 'saved' | 'remove' | null;
+
+/** The saved place at a forecast's point: the server tells favorites apart by coordinates to 4 decimals. */
+function favoriteAt(saved: FavoriteLocation[] | undefined, lat: number, lon: number) {
+  const key = (value: number) => Math.round(value * 1e4);
+  return saved?.find((f) => key(f.lat) === key(lat) && key(f.lon) === key(lon));
+}
 
 /** What the chosen suggestion tells the forecast: where, what to call it, its country and zone. */
 function requestFor(place: AddressSelection): ForecastRequest {
@@ -80,6 +100,9 @@ export function WeatherPage() {
   const forecast = useForecast(search);
   // docs/product.md#offline: offline, the last answer read-only (use-weather.ts keeps it).
   const online = useOnline();
+  // Whether the place shown is already saved decides between adding and removing it.
+  const saved = useSavedLocations(signedIn && online);
+  const removeFavorite = useDeleteFavorite();
   // A longer answer of the same search (16 days, every hour) that fails keeps the shorter one on
   // screen with the error beside it, rather than replacing the page with the error.
   const lastAnswer = useRef<{ id: number; data: WeatherResponse } | null>(null);
@@ -89,6 +112,8 @@ export function WeatherPage() {
   }, [search, forecast.data, forecast.isPlaceholderData]);
   const shorterAnswer =
     forecast.isError && search && lastAnswer.current?.id === search.id ? lastAnswer.current.data : null;
+  const shown = shorterAnswer ?? forecast.data;
+  const savedHere = signedIn && shown ? favoriteAt(saved.data, shown.geodata.lat, shown.geodata.lon) : undefined;
 
   const runSearch = useCallback((request: ForecastRequest) => {
     setSearch((previous) => ({ id: (previous?.id ?? 0) + 1, request }));
@@ -205,7 +230,15 @@ export function WeatherPage() {
             placeholder="Enter address here"
             value={addressText}
             onChange={setAddressText}
-            onSelect={(place) => setChosen(place ? requestFor(place) : null)}
+            onSelect={(place) => {
+              const request = place ? requestFor(place) : null;
+              setChosen(request);
+              // A picked suggestion is the search: its forecast loads without pressing Search.
+              if (request) {
+                setSearchProblem(null);
+                runSearch(request);
+              }
+            }}
             submitOnEnter
             className={classes.searchInput}
           />
@@ -275,7 +308,9 @@ export function WeatherPage() {
             result={shorterAnswer}
             units={units}
             checkingSession={me.isPending}
+            savedAs={savedHere}
             onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
+            onRemoveFromFavorites={() => setDialog('remove')}
             loadingMore={forecast.isFetching}
           />
         </Stack>
@@ -291,7 +326,9 @@ export function WeatherPage() {
           result={forecast.data}
           units={units}
           checkingSession={me.isPending}
+          savedAs={savedHere}
           onAddToFavorites={() => setDialog(signedIn ? 'add' : 'login')}
+          onRemoveFromFavorites={() => setDialog('remove')}
           onShowAllDays={search.days === FORECAST_DAYS_MAX ? undefined : showAllDays}
           onNeedHours={search.allHours ? undefined : loadAllHours}
           loadingMore={forecast.isPlaceholderData}
@@ -304,6 +341,15 @@ export function WeatherPage() {
         onClose={() => setDialog(null)}
         location={forecast.data ? storedLocationOf(forecast.data) : null}
       />
+      <RemoveFavoriteDialog
+        opened={dialog === 'remove' && signedIn}
+        favorite={savedHere}
+        removal={removeFavorite}
+        onClose={() => {
+          removeFavorite.reset();
+          setDialog(null);
+        }}
+      />
       <SavedLocationsModal
         opened={dialog === 'saved' && signedIn}
         onClose={() => setDialog(null)}
@@ -313,11 +359,45 @@ export function WeatherPage() {
   );
 }
 
+/** Asks before removing the shown place from the saved locations; a failure is told inside the dialog. */
+function RemoveFavoriteDialog({
+  opened,
+  favorite,
+  removal,
+  onClose,
+}: {
+  opened: boolean;
+  favorite: FavoriteLocation | undefined;
+  removal: ReturnType<typeof useDeleteFavorite>;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      opened={opened && favorite !== undefined}
+      title="Remove from Favorites"
+      confirmLabel="Remove"
+      loading={removal.isPending}
+      onCancel={onClose}
+      onConfirm={() => favorite && removal.mutate(favorite.locationId, { onSuccess: onClose })}
+    >
+      Remove <strong>{favorite?.nickname}</strong> from your saved locations?
+      {removal.isError && (
+        <Alert mt="sm" color="red" icon={<IconAlertCircle />} title="Could not remove the location">
+          {removal.error.message}
+        </Alert>
+      )}
+    </ConfirmDialog>
+  );
+}
+
 interface ForecastResultsProps {
   result: WeatherResponse;
   units: WeatherPreferences;
   checkingSession: boolean;
+  /** The signed-in user's saved location at this place, if there is one. */
+  savedAs?: FavoriteLocation | undefined;
   onAddToFavorites: () => void;
+  onRemoveFromFavorites: () => void;
   onShowAllDays?: () => void;
   /** Asks for every hour of the days shown, when a day past the first 48 hours is opened. */
   onNeedHours?: () => void;
@@ -328,7 +408,9 @@ function ForecastResults({
   result,
   units,
   checkingSession,
+  savedAs,
   onAddToFavorites,
+  onRemoveFromFavorites,
   onShowAllDays,
   onNeedHours,
   loadingMore,
@@ -346,17 +428,34 @@ function ForecastResults({
           <Text size="sm" c="dimmed">
             {formatCoordinates(result.geodata.lat, result.geodata.lon)} · {result.timezone}
           </Text>
+          {savedAs && (
+            <Text size="sm" c="dimmed">
+              <IconStarFilled size={12} aria-hidden /> Saved as “{savedAs.nickname}”
+            </Text>
+          )}
         </div>
-        <Button
-          variant="light"
-          leftSection={<IconStar size={16} />}
-          onClick={onAddToFavorites}
-          loading={checkingSession}
-          disabled={!online}
-          style={{ flex: 'none' }}
-        >
-          Add to Favorites
-        </Button>
+        {savedAs ? (
+          <Button
+            variant="default"
+            leftSection={<IconStarFilled size={16} />}
+            onClick={onRemoveFromFavorites}
+            disabled={!online}
+            style={{ flex: 'none' }}
+          >
+            Remove from Favorites
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            leftSection={<IconStar size={16} />}
+            onClick={onAddToFavorites}
+            loading={checkingSession}
+            disabled={!online}
+            style={{ flex: 'none' }}
+          >
+            Add to Favorites
+          </Button>
+        )}
       </Group>
 
       <WeatherAlerts

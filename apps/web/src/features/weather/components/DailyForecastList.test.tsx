@@ -58,7 +58,7 @@ describe('DailyForecastList', () => {
   });
 
   it('says the text forecast is the source’s, in US units, when the reader has chosen metric ones', async () => {
-    const caption = 'National Weather Service text, in US units (°F, mph, inches)';
+    const caption = 'National Weather Service text, in US units';
     const metric = renderList(base.weather, { ...DEFAULT_PREFERENCES.weather, temperature: 'C' });
     const day = screen.getByRole('article', { name: 'Sat, Nov 21' });
     await metric.user.click(within(day).getByRole('button', { expanded: false }));

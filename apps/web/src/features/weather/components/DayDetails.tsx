@@ -111,7 +111,7 @@ export function DayDetails({
           {detailed.available && textUnitsDiffer(units) && (
             // Its numbers are the source's own words; converting them inside prose is guesswork.
             <Text size="xs" c="dimmed" fs="italic">
-              {textSource} text, in US units (°F, mph, inches)
+              {textSource} text, in US units
             </Text>
           )}
           {detailed.available ? (
