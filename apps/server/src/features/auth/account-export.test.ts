@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds)('account export on %s', (kind) => {
     expect(data).toMatchObject({
       todos: [],
       sudoku_games: [],
-      sudoku_stats: { best: { easy: null, medium: null, hard: null }, won: 0, lost: 0 },
+      sudoku_stats: { best: { easy: null, medium: null, hard: null, expert: null }, won: 0, lost: 0 },
       weather_favorites: [],
       watchlist: [],
       user_preferences: [],

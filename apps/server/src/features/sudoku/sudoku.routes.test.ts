@@ -330,7 +330,7 @@ describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
       expect(await row(game.id)).toMatchObject({ status: 'won', time: 321 });
       expect((await saved(user)).map((g) => g.id)).not.toContain(game.id);
       const stats = (await call(user, 'GET', '/api/sudoku/stats')).json();
-      expect(stats).toEqual({ best: { easy: null, medium: 321, hard: null }, won: 1, lost: 0 });
+      expect(stats).toEqual({ best: { easy: null, medium: 321, hard: null, expert: null }, won: 1, lost: 0 });
       // A finished game's clock is frozen.
       const late = await call(user, 'PUT', '/api/sudoku/updateTime', { sudoku_id: game.id, time: 999 });
       expect(late.statusCode).toBe(409);

@@ -2,7 +2,7 @@ import { sudokuEndpoints as endpoints, sudokuPathEndpoints } from '@site/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import { DIFFICULTIES, generatePuzzle, PuzzlePool } from './engine/index.js';
-import { shareLevel } from './share-level.js';
+import { shareLevels } from './share-level.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
 import { sudokuHintRepository } from './sudoku-hint.repository.js';
@@ -30,7 +30,7 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
     })),
   );
   // A share link's preview names its level (core/page-facts.ts, docs/api.md#pages).
-  app.deps.pageFacts.register('sudokuShareLevel', shareLevel);
+  app.deps.pageFacts.register('sudokuShareLevel', shareLevels());
   app.addHook('onReady', async () => pool.start());
   app.addHook('onClose', async () => pool.stop());
   const games = sudokuRepository(app.deps.database);

@@ -606,7 +606,7 @@ describe('SudokuGamePage', () => {
       game.transformed_state[0]![2] = { value: 0, clue: false };
       return game;
     };
-    const stats = { body: { best: { easy: 95, medium: null, hard: null }, won: 3, lost: 1 } };
+    const stats = { body: { best: { easy: 95, medium: null, hard: null, expert: null }, won: 3, lost: 1 } };
 
     it('ends the game when the last cell is filled, without Check, and shows the finish card', async () => {
       const { user, fetchMock } = renderGame(

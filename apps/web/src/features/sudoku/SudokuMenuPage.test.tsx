@@ -11,7 +11,7 @@ import { makeDailyStats, makeGame, me, noLevelStats } from './test-fixtures';
 const DEC_3_NOON = new Date(2025, 11, 3, 12, 0).toISOString();
 const NOV_21_NOON = new Date(2025, 10, 21, 12, 0).toISOString();
 
-const stats = { best: { easy: 125, medium: null, hard: null }, won: 3, lost: 1 };
+const stats = { best: { easy: 125, medium: null, hard: null, expert: null }, won: 3, lost: 1 };
 
 function Location() {
   const location = useLocation();
