@@ -1,7 +1,11 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { holdsSession, SessionKnownContext, seedVisitorSession } from '../features/auth';
+import { noteSignedOut } from '../hooks/use-signed-out-reason';
+import { readCookie } from '../lib/cookies';
+import { CSRF_COOKIE } from '../lib/csrf';
 import { keepDrawnOfflineCopies } from '../lib/offline-copy';
+import { readSession } from '../lib/storage';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
@@ -13,6 +17,11 @@ import { AppRoutes } from './routes';
 export function SiteApp({ data }: { data?: DehydratedState }) {
   // A page the server rendered with its data (docs/decisions.md#pages-rendered-with-their-data)
   // starts with those answers, so its first render, and hydration, draw what the HTML holds.
+  // A browser that still holds a signed-in user but no session cookies: the session ended while the
+  // site was closed (logged out everywhere, expired). Checked before the start forgets that user.
+  useState(() => {
+    if (typeof document !== 'undefined' && readSession() && !readCookie(CSRF_COOKIE)) noteSignedOut('session-ended');
+  });
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (data) hydrate(client, data);

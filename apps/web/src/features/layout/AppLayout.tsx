@@ -9,6 +9,7 @@ import { Footer } from './Footer';
 import { HeroBanner } from './HeroBanner';
 import { MobileWarning } from './MobileWarning';
 import { ScrollManager } from './ScrollManager';
+import { SignedOutNotice } from './SignedOutNotice';
 import { TOP_BAR_HEIGHT, TopBar } from './TopBar';
 
 /** The frame around every page: top bar, hero (home only), the page, footer. */
@@ -39,6 +40,7 @@ export function AppLayout() {
         style={{ flex: 1 }}
       >
         <MobileWarning hiddenFrom="sm" mb="lg" />
+        <SignedOutNotice />
         {/* Keyed by path so an error on one page clears when the user navigates away. */}
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>

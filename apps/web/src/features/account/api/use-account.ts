@@ -1,5 +1,6 @@
 import type { AccountResponse } from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { noteSignedOut } from '../../../hooks/use-signed-out-reason';
 import { clearStorage } from '../../../lib/storage';
 import { accountApi } from './account-api';
 
@@ -55,5 +56,12 @@ export function useEndAllSessions() {
 }
 
 export function useDeleteAccount() {
-  return useMutation({ mutationFn: accountApi.remove, onSuccess: leaveSignedOut });
+  return useMutation({
+    mutationFn: accountApi.remove,
+    onSuccess: () => {
+      // The home page the browser lands on confirms it (features/layout/SignedOutNotice).
+      noteSignedOut('account-deleted');
+      leaveSignedOut();
+    },
+  });
 }
