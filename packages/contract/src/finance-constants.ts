@@ -32,6 +32,9 @@ export function checkSymbol(text: string): { ok: true; symbol: string } | { ok: 
   return { ok: true, symbol };
 }
 
+/** Longest text the symbol search takes. */
+export const SEARCH_QUERY_MAX = 50;
+
 // ---------------------------------------------------------------------------------------------
 // Chart ranges and intervals (docs/product.md#stock-page-appsfinancestocksymbol, Price History)
 // ---------------------------------------------------------------------------------------------

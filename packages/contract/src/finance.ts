@@ -8,6 +8,7 @@ import {
   intervalNotServedMessage,
   isIntervalServed,
   RANGES,
+  SEARCH_QUERY_MAX,
   SYMBOL_ERRORS,
   SYMBOL_MAX_LENGTH,
   SYMBOL_PATTERN,
@@ -298,7 +299,6 @@ export const watchlistChangeResponseSchema = z.object({
 export type WatchlistChangeResponse = z.infer<typeof watchlistChangeResponseSchema>;
 
 /** GET /api/finance/search?q= — symbol look-up for the search dropdown (addition to the seed). */
-export const SEARCH_QUERY_MAX = 50;
 export const symbolSearchQuerySchema = z.object({
   q: z
     .string({ error: 'Search text is required' })
@@ -316,6 +316,10 @@ export const symbolSearchResultSchema = z.object({
 export type SymbolSearchResult = z.infer<typeof symbolSearchResultSchema>;
 export const symbolSearchResponseSchema = z.object({
   query: z.string(),
+  /**
+   * Best first: the first is what the text resolves to (the symbol itself when it is one, else
+   * the most relevant equity, then funds, then the rest).
+   */
   results: z.array(symbolSearchResultSchema),
 });
 export type SymbolSearchResponse = z.infer<typeof symbolSearchResponseSchema>;

@@ -6,11 +6,13 @@ import {
   type HistoryInterval,
   type HistoryRange,
   type NewsItem,
+  normalizeSymbol,
   type PriceHistory,
   type Stock,
   type StockEvents,
   type StockQuote,
   type SymbolSearchResponse,
+  type SymbolSearchResult,
   WATCHLIST_MAX,
   type WatchlistChangeResponse,
   type WatchlistItem,
@@ -93,6 +95,27 @@ function watchlistItem(
   };
 }
 
+/** What a wallet can hold comes first: a company's name finds its shares before an index or a future named like it. */
+const TYPE_ORDER = ['EQUITY', 'ETF', 'MUTUALFUND'];
+
+/**
+ * Search results best first, so the first is what a typed name resolves to: the listing whose
+ * symbol is the text itself, then equities, funds and the rest, each kind in the source's order
+ * of relevance (the primary or most traded listing of a company first).
+ */
+export function bestFirst(query: string, results: SymbolSearchResult[]): SymbolSearchResult[] {
+  const symbol = normalizeSymbol(query);
+  const rank = (result: SymbolSearchResult) => {
+    if (result.symbol === symbol) return -1;
+    const kind = TYPE_ORDER.indexOf(result.type?.toUpperCase() ?? '');
+    return kind === -1 ? TYPE_ORDER.length : kind;
+  };
+  return results
+    .map((result, order) => ({ result, order, rank: rank(result) }))
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)
+    .map(({ result }) => result);
+}
+
 /**
  * docs/api.md#every-call (Finance) (stock lookup, full stock, watchlist), priced by the app's one market-data
  * provider (`app.deps.marketData`, shared with wallets so its caches serve both).
@@ -167,7 +190,7 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
     },
 
     async search(query: string): Promise<SymbolSearchResponse> {
-      return { query, results: await market.search(query, 10) };
+      return { query, results: bestFirst(query, await market.search(query, 10)) };
     },
 
     async watchlist(userId: number): Promise<GetWatchlistResponse> {

@@ -83,6 +83,43 @@ describe('FinanceHomePage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('finds a stock by part of a company name, with Search as with the dropdown', async () => {
+    const toyota = stock({
+      symbol: '7203.T',
+      shortName: 'TOYOTA MOTOR CORP',
+      longName: 'Toyota Motor Corporation',
+      exchange: 'JPX',
+      currency: 'JPY',
+    });
+    const fetchMock = mockFetch({
+      'GET /api/finance/get_stock': { body: { symbol: toyota, watchlist: [], in_watchlist: false } },
+      'GET /api/finance/search': {
+        body: {
+          query: 'toyota',
+          results: [{ symbol: '7203.T', shortName: 'Toyota Motor Corporation', exchange: 'JPX', type: 'EQUITY' }],
+        },
+      },
+    });
+    const { user } = renderWithProviders(<FinanceHomePage />);
+
+    await searchFor(user, 'toyota');
+
+    expect(await screen.findByRole('dialog', { name: '7203.T · JPX' })).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/get_stock').map((r) => r.query)).toEqual([{ symbol: '7203.T' }]);
+    expect(requestsTo(fetchMock, 'GET', '/api/finance/search').at(-1)?.query).toEqual({ q: 'toyota' });
+    expect(screen.queryByText(/No stock found/)).not.toBeInTheDocument();
+    // The box shows what the name was taken for.
+    expect(screen.getByRole('textbox', { name: 'Stock symbol' })).toHaveValue('7203.T');
+  });
+
+  it('says so when typed text is neither a known name nor a symbol', async () => {
+    const fetchMock = mockFetch({ 'GET /api/finance/search': { body: { query: 'x', results: [] } } });
+    const { user } = renderWithProviders(<FinanceHomePage />);
+    await searchFor(user, 'no such company');
+    expect(await screen.findByText('No stock or company matches "no such company".')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/finance/get_stock')).toHaveLength(0);
+  });
+
   it("offers watchlist symbols and search matches, and 'No results found.' when there are none", async () => {
     signIn();
     // The search answer depends on the query text, which the keyed mock cannot see.

@@ -243,6 +243,26 @@ describe('StockPage', () => {
     );
   });
 
+  it('goes to the listing a typed company name resolves to', async () => {
+    const fetchMock = mockFetch({
+      ...fullStockRoute(),
+      'GET /api/finance/search': {
+        body: {
+          query: 'microsoft',
+          results: [{ symbol: 'MSFT', shortName: 'Microsoft Corporation', exchange: 'NMS', type: 'EQUITY' }],
+        },
+      },
+    });
+    const { user } = renderStockPage();
+    const input = await screen.findByPlaceholderText('Enter stock symbol...');
+    await user.type(input, 'microsoft');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() =>
+      expect(fullStockQueries(fetchMock).at(-1)).toEqual({ symbol: 'MSFT', range: '1y', interval: '1d' }),
+    );
+    expect(fullStockQueries(fetchMock).map((q) => q.symbol)).not.toContain('MICROSOFT');
+  });
+
   it('shows the watchlist button by membership for a signed-in user', async () => {
     setCookie('csrftoken', 'csrf-123');
     let list = watchlist([watchlistItem('AAPL')]);

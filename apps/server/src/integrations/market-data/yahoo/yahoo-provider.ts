@@ -32,6 +32,7 @@ import {
   mapSearchQuote,
   mapV7Quote,
   name,
+  num,
   str,
 } from './yahoo-mappers.js';
 
@@ -323,7 +324,10 @@ export class YahooMarketDataProvider implements MarketDataProvider {
       if (status >= 400 || !Array.isArray(quotes)) {
         throw badUpstream(`The market data provider sent an unexpected search answer (HTTP ${status}).`);
       }
-      const results = quotes.map(mapSearchQuote).filter((r) => r !== undefined);
+      // Most relevant first, by Yahoo's own score (its answer's order is not promised).
+      const scored = quotes.map((item, order) => ({ item, order, score: num(asObject(item).score) ?? 0 }));
+      scored.sort((a, b) => b.score - a.score || a.order - b.order);
+      const results = scored.map(({ item }) => mapSearchQuote(item)).filter((r) => r !== undefined);
       return results.slice(0, limit);
     });
   }

@@ -1,11 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import {
+  checkSymbol,
   DEFAULT_INTERVAL,
   DEFAULT_RANGE,
   type GetStockResponse,
   type GetWatchlistResponse,
   type HistoryInterval,
   type HistoryRange,
+  SEARCH_QUERY_MAX,
 } from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stockQueryOptions } from '../../../lib/market/stock-query';
@@ -57,6 +59,27 @@ export function useRecentHistory(symbol: string) {
     ...financeQueries.fullStock(symbol, DEFAULT_RANGE, DEFAULT_INTERVAL),
     select: (data) => data.history,
   });
+}
+
+/**
+ * What typed text names: the first search match (the server puts the symbol itself, then the best
+ * equity first), or the text as a symbol when nothing matches or search is down (a live symbol
+ * search does not know still gets its quote). Null when the text can be neither.
+ */
+export function useResolveSymbol() {
+  const queryClient = useQueryClient();
+  return async (text: string): Promise<string | null> => {
+    const q = text.trim();
+    const asSymbol = checkSymbol(q);
+    const fallback = asSymbol.ok ? asSymbol.symbol : null;
+    if (q.length > SEARCH_QUERY_MAX) return fallback;
+    try {
+      const found = await queryClient.fetchQuery(financeQueries.search(q));
+      return found.results[0]?.symbol ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
 }
 
 /** Symbol and company look-up for the search dropdown; idle for empty text. */

@@ -1,9 +1,9 @@
 import { Button, Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { checkSymbol, normalizeSymbol } from '@site/contract';
+import { normalizeSymbol } from '@site/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useSymbolSearch } from '../api/use-finance';
+import { useResolveSymbol, useSymbolSearch } from '../api/use-finance';
 
 const SEARCH_DEBOUNCE_MS = 250;
 const MAX_OPTIONS = 10;
@@ -32,16 +32,10 @@ interface Option {
   group: 'Watchlist' | 'Matches';
 }
 
-/** docs/product.md: minimum length 1; symbols are upper-cased; letters, digits and `. - = ^` only. */
-function validate(text: string): { symbol: string } | { error: string } {
-  if (!text.trim()) return { error: 'Enter a stock symbol.' };
-  const checked = checkSymbol(text);
-  return checked.ok ? { symbol: checked.symbol } : { error: checked.error };
-}
-
 /**
  * Symbol input with a dropdown of watchlist symbols and server matches (symbol or company
- * name), and a Search button. Picking an option searches at once.
+ * name), and a Search button. Picking an option searches at once; submitting typed text searches
+ * for the listing it names (a symbol, or part of a company name: "toyota").
  */
 export function SymbolSearch({
   onSearch,
@@ -59,6 +53,8 @@ export function SymbolSearch({
   const typed = value.trim();
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const search = useSymbolSearch(combobox.dropdownOpened ? debounced : '');
+  const resolve = useResolveSymbol();
+  const [resolving, setResolving] = useState(false);
 
   const upper = normalizeSymbol(typed);
   const fromWatchlist: Option[] = watchlistSymbols
@@ -74,21 +70,25 @@ export function SymbolSearch({
   const searching = typed.length > 0 && (debounced !== typed || search.isFetching);
   const showDropdown = typed.length > 0 || fromWatchlist.length > 0;
 
-  const submit = (text: string) => {
-    const result = validate(text);
+  const go = (symbol: string) => {
     combobox.closeDropdown();
-    if ('error' in result) {
-      setValidationError(result.error);
-      return;
-    }
     setValidationError(null);
-    setValue(result.symbol);
-    onSearch(result.symbol);
+    setValue(symbol);
+    onSearch(symbol);
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    submit(value);
+    combobox.closeDropdown();
+    const text = value.trim();
+    if (!text) {
+      setValidationError('Enter a stock symbol.');
+      return;
+    }
+    setResolving(true);
+    const symbol = await resolve(text).finally(() => setResolving(false));
+    if (symbol) go(symbol);
+    else setValidationError(`No stock or company matches "${text}".`);
   };
 
   const renderGroup = (group: Option['group']) => {
@@ -122,13 +122,7 @@ export function SymbolSearch({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Stock search">
       <Group align="flex-start" gap="xs" wrap="nowrap">
-        <Combobox
-          store={combobox}
-          onOptionSubmit={(symbol) => {
-            setValue(symbol);
-            submit(symbol);
-          }}
-        >
+        <Combobox store={combobox} onOptionSubmit={go}>
           <Combobox.Target>
             <TextInput
               aria-label={label}
@@ -172,7 +166,7 @@ export function SymbolSearch({
             </Combobox.Options>
           </Combobox.Dropdown>
         </Combobox>
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={loading || resolving}>
           {buttonLabel}
         </Button>
       </Group>
