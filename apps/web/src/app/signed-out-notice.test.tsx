@@ -71,6 +71,21 @@ describe('why a visitor is signed out (features/layout/SignedOutNotice)', () => 
     expect(screen.queryByText(SESSION_ENDED_TITLE)).toBeNull();
   });
 
+  it('tells a reloaded page whose stored session the server no longer knows', async () => {
+    setCookie('csrftoken', 'csrf-123');
+    saveSession({ token: 'tok', userId: 7, username: 'dana' });
+    mockFetch({
+      'GET /api/health': { body: health },
+      'GET /api/me': () => {
+        clearCookies();
+        return apiError(401, 'Not signed in');
+      },
+    });
+    renderWithProviders(<AppRoutes />, { route: '/apps/todo' });
+    expect(await screen.findByText(SESSION_ENDED_TITLE)).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+  });
+
   it('tells an open page, once, when a call finds its session ended elsewhere', async () => {
     setCookie('csrftoken', 'csrf-123');
     saveSession({ token: 'tok', userId: 7, username: 'dana' });

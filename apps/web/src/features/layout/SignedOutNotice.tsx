@@ -7,6 +7,7 @@ import { type SignedOutReason, useSignedOutReason } from '../../hooks/use-signed
 import { isApiError } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
 import { CSRF_COOKIE } from '../../lib/csrf';
+import { readSession } from '../../lib/storage';
 import { useAuthModals } from '../auth';
 
 /** The session query's key (features/auth's authQueries.me), watched here, never written. */
@@ -16,17 +17,19 @@ export const SESSION_ENDED_TITLE = 'You were signed out';
 export const ACCOUNT_DELETED_TITLE = 'Your account was deleted';
 
 /**
- * While a page is open: the session it was drawn for turns out ended on the server (log out
- * everywhere or a password change on another device, expiry). A 401 to any call once the session
- * cookies are gone has the session asked again; a session answer that goes from a user to none
- * means it ended. Calls `onEnded` for that change only, so the word comes once.
+ * While a page is open: the session it was drawn for, or the browser still holds, turns out ended
+ * on the server (log out everywhere or a password change on another device, expiry). A 401 to any
+ * call once the session cookies are gone has the session asked again; a session answer of none
+ * where a user was believed signed in means it ended. Calls `onEnded` for that change only, so
+ * the word comes once.
  */
 function useSessionEndedWhileOpen(onEnded: () => void) {
   const queryClient = useQueryClient();
   const ended = useRef(onEnded);
   ended.current = onEnded;
   useEffect(() => {
-    let signedIn = Boolean(queryClient.getQueryData(ME_KEY));
+    // A user stored by the last sign-in counts as signed in until the session answer says otherwise.
+    let signedIn = Boolean(queryClient.getQueryData(ME_KEY)) || readSession() !== null;
     const refused = (error: unknown) => {
       if (signedIn && isApiError(error, 401) && !readCookie(CSRF_COOKIE)) {
         void queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -36,7 +39,7 @@ function useSessionEndedWhileOpen(onEnded: () => void) {
       if (event.type !== 'updated') return;
       const { queryKey, state } = event.query;
       if (queryKey[0] === ME_KEY[0] && queryKey[1] === ME_KEY[1] && queryKey.length === 2) {
-        if (state.status !== 'success') return;
+        if (event.action.type !== 'success') return;
         const now = Boolean(state.data);
         if (signedIn && !now) ended.current();
         signedIn = now;
@@ -45,6 +48,10 @@ function useSessionEndedWhileOpen(onEnded: () => void) {
     const unwatchMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
     });
+    // The page came with no user (drawn for a visitor) to a browser that holds one: ask once more.
+    if (readSession() && queryClient.getQueryData(ME_KEY) === null) {
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
+    }
     return () => {
       unwatchQueries();
       unwatchMutations();
