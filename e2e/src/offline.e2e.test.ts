@@ -18,12 +18,20 @@ describe('offline, with the service worker', () => {
   });
   afterAll(() => site?.close());
 
-  /** The service worker has precached the site and controls this page. */
+  /**
+   * The service worker has precached the site and controls this page. `ready` resolves once the
+   * worker is active, its precache complete. A page whose load began before that may never be
+   * controlled (the worker claims the clients there are when it activates; a document still
+   * loading then is left out), so such a page is loaded again: an active worker controls every
+   * navigation. Nothing here waits for a time to pass.
+   */
   async function waitForServiceWorker() {
-    await page.evaluate(async () => {
+    const controlled = await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
     });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    if (!controlled) await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
   }
 
   const offline = (value: boolean) => page.context().setOffline(value);
@@ -44,6 +52,7 @@ describe('offline, with the service worker', () => {
       [id, r, c] as const,
     );
   const saveNote = () => page.getByRole('status').filter({ hasText: /Saved|Saving|Offline|Not saved|Unsaved/ });
+  const offlineNote = () => saveNote().filter({ hasText: 'Offline — your moves are kept' });
 
   it('plays a saved game with the network cut, across a reload, and saves it when the network returns', async () => {
     const game = await startGame(page, site.server.baseUrl, 'Easy');
@@ -56,21 +65,23 @@ describe('offline, with the service worker', () => {
     expect(await serverReachable()).toBe(false);
     await page.reload();
     await page.getByRole('grid', { name: 'Sudoku board' }).waitFor();
-    await expect.poll(() => saveNote().textContent()).toContain('Offline — your moves are kept');
+    await offlineNote().waitFor();
 
     await cellOf(page, ...first).fill(String(digit(first)));
     // A reload while still offline keeps the move (the leave save cannot go out; the copy keeps it).
     await page.reload();
     await page.getByRole('grid', { name: 'Sudoku board' }).waitFor();
-    await expect.poll(() => cellOf(page, ...first).inputValue()).toBe(String(digit(first)));
+    await expect.poll(() => cellOf(page, ...first).inputValue(), { timeout: 15_000 }).toBe(String(digit(first)));
     await cellOf(page, ...second).fill(String(digit(second)));
-    await expect.poll(() => saveNote().textContent()).toContain('Offline — your moves are kept');
+    await offlineNote().waitFor();
     await screenshot(page, 'offline-sudoku');
 
     await offline(false);
     await expect.poll(() => storedValue(game.id, ...first), { timeout: 15_000 }).toBe(digit(first));
     await expect.poll(() => storedValue(game.id, ...second), { timeout: 15_000 }).toBe(digit(second));
-    await expect.poll(() => saveNote().textContent()).toBe('Saved');
+    await saveNote()
+      .filter({ hasText: /^Saved$/ })
+      .waitFor();
   });
 
   it('shows the last to-do list read-only with the offline notice after an offline reload', async () => {
@@ -94,8 +105,26 @@ describe('offline, with the service worker', () => {
     await screenshot(page, 'offline-todo');
 
     await offline(false);
-    await expect.poll(() => page.getByRole('button', { name: 'Add Item' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Add Item', disabled: false }).waitFor();
     expect(await page.getByText("You're offline").count()).toBe(0);
+  });
+
+  it('waits for the worker to control a page it did not claim (a reload that bypassed it)', async () => {
+    await page.goto(`${site.server.baseUrl}/apps/todo`);
+    await waitForServiceWorker();
+    // A hard reload loads the page past the worker, which is already active and claims no more.
+    const devtools = await page.context().newCDPSession(page);
+    const loaded = page.waitForEvent('load');
+    await devtools.send('Page.reload', { ignoreCache: true });
+    await loaded;
+    await devtools.detach();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+
+    await waitForServiceWorker();
+    await offline(true);
+    await page.reload();
+    await page.getByText("You're offline — showing the last saved copy; changes are disabled").waitFor();
+    await offline(false);
   });
 
   it('serves the web manifest and a service worker that is revalidated, not cached for a year', async () => {
