@@ -104,7 +104,12 @@ export const sudokuSaveGameRequestSchema = z.object({
   time: sudokuTimeSchema,
 });
 export const sudokuGiveUpRequestSchema = z.object({ gameid: idSchema, userid: claimedUserField });
-export const sudokuCheckRequestSchema = z.object({ board: sudokuBoardInputSchema, gameid: idSchema.optional() });
+export const sudokuCheckRequestSchema = z.object({
+  board: sudokuBoardInputSchema,
+  gameid: idSchema.optional(),
+  /** Our addition: the game's own check of a board that just filled up; it can win the game but is not counted. */
+  auto: z.boolean().optional(),
+});
 
 export const sudokuCheckResponseSchema = z.object({
   status: z.literal('success'),

@@ -108,6 +108,17 @@ describe.each(testDatabaseKinds)('Sudoku hints API on %s', (kind) => {
     expect(await row(game.id)).toMatchObject({ checks_used: 2, status: 'won' });
   });
 
+  it("does not count the game's own check of a full board (auto), which still wins the game", async () => {
+    const game = await play(alice);
+    const res = await call(alice, 'POST', '/api/sudoku/checkSolution', {
+      board: game.solution,
+      gameid: game.id,
+      auto: true,
+    });
+    expect(res.json().isCorrect).toBe(true);
+    expect(await row(game.id)).toMatchObject({ checks_used: 0, status: 'won' });
+  });
+
   it('counts every one of parallel hints', async () => {
     const game = await play(alice);
     const answers = await Promise.all(

@@ -58,8 +58,9 @@ export const sudokuRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, endpoints.checkSolution, async (request, { user }) => {
-    const { board, gameid } = request.body;
-    if (gameid !== undefined) await hints.countCheck(user.id, gameid);
+    const { board, gameid, auto } = request.body;
+    // Only the player's own presses count: the game checks a board that fills up by itself.
+    if (gameid !== undefined && !auto) await hints.countCheck(user.id, gameid);
     return service.check(user.id, board, gameid);
   });
 

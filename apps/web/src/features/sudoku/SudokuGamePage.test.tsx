@@ -623,10 +623,12 @@ describe('SudokuGamePage', () => {
       expect(await screen.findByText('Congratulations! Correct solution.')).toBeInTheDocument();
       const [call] = callsTo(fetchMock, 'POST', '/api/sudoku/checkSolution');
       expect(call?.body.gameid).toBe(42);
+      expect(call?.body.auto).toBe(true);
       expect(call?.body.board[0][2]).toEqual({ value: 4, clue: false });
       const card = screen.getByLabelText('Your game');
       expect(within(card).getByText('Hints used').nextSibling).toHaveTextContent('2');
-      expect(within(card).getByText('Checks used').nextSibling).toHaveTextContent('2');
+      // The one press made before; the game's own check of the full board is not one.
+      expect(within(card).getByText('Checks used').nextSibling).toHaveTextContent('1');
       expect(within(card).getByText('Time').nextSibling).toHaveTextContent('00:00');
       expect(await within(card).findByText('01:35')).toBeInTheDocument();
       expect(within(card).getByText('Best easy time')).toBeInTheDocument();

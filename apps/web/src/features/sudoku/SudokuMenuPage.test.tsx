@@ -211,7 +211,7 @@ describe('SudokuMenuPage', () => {
     await user.click(await screen.findByRole('tab', { name: 'Statistics' }));
     const card = await screen.findByRole('region', { name: 'Best times' });
     expect(await within(card).findByText('02:05')).toBeInTheDocument();
-    expect(within(card).getAllByLabelText('No win yet')).toHaveLength(2);
+    expect(within(card).getAllByLabelText('No win yet')).toHaveLength(3);
     expect(within(card).getByText('Won 3 · Lost 1')).toBeInTheDocument();
   });
 
@@ -222,7 +222,9 @@ describe('SudokuMenuPage', () => {
       'GET /api/sudoku/stats': { body: stats },
       'GET /api/sudoku/daily/stats': { body: makeDailyStats() },
       'GET /api/sudoku/savedGames': { body: [] },
-      'GET /api/sudoku/stats/levels': { body: { easy: noLevelStats, medium: noLevelStats, hard: noLevelStats } },
+      'GET /api/sudoku/stats/levels': {
+        body: { easy: noLevelStats, medium: noLevelStats, hard: noLevelStats, expert: noLevelStats },
+      },
     });
     const { user } = renderMenu();
     const puzzles = await screen.findByRole('tabpanel', { name: 'Puzzles' });

@@ -42,9 +42,10 @@ export const sudokuApi = {
     }),
   saveGame: (input: SaveGameInput) =>
     callApi(routes.sudoku.saveGame, { body: input, schema: schemas((c) => c.sudokuTimeResponseSchema) }),
-  checkSolution: (board: SudokuBoardInput, gameid: number): Promise<SudokuCheckResponse> =>
+  /** `auto`: the game's own check of a board that filled up, which the server does not count. */
+  checkSolution: (board: SudokuBoardInput, gameid: number, auto = false): Promise<SudokuCheckResponse> =>
     callApi(routes.sudoku.checkSolution, {
-      body: { board, gameid },
+      body: auto ? { board, gameid, auto } : { board, gameid },
       schema: schemas((c) => c.sudokuCheckResponseSchema),
     }),
   /** docs/api.md#sudoku-hints: the next step for this board; applied by the page itself (undo, autosave). */

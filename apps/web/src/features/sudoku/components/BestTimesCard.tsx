@@ -1,5 +1,5 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { SUDOKU_DIFFICULTIES } from '@site/contract';
+import { SUDOKU_GRADES } from '@site/contract';
 import { IconTrophy } from '@tabler/icons-react';
 import { useSudokuStats } from '../api/use-sudoku';
 import { capitalize, formatMmSs } from '../logic/format';
@@ -23,8 +23,8 @@ export function BestTimesCard() {
         </Alert>
       ) : (
         <Stack gap="sm">
-          <SimpleGrid cols={3} spacing="sm" component="dl" m={0}>
-            {SUDOKU_DIFFICULTIES.map((difficulty) => {
+          <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="sm" component="dl" m={0}>
+            {SUDOKU_GRADES.map((difficulty) => {
               const best = stats.data.best[difficulty];
               return (
                 <div key={difficulty}>

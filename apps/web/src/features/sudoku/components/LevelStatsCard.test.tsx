@@ -35,7 +35,7 @@ const easy = {
   longest_streak: 1,
   history: [{ finished_at: noon(11, 1), status: 'won', time: 200 }],
 };
-const levels = { easy, medium, hard: noLevelStats };
+const levels = { easy, medium, hard: noLevelStats, expert: noLevelStats };
 
 const stat = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling?.textContent;
 

@@ -1,10 +1,5 @@
 import { Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  SUDOKU_DIFFICULTIES,
-  type SudokuDifficulty,
-  type SudokuLevelStats,
-  type SudokuLevelStatsResponse,
-} from '@site/contract';
+import { SUDOKU_GRADES, type SudokuGrade, type SudokuLevelStats, type SudokuLevelStatsResponse } from '@site/contract';
 import { IconChartBar } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
@@ -14,14 +9,13 @@ import { useLevelStats } from '../api/use-sudoku';
 import { capitalize, formatMmSs } from '../logic/format';
 import { LevelHistoryChart } from './LevelHistoryChart';
 
-const LEVEL_OPTIONS = SUDOKU_DIFFICULTIES.map((value) => ({ value, label: capitalize(value) }));
-const isDifficulty = (value: string): value is SudokuDifficulty =>
-  (SUDOKU_DIFFICULTIES as readonly string[]).includes(value);
+const LEVEL_OPTIONS = SUDOKU_GRADES.map((value) => ({ value, label: capitalize(value) }));
+const isDifficulty = (value: string): value is SudokuGrade => (SUDOKU_GRADES as readonly string[]).includes(value);
 
 /** The level of the most recently finished game, so the card opens where the player last played. */
-function latestLevel(stats: SudokuLevelStatsResponse): SudokuDifficulty {
-  let latest: { level: SudokuDifficulty; at: string } | null = null;
-  for (const level of SUDOKU_DIFFICULTIES) {
+function latestLevel(stats: SudokuLevelStatsResponse): SudokuGrade {
+  let latest: { level: SudokuGrade; at: string } | null = null;
+  for (const level of SUDOKU_GRADES) {
     const last = stats[level].history.at(-1);
     if (last && (latest === null || last.finished_at > latest.at)) latest = { level, at: last.finished_at };
   }
@@ -31,7 +25,7 @@ function latestLevel(stats: SudokuLevelStatsResponse): SudokuDifficulty {
 const time = (seconds: number | null) => (seconds === null ? '—' : formatMmSs(seconds));
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 
-function LevelStats({ level, stats }: { level: SudokuDifficulty; stats: SudokuLevelStats }) {
+function LevelStats({ level, stats }: { level: SudokuGrade; stats: SudokuLevelStats }) {
   if (stats.games === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -64,7 +58,7 @@ function LevelStats({ level, stats }: { level: SudokuDifficulty; stats: SudokuLe
  */
 export function LevelStatsCard() {
   const stats = useLevelStats();
-  const [picked, setPicked] = useState<SudokuDifficulty | null>(null);
+  const [picked, setPicked] = useState<SudokuGrade | null>(null);
   const level = picked ?? (stats.data ? latestLevel(stats.data) : 'easy');
 
   let body: ReactNode;

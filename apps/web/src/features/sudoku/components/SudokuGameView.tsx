@@ -143,8 +143,9 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     try {
       // The server decides a win with the time it has, so bring it up to date first.
       await flush();
-      const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id);
-      setChecksUsed((n) => n + 1);
+      const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id, auto);
+      // Only presses of Check count, as on the server.
+      if (!auto) setChecksUsed((n) => n + 1);
       if (result.isCorrect) {
         dispatch({ type: 'finish' });
         setStatus('won');
