@@ -1,10 +1,18 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { zodLoaded } from '../../../lib/contract-schemas';
 import { setCookie } from '../../../test/cookies';
 import { callsTo, mockFetch } from '../../../test/fetch-mock';
 import { useGameClock } from './use-game-clock';
 import { TIME_SYNC_MS, useTimeSync } from './use-time-sync';
 import { useTimedFlags } from './use-timed-flags';
+
+beforeAll(async () => {
+  // An answer's first handling loads zod and the response schemas: module loading and a timer of its own.
+  // Done here, on real timers, so the tests below wait only for their own fake clock and their events.
+  await zodLoaded();
+  await import('../api/sudoku-schemas');
+});
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -50,31 +58,44 @@ describe('useGameClock', () => {
 describe('useTimeSync', () => {
   it('sends new times every 5 s, on pause and, with keepalive, when the page goes away', async () => {
     setCookie('csrftoken', 'csrf-1');
+    // Each update the server gets wakes the test waiting for it: the test waits for events, never for time.
+    let updates = 0;
+    const waiting: { n: number; resolve: () => void }[] = [];
     const fetchMock = mockFetch({
-      'PUT /api/sudoku/updateTime': (init) => ({
-        body: { success: true, time: JSON.parse(String(init?.body)).time },
-      }),
+      'PUT /api/sudoku/updateTime': (init) => {
+        updates++;
+        for (const w of waiting.filter((x) => x.n <= updates)) w.resolve();
+        return { body: { success: true, time: JSON.parse(String(init?.body)).time } };
+      },
     });
+    const update = (n: number) =>
+      new Promise<void>((resolve) => (updates >= n ? resolve() : waiting.push({ n, resolve })));
     let now = 0;
     const read = () => now;
-    const { rerender, unmount } = renderHook(
+    const { result, rerender, unmount } = renderHook(
       ({ running }) => useTimeSync({ gameId: 42, read, initialTime: 0, running, active: true }),
       { initialProps: { running: true } },
     );
     const sent = () => callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime');
+    /** Every queued update has been answered. Only while the time is one already sent: it sends nothing itself. */
+    const settled = () => act(() => result.current.flush());
 
     now = 5;
     await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    await act(() => update(1));
+    await settled();
     expect(sent().map((c) => c.body)).toEqual([{ sudoku_id: 42, time: 5 }]);
     expect(new Headers(sent()[0]?.init?.headers).get('X-CSRFToken')).toBe('csrf-1');
 
     // Nothing new, nothing sent.
     await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    await settled();
     expect(sent()).toHaveLength(1);
 
     now = 7;
     rerender({ running: false });
-    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => update(2));
+    await settled();
     expect(sent().at(-1)?.body).toEqual({ sudoku_id: 42, time: 7 });
 
     now = 9;
