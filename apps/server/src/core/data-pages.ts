@@ -10,7 +10,9 @@ import { scriptJson } from './script-json.js';
 /** What the web build's rendering entry offers the server (apps/web/src/app/prerender/entry-server.tsx). */
 interface PageRenderer {
   setApiTransport(transport: typeof fetch): void;
-  loadPageData(url: string): Promise<{ data: DehydratedState; personal: boolean } | null>;
+  loadPageData(
+    url: string,
+  ): Promise<{ data: DehydratedState; personal: boolean; address: string } | 'too-large' | null>;
   renderRoute(url: string, mode: 'page', data: DehydratedState): Promise<{ html: string; pages: string[] }>;
 }
 
@@ -19,14 +21,49 @@ interface DehydratedState {
   queries: { state: { data: unknown } }[];
 }
 
-/** A page drawn with its data; `personal`: drawn for the signed-in visitor, with their own data. */
-export interface PageWithData {
-  html: string;
+/**
+ * A page to be drawn with its data, its answers in: `key` names what it draws (template, address
+ * and answers, not the answers' times), so equal keys draw equal pages and a revalidation can be
+ * answered before drawing. `draw` puts the markup (drawn now, or kept from a view with the same
+ * key) and the answers into `template`, the data template with its head written; null when it
+ * cannot (the caller sends the pre-rendered page).
+ */
+export interface DataPage {
+  template: string;
+  key: string;
+  /** Drawn for the signed-in visitor, with their own data: for their browser only. */
   personal: boolean;
+  draw(template: string): Promise<string | null>;
 }
 
-/** Rendered pages kept by their answers: a page whose data has not changed is not rendered again. */
-const RENDERED_MAX = 32;
+/**
+ * The most a page's answers may weigh, as the API sends them, for the server to draw it: past it
+ * they are refused before they are parsed, validated or drawn, and the visitor gets the
+ * pre-rendered frame, their browser asking the API. A signed-in visitor's to-do list or wallet
+ * grows with their data, and drawing it all (1,000 to-dos: 11 MB of HTML, 1.5 s of CPU) stalled
+ * everyone else; the rows a page draws are bounded more tightly (`DRAWN_ROWS_MAX`,
+ * apps/web/src/app/prerender/page-data.ts). A stock's year of prices is ~45 kB.
+ */
+export const DRAWN_ANSWERS_MAX_BYTES = 256 * 1024;
+
+/**
+ * How long a visitor whose page was too large to draw gets the frame without their answers being
+ * asked again: the API still builds a large answer (1,000 to-dos: ~90 ms) before it can be refused.
+ */
+export const TOO_LARGE_KEPT_MS = 60_000;
+/**
+ * How often a signed-in visitor's page is drawn afresh (~30–40 ms of render each): a few times in
+ * a row, then once per interval; meanwhile a view with new answers gets the frame (a view whose
+ * answers were drawn already is sent as drawn). A page whose answers change with every view (a
+ * wallet's live value), or a loop of edits and reloads, costs a render per interval, not per view.
+ */
+export const FRESH_DRAWINGS = 3;
+export const FRESH_DRAWING_EVERY_MS = 5_000;
+const FRAME_ONLY_MAX = 4096;
+
+/** Markup kept by key: a reload with unchanged answers is not drawn again. Bounded in count and size. */
+const RENDERED_MAX = 64;
+const RENDERED_MAX_CHARS = 4 * 1024 * 1024;
 
 /**
  * The headers a page's API calls repeat: where the request came from and which address it asked
@@ -34,10 +71,15 @@ const RENDERED_MAX = 32;
  */
 const FORWARDED = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'cookie'] as const;
 
-/** How the visitor's request reached us: its peer and addressing headers, which its page's API calls repeat. */
+/**
+ * How the visitor's request reached us: its peer and addressing headers, which its page's API
+ * calls repeat; and how much the answers weighed so far.
+ */
 interface Visitor {
   remoteAddress: string;
   headers: Record<string, string>;
+  answeredBytes: number;
+  tooLarge: boolean;
 }
 
 function visitorOf(request: FastifyRequest): Visitor {
@@ -46,7 +88,7 @@ function visitorOf(request: FastifyRequest): Visitor {
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  return { remoteAddress: request.socket.remoteAddress ?? '127.0.0.1', headers };
+  return { remoteAddress: request.socket.remoteAddress ?? '127.0.0.1', headers, answeredBytes: 0, tooLarge: false };
 }
 
 /**
@@ -60,8 +102,10 @@ function visitorOf(request: FastifyRequest): Visitor {
  * rate limits), session and absolute links result. The answers go into the page for the browser's
  * first render. Anything that fails (no rendering entry, an answer that is not a 200, a render
  * error) gives null: the caller sends the pre-rendered page, which loads its data in the browser.
+ * So does a page whose answers outweigh `DRAWN_ANSWERS_MAX_BYTES` or whose rows outnumber the
+ * page plan's bound: what a view costs does not grow with the visitor's data.
  */
-export function dataPages(app: FastifyInstance, webDist: string) {
+export function dataPages(app: FastifyInstance, webDist: string, now: () => number = Date.now) {
   const entry = path.resolve(webDist, '../dist-ssr/entry-server.js');
   const visitor = new AsyncLocalStorage<Visitor>();
   // The page's queries are GETs: public data, or the visitor's own with the visitor's cookies.
@@ -73,6 +117,12 @@ export function dataPages(app: FastifyInstance, webDist: string) {
       headers: { ...from?.headers, accept: 'application/json' },
       remoteAddress: from?.remoteAddress ?? '127.0.0.1',
     });
+    if (from) {
+      from.answeredBytes += answer.rawPayload.length;
+      // Refused before it is parsed, validated or drawn: the page is sent as its frame.
+      if (from.answeredBytes > DRAWN_ANSWERS_MAX_BYTES) from.tooLarge = true;
+      if (from.tooLarge) return new Response(null, { status: 413 });
+    }
     return new Response(answer.rawPayload, {
       status: answer.statusCode,
       headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
@@ -106,50 +156,112 @@ export function dataPages(app: FastifyInstance, webDist: string) {
     }
     return templates.get(file) ?? null;
   };
-  const rendered = new Map<string, string>();
+  // By template and the visitor's cookies (hashed): until when their page is sent as the frame
+  // (too large), and how many fresh drawings they have left.
+  const frameOnly = new Map<string, number>();
+  const freshDrawings = new Map<string, { left: number; at: number }>();
+  /** Takes one of the visitor's fresh drawings (a token bucket: FRESH_DRAWINGS, one back per interval); false when none is left. */
+  const takeFreshDrawing = (key: string) => {
+    const time = now();
+    const bucket = freshDrawings.get(key) ?? { left: FRESH_DRAWINGS, at: time };
+    const left = Math.min(FRESH_DRAWINGS, bucket.left + (time - bucket.at) / FRESH_DRAWING_EVERY_MS);
+    freshDrawings.delete(key);
+    freshDrawings.set(key, { left: left >= 1 ? left - 1 : left, at: time });
+    if (freshDrawings.size > FRAME_ONLY_MAX) freshDrawings.delete(freshDrawings.keys().next().value as string);
+    return left >= 1;
+  };
+  const until = (map: Map<string, number>, key: string, ms: number) => {
+    map.set(key, now() + ms);
+    if (map.size > FRAME_ONLY_MAX) map.delete(map.keys().next().value as string);
+  };
+  const within = (map: Map<string, number>, key: string | null) => {
+    const end = key === null ? undefined : map.get(key);
+    if (end === undefined) return false;
+    if (end > now()) return true;
+    map.delete(key as string);
+    return false;
+  };
+  const visitorKeyOf = (request: FastifyRequest, file: string) =>
+    createHash('sha1')
+      .update(`${file}\n${request.headers.cookie ?? ''}`)
+      .digest('base64url');
 
-  /** The page at the request's URL with its data, from the build's template `file`; null to send the pre-rendered page. */
-  return async function pageWithData(request: FastifyRequest, file: string): Promise<PageWithData | null> {
+  const rendered = new Map<string, string>();
+  let renderedChars = 0;
+  const keep = (key: string, markup: string) => {
+    rendered.set(key, markup);
+    renderedChars += markup.length;
+    while (rendered.size > RENDERED_MAX || renderedChars > RENDERED_MAX_CHARS) {
+      const [oldest, value] = rendered.entries().next().value as [string, string];
+      rendered.delete(oldest);
+      renderedChars -= value.length;
+    }
+  };
+
+  /** The page at the request's URL with its answers, from the build's template `file`; null to send the pre-rendered page. */
+  return async function pageWithData(request: FastifyRequest, file: string): Promise<DataPage | null> {
     const template = templateOf(file);
     const render = template === null ? null : await load();
     if (!template || !render) return null;
+    const visitorKey = request.headers.cookie ? visitorKeyOf(request, file) : null;
+    if (within(frameOnly, visitorKey)) return null;
+    const tooLarge = () => {
+      if (visitorKey !== null) until(frameOnly, visitorKey, TOO_LARGE_KEPT_MS);
+    };
+    const from = visitorOf(request);
     try {
-      const loaded = await visitor.run(visitorOf(request), () => render.loadPageData(request.url));
-      if (!loaded) return null;
-      const { data, personal } = loaded;
-      const key = createHash('sha1')
-        // The path, not the query: a query made up per request would otherwise make a render per
-        // request. The one page that reads its query (the wallet's ?wallet=) is personal, never kept.
-        .update(`${request.url.split('?')[0]}\n${JSON.stringify(data.queries.map((query) => query.state.data))}`)
-        .digest('base64url');
-      let html = rendered.get(key);
-      if (html === undefined) {
-        const page = await render.renderRoute(request.url, 'page', data);
-        // The template lists the lazy parts (and their scripts) the page needs to hydrate.
-        const listed = /data-pages="([^"]*)"/.exec(template)?.[1]?.split(' ') ?? [];
-        if (page.pages.some((name) => !listed.includes(name))) {
-          request.log.warn({ pages: page.pages }, 'data page rendered parts its template does not list');
-          return null;
-        }
-        html = template.replace(PAGE_HTML_MARKER, () => page.html);
-        // A signed-in visitor's own page is drawn for each request, never kept.
-        if (!personal) {
-          rendered.set(key, html);
-          if (rendered.size > RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
-        }
+      const loaded = await visitor.run(from, () => render.loadPageData(request.url));
+      if (loaded === 'too-large' || from.tooLarge) {
+        tooLarge();
+        return null;
       }
-      // The answers as just asked (with their times, so the browser counts them as fresh) go with
-      // the markup drawn from the same answers.
+      if (!loaded) return null;
+      const { data, personal, address } = loaded;
+      const key = createHash('sha1')
+        // The address as the page reads it, not as asked: a query made up per request would
+        // otherwise make a render per request. A visitor's own answers name who asks, so no two
+        // visitors share a key.
+        .update(`${file}\n${address}\n`)
+        .update(JSON.stringify(data.queries.map((query) => query.state.data)))
+        .digest('base64url');
       return {
-        html: html.replace(
-          PAGE_DATA_MARKER,
-          () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
-        ),
+        template,
+        key,
         personal,
+        async draw(withHead) {
+          let markup = rendered.get(key);
+          if (markup === undefined) {
+            if (personal && visitorKey !== null && !takeFreshDrawing(visitorKey)) return null;
+            const page = await render.renderRoute(request.url, 'page', data).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'data page sent pre-rendered: its render failed');
+              return null;
+            });
+            if (!page) return null;
+            // The template lists the lazy parts (and their scripts) the page needs to hydrate.
+            const listed = /data-pages="([^"]*)"/.exec(template)?.[1]?.split(' ') ?? [];
+            if (page.pages.some((name) => !listed.includes(name))) {
+              request.log.warn({ pages: page.pages }, 'data page rendered parts its template does not list');
+              return null;
+            }
+            markup = page.html;
+            keep(key, markup);
+          }
+          const drawn = markup;
+          // The answers as just asked (with their times, so the browser counts them as fresh) go
+          // with the markup drawn from the same answers.
+          return withHead
+            .replace(PAGE_HTML_MARKER, () => drawn)
+            .replace(
+              PAGE_DATA_MARKER,
+              () => `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script>`,
+            );
+        },
       };
     } catch (error) {
-      // A failed answer (an unknown symbol, an upstream outage) or render: the page loads its data itself.
-      request.log.info({ err: error }, 'data page sent pre-rendered');
+      // An answer refused as too large, or one that failed (an unknown symbol, an upstream
+      // outage): the page loads its data itself.
+      if (from.tooLarge) tooLarge();
+      else request.log.info({ err: error }, 'data page sent pre-rendered');
       return null;
     }
   };

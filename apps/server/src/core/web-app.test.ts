@@ -6,7 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../test/test-app.js';
+import { DRAWN_ANSWERS_MAX_BYTES, FRESH_DRAWINGS } from './data-pages.js';
 
 const precompressScript = path.resolve(import.meta.dirname, '../../../../scripts/precompress-web.mjs');
 
@@ -235,5 +236,143 @@ describe('pre-rendered pages', () => {
     const direct = await t.app.inject({ method: 'GET', url: '/prerendered/portfolio.html' });
     // The 404 page route (index.html), not the file itself.
     expect(decode(direct)).not.toContain('<h1>Portfolio</h1>');
+  });
+});
+
+/**
+ * docs/decisions.md#pages-rendered-with-their-data: what a data page costs is bounded whatever the
+ * visitor's data. The build's rendering entry is stood in for by a small one with the same
+ * interface (as the HTML files above stand in for the build's pages): it asks the real API, with
+ * the visitor's cookies, for the session and the to-do list, and lists their titles.
+ */
+describe('pages drawn with a signed-in visitor’s data', () => {
+  let t: TestApp;
+  let root: string;
+  let todoAnswers = 0;
+  const ENTRY = `
+let transport;
+export function setApiTransport(next) { transport = next; }
+const answer = (queryKey, data) => ({ queryKey, state: { data, dataUpdatedAt: Date.now() } });
+export async function loadPageData() {
+  const me = await transport('/api/me');
+  if (me.status !== 200) return { data: { queries: [answer(['auth', 'me'], null)] }, personal: false, address: '/apps/todo' };
+  const list = await transport('/api/todo');
+  if (list.status !== 200) throw new Error('/api/todo answered ' + list.status);
+  return { data: { queries: [answer(['auth', 'me'], await me.json()), answer(['todo'], await list.json())] }, personal: true, address: '/apps/todo' };
+}
+export async function renderRoute(url, mode, data) {
+  const list = data.queries[1]?.state.data;
+  return { html: '<main>' + (list ? list.todos.map((todo) => '<p>' + todo.title + '</p>').join('') : 'Please log in') + '</main>', pages: ['TodoPage'] };
+}
+`;
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>Site</title></head><body><div id="root" data-pages="TodoPage">${body}</div></body></html>`;
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-build-'));
+    const dist = path.join(root, 'dist');
+    fs.mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'dist-ssr'));
+    fs.writeFileSync(path.join(dist, 'index.html'), HTML);
+    fs.writeFileSync(path.join(dist, 'prerendered', 'apps_todo.html'), page('<p>Loading page</p>'));
+    fs.writeFileSync(path.join(dist, 'prerendered', 'apps_todo.data.html'), page('<!--page-html--><!--page-data-->'));
+    fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
+    t = await createTestApp('sqlite', { WEB_DIST_DIR: dist }, (app) => {
+      app.addHook('onRequest', async (request) => {
+        if (request.url === '/api/todo' && request.method === 'GET') todoAnswers++;
+      });
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const view = (user: TestUser | null, headers: Record<string, string> = {}) =>
+    user
+      ? injectAs(t.app, user, { method: 'GET', url: '/apps/todo', headers })
+      : t.app.inject({ method: 'GET', url: '/apps/todo', headers });
+  const add = async (user: TestUser, title: string) =>
+    expect(
+      (await injectAs(t.app, user, { method: 'POST', url: '/api/todo', payload: { title, description: '' } }))
+        .statusCode,
+    ).toBe(200);
+
+  it('answers a matching revalidation with 304, for the visitor’s browser only, and a changed list with the page', async () => {
+    const user = await signUp(t.app);
+    await add(user, 'First item');
+    const first = await view(user);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('<p>First item</p>');
+    expect(first.body).toContain('id="page-data"');
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+
+    const again = await view(user, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect(again.headers.etag).toBe(etag);
+    // In a list of tags, too.
+    expect((await view(user, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    // Another visitor's page is not this one, whatever tag they send.
+    expect((await view(null, { 'if-none-match': etag })).statusCode).toBe(200);
+
+    await add(user, 'Second item');
+    const changed = await view(user, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('<p>Second item</p>');
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('sends the frame, without drawing, when the answers outweigh the bound, and does not ask for them on the next views', async () => {
+    const user = await signUp(t.app);
+    const now = new Date().toISOString();
+    const description = 'd'.repeat(2000);
+    const count = Math.ceil(DRAWN_ANSWERS_MAX_BYTES / description.length) + 1;
+    await t.database.handle.db
+      .insertInto('todos')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          user_id: user.id,
+          title: `Heavy item ${i}`,
+          description,
+          completed: 0,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const before = todoAnswers;
+    const res = await view(user);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<p>Loading page</p>');
+    expect(res.body).not.toContain('Heavy item');
+    expect(res.body).not.toContain('id="page-data"');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(todoAnswers - before).toBe(1);
+    // The frame is the same for everyone: its tag revalidates, and the list is not asked for again.
+    const again = await view(user, { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(todoAnswers - before).toBe(1);
+  });
+
+  it('draws a visitor’s page afresh a few times in a row, then sends the frame while the answers keep changing', async () => {
+    const user = await signUp(t.app);
+    const bodies: string[] = [];
+    for (let i = 0; i <= FRESH_DRAWINGS; i++) {
+      await add(user, `Item ${i}`);
+      bodies.push((await view(user)).body);
+    }
+    for (const [i, body] of bodies.slice(0, FRESH_DRAWINGS).entries()) expect(body).toContain(`<p>Item ${i}</p>`);
+    expect(bodies[FRESH_DRAWINGS]).toContain('<p>Loading page</p>');
+    // Answers drawn before are still sent drawn: the last item deleted again, the list is the third view's.
+    const list = (await injectAs(t.app, user, { method: 'GET', url: '/api/todo' })).json() as {
+      todos: { id: number; title: string }[];
+    };
+    const last = list.todos.find((todo) => todo.title === `Item ${FRESH_DRAWINGS}`);
+    const removed = await injectAs(t.app, user, { method: 'DELETE', url: '/api/todo', payload: { todo_id: last?.id } });
+    expect(removed.statusCode).toBe(200);
+    expect((await view(user)).body).toContain(`<p>Item ${FRESH_DRAWINGS - 1}</p>`);
   });
 });

@@ -35,6 +35,13 @@ export const inlineScriptHashes = (html: string) =>
         .digest('base64')}`,
   );
 
+/** Whether `If-None-Match` names `etag` (a list of tags or `*`; compared weakly, as for GET). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
 /** Gives a page's HTML its own head (features/site-meta, docs/api.md#pages). */
 export type PageRenderer = (request: FastifyRequest, html: string) => Promise<string>;
 
@@ -87,7 +94,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
     return body;
   };
 
-  // docs/decisions.md#pages-rendered-with-their-data: the portfolio and stock pages with their data.
+  // docs/decisions.md#pages-rendered-with-their-data: the pages drawn with their data, within bounds.
   const pageWithData = dataPages(app, webDist);
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -101,16 +108,38 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
       // Its data template has the same one inline script, so the same CSP.
       reply.header('Content-Security-Policy', page.csp);
       const { meta } = matchPage(pathname);
-      const drawn = meta.data ? await pageWithData(request, dataTemplateFileName(meta.pattern)) : null;
-      if (meta.data) addVary(reply, 'Cookie');
-      // A page drawn with the signed-in visitor's own data is theirs alone: no shared cache keeps it.
-      if (drawn?.personal) reply.header('Cache-Control', 'private, no-cache');
-      const body = drawn?.html ?? page.html;
-      const html = renderPage ? await renderPage(request, body) : body;
+      if (meta.data) {
+        addVary(reply, 'Cookie');
+        const drawn = await pageWithData(request, dataTemplateFileName(meta.pattern));
+        if (drawn) {
+          // The head is written on the template, the same few for every visitor, before the
+          // visitor's data goes in.
+          const template = renderPage ? await renderPage(request, drawn.template) : drawn.template;
+          // Weak: the answers' times in the page change with every view, what it shows does not.
+          // A matching revalidation is answered before anything is drawn.
+          const etag = `W/"${createHash('sha1').update(template).update(drawn.key).digest('base64url')}"`;
+          // A page drawn with the signed-in visitor's own data is theirs alone: no shared cache keeps it.
+          if (drawn.personal) reply.header('Cache-Control', 'private, no-cache');
+          if (etagMatches(request.headers['if-none-match'], etag)) return reply.header('ETag', etag).code(304).send();
+          const html = await drawn.draw(template);
+          if (html !== null) {
+            reply.header('ETag', etag);
+            reply.type('text/html; charset=utf-8');
+            addVary(reply, 'Accept-Encoding');
+            const encoding = negotiateEncoding(request.headers['accept-encoding']);
+            if (!encoding) return reply.send(html);
+            // Encoded for this view only: no two views hold the same answers' times.
+            reply.header('Content-Encoding', encoding);
+            return reply.send(await compressBody(html, encoding));
+          }
+          reply.header('Cache-Control', 'no-cache');
+        }
+      }
+      const html = renderPage ? await renderPage(request, page.html) : page.html;
       // Revalidated on each load (no-cache), so a tag lets an unchanged page answer 304.
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
       reply.header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       reply.type('text/html; charset=utf-8');
       addVary(reply, 'Accept-Encoding');
       const encoding = negotiateEncoding(request.headers['accept-encoding']);

@@ -9,7 +9,7 @@ import { StaticRouter } from 'react-router';
 import { type PrerenderPages, PrerenderPagesContext, SHELL_ONLY_DIGEST, ShellOnlyPage } from '../../lib/lazy-page';
 import { createQueryClient } from '../query-client';
 import { SiteApp } from '../SiteApp';
-import { type Ask, pagePlan, sessionQuery } from './page-data';
+import { type Ask, DRAWN_ROWS_MAX, pagePlan, sessionQuery } from './page-data';
 
 export { setApiTransport } from '../../lib/api-client';
 
@@ -58,34 +58,58 @@ export async function renderRoute(url: string, mode: 'page' | 'shell', data?: De
   return { html, pages: [...prerender.rendered] };
 }
 
-/** A page's data for the server: the answers, and whether they are the signed-in visitor's own. */
+/**
+ * A page's data for the server: the answers, whether they are the signed-in visitor's own, and
+ * what of the address the page reads (its path, and any query it reads, normalised).
+ */
 export interface PageData {
   data: DehydratedState;
   personal: boolean;
+  address: string;
 }
+
+/** What `loadPageData` answers for a page with more rows than a view may draw. */
+export const TOO_LARGE = 'too-large';
 
 /**
  * The answers of the first queries of the page at `url` (page-data.ts;
  * docs/decisions.md#pages-rendered-with-their-data), asked of the API through `setApiTransport`, as
  * the state SiteApp starts from; the server then draws the page with `renderRoute(url, 'page', data)`.
  * A page that depends on who asks first asks for the session. Null for a page without such
- * queries. A failed query rejects: the server then sends the pre-rendered page, which loads its
- * data in the browser as before.
+ * queries; `TOO_LARGE` for one whose answers hold more rows than a view may draw
+ * (`DRAWN_ROWS_MAX`). A failed
+ * query rejects: the server then sends the pre-rendered page, which loads its data in the
+ * browser as before.
  */
-export async function loadPageData(url: string): Promise<PageData | null> {
+export async function loadPageData(url: string): Promise<PageData | typeof TOO_LARGE | null> {
   const plan = pagePlan(url);
   if (!plan) return null;
   const client = createQueryClient();
   const ask: Ask = (query) => client.fetchQuery({ ...query, retry: false });
+  // Too many rows to draw within a view's cost: the server sends the frame.
+  const tooMany = () =>
+    (plan.rows?.(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((cached) => cached.state.data),
+    ) ?? 0) > DRAWN_ROWS_MAX;
   try {
     const signedIn = plan.session ? (await ask(sessionQuery())) !== null : false;
     await Promise.all(plan.queries(signedIn).map(ask));
+    if (tooMany()) return TOO_LARGE;
     // Only what was answered is sent (dehydrate keeps successful queries): a part that failed is
     // asked for by the browser.
     await plan
       .more?.(ask, signedIn)
       .catch((error: unknown) => console.warn(`Part of ${url} is left to the browser`, error));
-    return { data: dehydrate(client), personal: signedIn };
+    if (tooMany()) return TOO_LARGE;
+    const { pathname } = new URL(url, 'http://site.invalid');
+    return {
+      data: dehydrate(client),
+      personal: signedIn,
+      address: plan.reads === undefined ? pathname : `${pathname}?${plan.reads}`,
+    };
   } finally {
     client.clear();
   }

@@ -19,12 +19,45 @@ import { parseWalletParam, WALLET_PARAM } from '../../features/wallets/wallet-pa
  */
 export interface PagePlan {
   session: boolean;
+  /**
+   * What of the address the page reads besides its path, normalised (the wallet's `?wallet=`):
+   * with the path and the answers it names what the page draws, so the server keeps one drawing
+   * for every address that draws the same.
+   */
+  reads?: string;
   queries(signedIn: boolean): FetchQueryOptions[];
   /**
    * The rest of the page, once `queries` are answered: queries that need their answers, and the
    * sections further down. Any that fails is left out, and the browser asks for it as before.
    */
   more?(ask: Ask, signedIn: boolean): Promise<unknown>;
+  /**
+   * How many rows the answers make the page draw (to-do items, watchlist lines, holdings, trades,
+   * orders, events): what its render costs grows with them. Past `DRAWN_ROWS_MAX` the server
+   * sends the pre-rendered frame and the browser asks for the answers.
+   */
+  rows?(answers: unknown[]): number;
+}
+
+/**
+ * The most rows a page is drawn with on the server. A to-do item costs ~2.5 ms of render, the
+ * frame around it ~20 ms: this keeps a signed-in visitor's drawn page near the 50 ms of CPU a view
+ * may cost (docs/decisions.md#pages-rendered-with-their-data). The answers' size is bounded too
+ * (apps/server/src/core/data-pages.ts).
+ */
+export const DRAWN_ROWS_MAX = 12;
+
+/** The rows of the lists `pick` finds in the answers (a field of an answer that is not a list counts none). */
+function rowsOf(answers: unknown[], ...picks: ((answer: Record<string, unknown>) => unknown)[]): number {
+  let rows = 0;
+  for (const answer of answers) {
+    if (typeof answer !== 'object' || answer === null) continue;
+    for (const pick of picks) {
+      const list = pick(answer as Record<string, unknown>);
+      if (Array.isArray(list)) rows += list.length;
+    }
+  }
+  return rows;
 }
 
 /** Asks a query (answered from the cache when `queries` asked it already). */
@@ -52,13 +85,23 @@ export function pagePlan(url: string): PagePlan | null {
       };
     }
     case '/apps/finance':
-      return { session: true, queries: (signedIn) => (signedIn ? [query(financeQueries.watchlist())] : []) };
+      return {
+        session: true,
+        queries: (signedIn) => (signedIn ? [query(financeQueries.watchlist())] : []),
+        rows: (answers) => rowsOf(answers, (answer) => answer.items),
+      };
     case '/apps/todo':
       return {
         session: true,
         // The list as the page asks it, without the browser's offline copy.
         queries: (signedIn) =>
           signedIn ? [query({ queryKey: todoQueries.lists().queryKey, queryFn: () => todoApi.list() })] : [],
+        rows: (answers) =>
+          rowsOf(
+            answers,
+            (answer) => answer.todos,
+            (answer) => answer.completed,
+          ),
       };
     case '/apps/finance/wallet': {
       // The wallet the address names; without one the page shows the active wallet, which only
@@ -66,6 +109,7 @@ export function pagePlan(url: string): PagePlan | null {
       const walletId = parseWalletParam(searchParams.get(WALLET_PARAM));
       return {
         session: true,
+        reads: `${WALLET_PARAM}=${walletId ?? ''}`,
         queries: (signedIn) =>
           !signedIn
             ? []
@@ -96,6 +140,14 @@ export function pagePlan(url: string): PagePlan | null {
             await ask(query(performanceQuery(id, DEFAULT_BENCHMARK, version)));
           }
         },
+        rows: (answers) =>
+          rowsOf(
+            answers,
+            (answer) => (answer.wallet as { stocks?: unknown } | undefined)?.stocks,
+            (answer) => answer.trades,
+            (answer) => answer.orders,
+            (answer) => answer.events,
+          ),
       };
     }
     default:
