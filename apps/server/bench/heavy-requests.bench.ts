@@ -20,17 +20,32 @@
  * the health latency also counts time the shared machine gave to the load generator or others).
  * The goal: health p99 < 100 ms, RSS < 250 MB.
  * BENCH_HEAVY_PACED_SECONDS and BENCH_HEAVY_ROUNDS change the length and the number of rounds (medians).
+ *
+ * Then the pages drawn with their data (docs/decisions.md#pages-rendered-with-their-data), on the
+ * default server: the server's CPU per view (/proc, over BENCH_PAGES_VIEWS views one after the
+ * other, as a browser asks: cookies, `Accept-Encoding: br`) of every data page for a user with
+ * 10, 100 and 1,000 of what grows on it (to-do items; ledger entries of a wallet; watchlist
+ * symbols, at most the demo market's), with the pre-rendered home page measured the same way as
+ * the baseline; views of an unchanged page and views each after a change to the data; then the
+ * largest to-do user (1,000 items of the largest size) reloading the page 4 at a time for
+ * BENCH_PAGES_RELOAD_SECONDS with /api/health polled as above. Goals: ≤ 50 ms of CPU per view,
+ * health p99 ≤ 300 ms. BENCH_HEAVY_PARTS=pages (or stock) runs one part only.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX } from '@site/contract';
+import { openDatabase, sqliteFileIn } from '../src/db/database.js';
+import { DEMO_UNIVERSE } from '../src/integrations/market-data/demo/universe.js';
 import {
   assertBuilt,
+  type BenchUser,
   machineLine,
   median,
   productionNodeFlags,
   type ServerProcess,
+  signUp,
   startServer,
 } from './server-process.js';
 
@@ -253,7 +268,7 @@ function row(p: Phase[]) {
   };
 }
 
-async function main() {
+async function stockPart() {
   assertBuilt();
   if (!fs.existsSync('/proc/self/status')) throw new Error('This bench reads RSS from /proc (Linux).');
   console.log(
@@ -310,4 +325,192 @@ async function main() {
   }
 }
 
-await main();
+const PAGE_SIZES = [10, 100, 1000];
+const PAGE_VIEWS = Number(process.env.BENCH_PAGES_VIEWS ?? 20);
+const RELOAD_S = Number(process.env.BENCH_PAGES_RELOAD_SECONDS ?? 10);
+const RELOAD_CONCURRENCY = 4;
+const GOAL_VIEW_CPU_MS = 50;
+const GOAL_RELOAD_HEALTH_P99_MS = 300;
+
+/** A browser's navigation: the session cookie, brotli; `drawn` when the page holds its answers. */
+async function view(server: ServerProcess, user: BenchUser | null, url: string) {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    headers: { 'accept-encoding': 'br, gzip', ...(user ? { cookie: user.headers.cookie! } : {}) },
+  });
+  const html = await res.text();
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  return { bytes: Number(res.headers.get('content-length') ?? html.length), drawn: html.includes('id="page-data"') };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/** The server's CPU per view of `url`, ms (its /proc counters tick every 10 ms: averaged over the views). */
+async function cpuPerView(server: ServerProcess, user: BenchUser | null, url: string, change?: () => Promise<void>) {
+  for (let i = 0; i < 2; i++) await view(server, user, url);
+  let cpu = 0;
+  let last = { bytes: 0, drawn: false };
+  for (let i = 0; i < PAGE_VIEWS; i++) {
+    if (change) await change();
+    // What the change leaves to do after its answer (logging, the database) is not the view's.
+    await settle();
+    const before = server.cpuMs();
+    last = await view(server, user, url);
+    cpu += server.cpuMs() - before;
+  }
+  return { cpuMs: cpu / PAGE_VIEWS, ...last };
+}
+
+const call = async (server: ServerProcess, user: BenchUser, method: string, url: string, body: object) => {
+  const res = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: { authorization: user.headers.authorization!, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<Record<string, unknown>>;
+};
+
+async function pagesPart() {
+  const server = await startServer({ pollMs: 20, nodeArgs: [...productionNodeFlags(), '--import', loopProbe] });
+  const { db, destroy } = openDatabase({ sqliteFile: sqliteFileIn(server.dataDir!) });
+  try {
+    const now = new Date().toISOString();
+    const todoUser = async (count: number, largest = false) => {
+      const user = await signUp(server.baseUrl, `pages${count}${largest ? 'l' : ''}${Date.now().toString(36)}`);
+      const rows = Array.from({ length: count }, (_, i) => ({
+        user_id: user.id,
+        title: largest ? `${i} ${'to-do '.repeat(40)}`.slice(0, TODO_TITLE_MAX) : `To-do ${i} call the plumber`,
+        description: largest
+          ? `${i} ${'a longer description '.repeat(100)}`.slice(0, TODO_DESCRIPTION_MAX)
+          : 'Ask about the kitchen sink on Tuesday morning',
+        completed: i % 4 === 3 ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let i = 0; i < rows.length; i += 200)
+        await db
+          .insertInto('todos')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      return user;
+    };
+    const symbols = DEMO_UNIVERSE.map((company) => company.symbol);
+    const watchlistUser = async (count: number) => {
+      const user = await signUp(server.baseUrl, `watch${count}${Date.now().toString(36)}`);
+      const rows = symbols.slice(0, count).map((symbol) => ({ user_id: user.id, symbol, created_at: now }));
+      await db.insertInto('watchlist').values(rows).execute();
+      return { user, count: rows.length };
+    };
+    // Ledger entries: a share bought and sold in turn, across ten symbols.
+    const walletUser = async (count: number) => {
+      const user = await signUp(server.baseUrl, `wallet${count}${Date.now().toString(36)}`);
+      const created = await call(server, user, 'POST', '/api/finance/create_wallet', { wallet_name: 'Bench' });
+      const walletId = (created.wallet as { wallet_id: number }).wallet_id;
+      for (let i = 0; i < count; i++) {
+        const sell = i >= 10 && i % 2 === 1;
+        // A sale sells the share bought just before.
+        const symbol = symbols[(sell ? i - 1 : i) % 10]!;
+        await call(server, user, 'POST', `/api/finance/${sell ? 'sell_stock_from_wallet' : 'add_stock_to_wallet'}`, {
+          wallet_id: walletId,
+          symbol,
+          quantity: 1,
+        });
+      }
+      return { user, walletId };
+    };
+
+    const table: Record<string, Record<string, string>> = {};
+    const home = await cpuPerView(server, null, '/');
+    const record = (name: string, figure: Awaited<ReturnType<typeof cpuPerView>>) => {
+      table[name] = {
+        'CPU ms/view': figure.cpuMs.toFixed(1),
+        '× home page': (figure.cpuMs / Math.max(home.cpuMs, 0.1)).toFixed(1),
+        'kB sent': (figure.bytes / 1024).toFixed(1),
+        drawn: figure.drawn ? 'with data' : 'frame',
+      };
+    };
+    record('home page (pre-rendered, baseline)', home);
+    record('portfolio (public)', await cpuPerView(server, null, '/portfolio'));
+    record('stock AAPL (public)', await cpuPerView(server, null, '/apps/finance/stock/AAPL'));
+    const someone = await signUp(server.baseUrl, `shell${Date.now().toString(36)}`);
+    for (const url of ['/account', '/apps/sudoku', '/apps/sudoku/game', '/admin']) {
+      record(`${url} (pre-rendered frame)`, await cpuPerView(server, someone, url));
+    }
+    for (const size of PAGE_SIZES) {
+      const user = await todoUser(size);
+      record(`to-do, ${size} items`, await cpuPerView(server, user, '/apps/todo'));
+      const todoId = (
+        (await (await fetch(`${server.baseUrl}/api/todo`, { headers: user.headers })).json()) as {
+          todos: { id: number }[];
+        }
+      ).todos[0]!.id;
+      let n = 0;
+      const edit = async () => {
+        await call(server, user, 'PATCH', '/api/todo', { todo_id: todoId, title: `Edited ${++n}`, description: '' });
+      };
+      record(`to-do, ${size} items, each view after an edit`, await cpuPerView(server, user, '/apps/todo', edit));
+    }
+    // A page drawn afresh: each new visitor's first view (their later views are drawn as already
+    // drawn, or get the frame while their answers change faster than FRESH_DRAWING_EVERY_MS).
+    let fresh = 0;
+    let freshView = { bytes: 0, drawn: false };
+    for (let i = 0; i < 5; i++) {
+      const user = await todoUser(10);
+      await settle();
+      const before = server.cpuMs();
+      freshView = await view(server, user, '/apps/todo');
+      fresh += server.cpuMs() - before;
+    }
+    record('to-do, 10 items, drawn afresh (a first view)', { cpuMs: fresh / 5, ...freshView });
+    const largest = await todoUser(1000, true);
+    record('to-do, 1000 items of the largest size', await cpuPerView(server, largest, '/apps/todo'));
+    // A wallet small enough to be drawn, then the sizes of the others.
+    for (const size of [3, ...PAGE_SIZES]) {
+      const { user, walletId } = await walletUser(size);
+      record(
+        `wallet, ${size} ledger entries`,
+        await cpuPerView(server, user, `/apps/finance/wallet?wallet=${walletId}`),
+      );
+    }
+    for (const size of PAGE_SIZES) {
+      const { user, count } = await watchlistUser(size);
+      record(`finance, ${count} watchlist symbols`, await cpuPerView(server, user, '/apps/finance'));
+    }
+    console.table(table);
+    const worst = Math.max(...Object.values(table).map((row) => Number(row['CPU ms/view'])));
+    console.log(
+      `data pages: worst CPU per view ${worst.toFixed(1)} ms (goal ≤ ${GOAL_VIEW_CPU_MS} ms): ${worst <= GOAL_VIEW_CPU_MS ? 'PASS' : 'MISS'}`,
+    );
+
+    // One user reloading their largest page, four at a time.
+    await loopDelay(server);
+    const watcher = watch(server);
+    const reloads: number[] = [];
+    const until = performance.now() + RELOAD_S * 1000;
+    await Promise.all(
+      Array.from({ length: RELOAD_CONCURRENCY }, async () => {
+        while (performance.now() < until) {
+          const started = performance.now();
+          await view(server, largest, '/apps/todo');
+          reloads.push(performance.now() - started);
+        }
+      }),
+    );
+    const w = await watcher.stop();
+    const loop = await loopDelay(server);
+    console.log(
+      `reloads of the 1,000-item to-do page, ${RELOAD_CONCURRENCY} at a time for ${RELOAD_S} s: ${reloads.length} views ` +
+        `(median ${median(reloads).toFixed(1)} ms); health p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms ` +
+        `(server loop delay p99/max ${loop.p99.toFixed(0)} / ${loop.max.toFixed(0)} ms), peak RSS ${w.peakRss.toFixed(0)} MB; ` +
+        `goal health p99 ≤ ${GOAL_RELOAD_HEALTH_P99_MS} ms: ${w.p99 <= GOAL_RELOAD_HEALTH_P99_MS ? 'PASS' : 'MISS'}`,
+    );
+  } finally {
+    await destroy();
+    await server.stop();
+  }
+}
+
+const PARTS = (process.env.BENCH_HEAVY_PARTS ?? 'stock,pages').split(',');
+assertBuilt();
+if (PARTS.includes('stock')) await stockPart();
+if (PARTS.includes('pages')) await pagesPart();
