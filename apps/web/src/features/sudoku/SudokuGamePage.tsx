@@ -6,6 +6,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { RequireSignIn } from '../auth';
 import { useSudokuGame } from './api/use-sudoku';
+import { SharedPuzzleGuest } from './components/SharedPuzzleGuest';
 import { SharedPuzzleStart } from './components/SharedPuzzleStart';
 import { SudokuGameView } from './components/SudokuGameView';
 
@@ -38,15 +39,19 @@ function Problem({ title, children }: { title: string; children: ReactNode }) {
 /**
  * docs/product.md#sudoku game at /apps/sudoku/game?id=…. The game is loaded by id, so a reload
  * resumes it where the server has it. A share link `?p=<puzzle>` (without an id) first starts the
- * player's own game of that puzzle; a visitor signs in first and then gets it.
+ * player's own game of that puzzle; a visitor is told what the link holds, signs in and then gets it.
  */
 export function SudokuGamePage() {
   const [params] = useSearchParams();
   const id = parseGameId(params.get('id'));
-  const shared = params.get('p');
+  const shared = id === null ? params.get('p') : null;
   return (
-    <RequireSignIn title="Sudoku" reason="Your games and times are saved to your account.">
-      {id === null && shared !== null ? <SharedPuzzleStart puzzle={shared} /> : <SudokuGame id={id} />}
+    <RequireSignIn
+      title="Sudoku"
+      reason="Your games and times are saved to your account."
+      {...(shared === null ? {} : { fallback: <SharedPuzzleGuest puzzle={shared} /> })}
+    >
+      {shared !== null ? <SharedPuzzleStart puzzle={shared} /> : <SudokuGame id={id} />}
     </RequireSignIn>
   );
 }

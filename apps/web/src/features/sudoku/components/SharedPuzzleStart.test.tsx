@@ -99,10 +99,14 @@ describe('a share link /apps/sudoku/game?p=…', () => {
     expect(callsTo(fetchMock, 'POST', '/api/sudoku/custom')).toHaveLength(2);
   });
 
-  it('shows a visitor the sign-in gate and starts nothing', async () => {
+  it('tells a visitor it is a shared puzzle that signing in lets them play, and starts nothing', async () => {
     const { user, fetchMock } = renderLink({}, false);
     await user.click(screen.getByRole('button', { name: 'Open the link' }));
-    expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
+    const card = await screen.findByRole('region', { name: 'A Sudoku puzzle shared with you' });
+    expect(card).toHaveTextContent(/Log in or sign up to play it/);
+    expect(card).toHaveTextContent(`(${PUZZLE_TEXT.replace(/[.0]/g, '').length} clues)`);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByText('Please log in to use this app')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/sudoku/custom')).toHaveLength(0);
     // The link stays in the address, so the page opens the puzzle once the visitor has signed in (it reloads).
     expect(screen.getByTestId('address')).toHaveTextContent(`/apps/sudoku/game?p=${PUZZLE_TEXT}`);
