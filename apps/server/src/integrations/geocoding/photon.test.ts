@@ -40,6 +40,20 @@ describe('Photon adapter against real-shaped answers (docs/api.md#live-data)', (
     expect(answer.features).toHaveLength(3);
   });
 
+  it('lists a city once, not again as the region of the same name around it', async () => {
+    upstream.on('/api', { body: fixture('photon-tokyo.json') });
+    const answer = await photon().autocomplete(request('tokyo'));
+    expect(answer.features.map((f) => f.properties.formatted)).toEqual([
+      'Tokyo, Japan',
+      'Tokyo Station, Marunouchi, 100-0005, Chiyoda, Tokyo, Japan',
+      'Tokyo, 320 North Wells Street, Chicago, Illinois, United States',
+    ]);
+    expect(answer.features[0]?.properties).toMatchObject({
+      result_type: 'city',
+      place_id: expect.stringMatching(/^photon:N/),
+    });
+  });
+
   it('sends countries as Photon’s own countrycode filter, not 50 results worldwide', async () => {
     upstream.on('/api', { body: fixture('photon-named-places.json') });
     await photon().autocomplete(request('portland', { filter: { countryCodes: ['us', 'ca'] } }));

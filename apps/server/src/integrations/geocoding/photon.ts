@@ -153,6 +153,30 @@ function dedupe(features: PhotonFeature[]): PhotonFeature[] {
   });
 }
 
+/** Look-alikes (same label and country) closer than this read as one place. */
+const SAME_PLACE_KM = 50;
+const AREA_TYPES = new Set(['state', 'county', 'country', 'district']);
+
+/**
+ * A city and the region named after it ("Tokyo, Japan" twice: the city node and the prefecture)
+ * are listed once, in the better-ranked place, as the city: it is what a reader means by the name.
+ */
+function withoutLookAlikes(features: GeocodeFeature[]): GeocodeFeature[] {
+  const kept: GeocodeFeature[] = [];
+  for (const f of features) {
+    const p = f.properties;
+    const at = kept.findIndex(
+      (k) =>
+        k.properties.formatted === p.formatted &&
+        k.properties.country_code === p.country_code &&
+        distanceKm(k.properties.lat, k.properties.lon, p.lat, p.lon) <= SAME_PLACE_KM,
+    );
+    if (at < 0) kept.push(f);
+    else if (AREA_TYPES.has(kept[at]?.properties.result_type ?? '') && !AREA_TYPES.has(p.result_type)) kept[at] = f;
+  }
+  return kept;
+}
+
 /** The box around a circle (degrees of latitude are ~111.32 km; of longitude, that × cos(lat)). */
 function circleBox(circle: { lat: number; lon: number; radiusMeters: number }) {
   const dLat = circle.radiusMeters / 111_320;
@@ -222,7 +246,7 @@ export function photonGeocoder(options: PhotonOptions): GeocodingProvider {
       }
       for (const layer of (request.type && LAYERS[request.type]) || []) url.searchParams.append('layer', layer);
 
-      let features = dedupe(await fetchFeatures(url.toString())).map(fromPhoton);
+      let features = withoutLookAlikes(dedupe(await fetchFeatures(url.toString())).map(fromPhoton));
       if (filter.countryCodes)
         features = features.filter((f) => filter.countryCodes?.includes(f.properties.country_code));
       if (filter.circle) {
