@@ -28,6 +28,7 @@ export const appDocs: Record<AppLink['key'], AppDoc> = {
       'Click a cell and type a digit from 1 to 9; the given clues cannot be changed.',
       'Use Check to test your board: wrong rows, columns and boxes flash red. Pause stops the timer.',
       'Give Up shows the solution; Save Game keeps your progress to continue later.',
+      'Type in your own puzzle or open a share link: one that needs guessing is graded expert, and its hints reveal a cell where no technique helps.',
     ],
     accountNote: 'Playing, saving and continuing games needs an account.',
   },
