@@ -348,6 +348,21 @@ describe('demo bars', () => {
     }
   });
 
+  it('lets other requests in while it makes a year of hourly bars from minutes', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const bars = await at(SATURDAY).getHistory('AAPL', '1y', '1h');
+    counting = false;
+    expect(bars.length).toBeGreaterThan(250 * 6);
+    // About 250 trading days, ten per turn of the event loop.
+    expect(turns).toBeGreaterThanOrEqual(20);
+  });
+
   it('refuses a forbidden range/interval pair', async () => {
     await expectHttpError(at(SATURDAY).getHistory('AAPL', '1y', '1m'), 400);
   });

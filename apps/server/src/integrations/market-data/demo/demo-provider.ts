@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type HistoryInterval,
   type HistoryRange,
@@ -36,6 +37,8 @@ const RANGE_MONTHS: Partial<Record<HistoryRange, number>> = { '1mo': 1, '3mo': 3
 /** Minute bars of this many recent (symbol, day) pairs are kept (~30 KB each): enough to price a
  * 100-symbol watchlist or a large wallet without regenerating bars on every quote. */
 const MINUTE_CACHE_SIZE = 128;
+/** Days of minute bars made in one turn of the event loop (a few ms). */
+const DAYS_PER_TURN = 10;
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -284,6 +287,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
       const segments = segmentRanges(cal);
       const bars: Bar[] = [];
       for (let index = first; index <= last; index++) {
+        // A year of hourly bars makes 250 days of minutes (~100 ms): let waiting requests in between.
+        if ((index - first) % DAYS_PER_TURN === DAYS_PER_TURN - 1) await nextTurn();
         const minutes = this.minutes(series, index);
         const available = index === last ? session.minutes : series.sessionLength;
         for (const [from, to] of segments) {
