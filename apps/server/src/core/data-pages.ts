@@ -53,9 +53,10 @@ export const DRAWN_ANSWERS_MAX_BYTES = 256 * 1024;
 export const TOO_LARGE_KEPT_MS = 60_000;
 /**
  * How often a signed-in visitor's page is drawn afresh (~30–40 ms of render each): a few times in
- * a row, then once per interval; meanwhile a view with new answers gets the frame (a view whose
- * answers were drawn already is sent as drawn). A page whose answers change with every view (a
- * wallet's live value), or a loop of edits and reloads, costs a render per interval, not per view.
+ * a row, then once per interval; meanwhile a view with new answers gets the frame, and once none
+ * is left every view does, without its answers being asked. A page whose answers change with
+ * every view (a wallet's live value), or a loop of edits and reloads, costs a render per
+ * interval, not per view.
  */
 export const FRESH_DRAWINGS = 3;
 export const FRESH_DRAWING_EVERY_MS = 5_000;
@@ -160,13 +161,18 @@ export function dataPages(app: FastifyInstance, webDist: string, now: () => numb
   // (too large), and how many fresh drawings they have left.
   const frameOnly = new Map<string, number>();
   const freshDrawings = new Map<string, { left: number; at: number }>();
-  /** Takes one of the visitor's fresh drawings (a token bucket: FRESH_DRAWINGS, one back per interval); false when none is left. */
+  /** The visitor's fresh drawings left (a token bucket: FRESH_DRAWINGS, one back per interval). */
+  const freshDrawingsLeft = (key: string) => {
+    const bucket = freshDrawings.get(key);
+    return bucket
+      ? Math.min(FRESH_DRAWINGS, bucket.left + (now() - bucket.at) / FRESH_DRAWING_EVERY_MS)
+      : FRESH_DRAWINGS;
+  };
+  /** Takes one of the visitor's fresh drawings; false when none is left. */
   const takeFreshDrawing = (key: string) => {
-    const time = now();
-    const bucket = freshDrawings.get(key) ?? { left: FRESH_DRAWINGS, at: time };
-    const left = Math.min(FRESH_DRAWINGS, bucket.left + (time - bucket.at) / FRESH_DRAWING_EVERY_MS);
+    const left = freshDrawingsLeft(key);
     freshDrawings.delete(key);
-    freshDrawings.set(key, { left: left >= 1 ? left - 1 : left, at: time });
+    freshDrawings.set(key, { left: left >= 1 ? left - 1 : left, at: now() });
     if (freshDrawings.size > FRAME_ONLY_MAX) freshDrawings.delete(freshDrawings.keys().next().value as string);
     return left >= 1;
   };
@@ -204,7 +210,9 @@ export function dataPages(app: FastifyInstance, webDist: string, now: () => numb
     const render = template === null ? null : await load();
     if (!template || !render) return null;
     const visitorKey = request.headers.cookie ? visitorKeyOf(request, file) : null;
-    if (within(frameOnly, visitorKey)) return null;
+    // Too large a moment ago, or drawn afresh too often: the frame, without asking for the answers
+    // (a wallet's answers change with every view: asking alone would cost ~30 ms a view).
+    if (within(frameOnly, visitorKey) || (visitorKey !== null && freshDrawingsLeft(visitorKey) < 1)) return null;
     const tooLarge = () => {
       if (visitorKey !== null) until(frameOnly, visitorKey, TOO_LARGE_KEPT_MS);
     };

@@ -345,7 +345,7 @@ export async function renderRoute(url, mode, data) {
       .execute();
     const before = todoAnswers;
     const res = await view(user);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.body).toContain('<p>Loading page</p>');
     expect(res.body).not.toContain('Heavy item');
     expect(res.body).not.toContain('id="page-data"');
@@ -357,7 +357,7 @@ export async function renderRoute(url, mode, data) {
     expect(todoAnswers - before).toBe(1);
   });
 
-  it('draws a visitor’s page afresh a few times in a row, then sends the frame while the answers keep changing', async () => {
+  it('draws a visitor’s page afresh a few times in a row, then sends the frame without asking for the answers', async () => {
     const user = await signUp(t.app);
     const bodies: string[] = [];
     for (let i = 0; i <= FRESH_DRAWINGS; i++) {
@@ -366,13 +366,9 @@ export async function renderRoute(url, mode, data) {
     }
     for (const [i, body] of bodies.slice(0, FRESH_DRAWINGS).entries()) expect(body).toContain(`<p>Item ${i}</p>`);
     expect(bodies[FRESH_DRAWINGS]).toContain('<p>Loading page</p>');
-    // Answers drawn before are still sent drawn: the last item deleted again, the list is the third view's.
-    const list = (await injectAs(t.app, user, { method: 'GET', url: '/api/todo' })).json() as {
-      todos: { id: number; title: string }[];
-    };
-    const last = list.todos.find((todo) => todo.title === `Item ${FRESH_DRAWINGS}`);
-    const removed = await injectAs(t.app, user, { method: 'DELETE', url: '/api/todo', payload: { todo_id: last?.id } });
-    expect(removed.statusCode).toBe(200);
-    expect((await view(user)).body).toContain(`<p>Item ${FRESH_DRAWINGS - 1}</p>`);
+    // None left: the next views are the frame, without the list being asked for.
+    const before = todoAnswers;
+    expect((await view(user)).body).toContain('<p>Loading page</p>');
+    expect(todoAnswers).toBe(before);
   });
 });
