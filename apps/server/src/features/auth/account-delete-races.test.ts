@@ -2,11 +2,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, logIn, TEST_ADMIN_PASSWORD, TEST_PASSWORD, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
+import { corporateActionsRepository } from '../wallets/corporate-actions.repository.js';
 import { newTrader, type OrdersHarness, ordersHarness } from '../wallets/orders.test-support.js';
 
 /** Saturday: nothing fills as it is placed, so every placement only reserves. */
 const SATURDAY = Date.parse('2025-03-15T16:00:00Z');
 const USERS = 4;
+/** The `day`-th day from 2020-01-01. */
+const isoDate = (day: number) => new Date(Date.UTC(2020, 0, day)).toISOString().slice(0, 10);
 /** Order placements in flight at once per user, each chain placing again as soon as it is answered. */
 const CHAINS = 5;
 
@@ -94,5 +97,61 @@ describe.each(testDatabaseKinds)('account deletion racing the owner’s trading 
       'ZDEL2',
     );
     await expectNoDeadlock(run);
+  });
+
+  it('deletes the account while dividends are paid into its wallets, on another instance’s connections', async () => {
+    h.setNow(SATURDAY);
+    h.setPrice('ZDEL3', 10);
+    const me = await newTrader(h.t);
+    const wallets: number[] = [];
+    for (let n = 0; n < 10; n++) {
+      const wallet = await me.wallet();
+      await me.buy(wallet, 'ZDEL3', 10);
+      wallets.push(wallet);
+    }
+    const other = h.t.database.connectAgain();
+    try {
+      const actions = corporateActionsRepository(other);
+      const pay = (walletId: number, day: number) =>
+        actions.applyDividend({
+          walletId,
+          symbol: 'ZDEL3',
+          date: isoDate(day),
+          payDate: isoDate(day),
+          currency: 'USD',
+          quantity: 10,
+          amountPerShare: 0.5,
+          fxRate: 1,
+          amountE4: 5_000,
+          cashCents: 500,
+          now: new Date(SATURDAY).toISOString(),
+          stocksValueCents: () => 10_000,
+        });
+      // Two chains per wallet pay one dividend after another (a new date each) until the delete answered.
+      let removed = false;
+      let day = 0;
+      const failed: string[] = [];
+      const chain = async (walletId: number) => {
+        for (let last = false; !last; ) {
+          last = removed;
+          await pay(walletId, ++day).catch((error: unknown) => failed.push(String(error)));
+          // SQLite answers without leaving the microtask queue: let the delete's request run too.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const chains = [...wallets, ...wallets].map(chain);
+      const answer = await injectAs(h.t.app, me.user, {
+        method: 'POST',
+        url: '/api/account/delete',
+        payload: { password: TEST_PASSWORD },
+      });
+      removed = true;
+      await Promise.all(chains);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(failed).toEqual([]);
+      expect(await h.db().selectFrom('wallets').select('id').where('user_id', '=', me.user.id).execute()).toEqual([]);
+    } finally {
+      await other.destroy();
+    }
   });
 });
