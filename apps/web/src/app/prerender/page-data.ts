@@ -40,10 +40,10 @@ export interface PagePlan {
 }
 
 /**
- * The most rows a page is drawn with on the server. A to-do item costs ~2.5 ms of render, the
- * frame around it ~20 ms: this keeps a signed-in visitor's drawn page near the 50 ms of CPU a view
- * may cost (docs/decisions.md#pages-rendered-with-their-data). The answers' size is bounded too
- * (apps/server/src/core/data-pages.ts).
+ * The most rows a page is drawn with on the server: the to-do page renders in ~27 ms of CPU
+ * without items and ~38 ms with 12 (load average 12), and every row adds its share
+ * (docs/decisions.md#pages-rendered-with-their-data). More, and the server sends the frame. The
+ * answers' weight is bounded too (apps/server/src/core/data-pages.ts).
  */
 export const DRAWN_ROWS_MAX = 12;
 
