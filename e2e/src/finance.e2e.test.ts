@@ -30,6 +30,16 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     await screenshot(page, 'finance-popup');
   });
 
+  it('finds a stock by part of its company name', async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('textbox', { name: 'Stock symbol' }).fill('toyota');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('dialog', { name: '7203.T · JPX' }).waitFor();
+    expect(await page.getByText(/No stock found/).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Stock symbol' }).inputValue()).toBe('7203.T');
+  });
+
   it('Escape closes the popup and leaves the search dropdown closed', async () => {
     const box = page.getByRole('textbox', { name: 'Stock symbol' });
     // Enter in the box: when the popup closes, focus returns to the box (it reopened the dropdown).
@@ -295,5 +305,6 @@ describe('finance pages at phone, tablet and desktop widths, light and dark', ()
       }
     }
     expect(errors).toEqual([]);
-  });
+    // 24 page loads: over a minute on a shared two-core machine.
+  }, 240_000);
 });
