@@ -13,6 +13,8 @@ export function isDeadlock(error: unknown): boolean {
 /**
  * Runs a whole transaction again when PostgreSQL broke a deadlock by rolling it back: the lock order
  * (db/user-lock.ts) avoids the known ones, this covers one we missed instead of answering 500.
+ * It pauses a few milliseconds first, so the survivor can take the locks the victim let go before
+ * the rerun asks for them again (an immediate rerun can win them back and deadlock once more).
  */
 export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -20,6 +22,7 @@ export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts
       return await transaction();
     } catch (error) {
       if (attempt >= attempts || !isDeadlock(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, attempt * (5 + Math.random() * 20)));
     }
   }
 }
