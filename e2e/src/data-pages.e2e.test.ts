@@ -156,6 +156,77 @@ describe('pages drawn with their data', () => {
     await page.close();
   });
 
+  it('draws a signed-in visitor’s page only while it is small, and answers a matching revalidation with 304', async () => {
+    await browser.context.clearCookies();
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const errors = watchErrors(page);
+    await signUpThroughUi(page, server.baseUrl, uniqueUsername('bounded'));
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '';
+    const add = async (title: string) =>
+      expect(
+        (
+          await page.request.post(`${server.baseUrl}/api/todo`, {
+            data: { title, description: '' },
+            headers: { 'X-CSRFToken': csrf },
+          })
+        ).status(),
+      ).toBe(200);
+    for (let i = 1; i <= 3; i++) await add(`Small list item ${i}`);
+
+    const first = await page.request.get(`${server.baseUrl}/apps/todo`);
+    const etag = first.headers().etag ?? '';
+    expect(await first.text()).toContain('Small list item 3');
+    // Revalidated with its own tag: 304, still for this browser only.
+    const again = await page.request.get(`${server.baseUrl}/apps/todo`, { headers: { 'if-none-match': etag } });
+    expect(again.status()).toBe(304);
+    expect(again.headers()['cache-control']).toBe('private, no-cache');
+    // Another visitor with the same tag gets their own page.
+    const anonymous = await fetch(`${server.baseUrl}/apps/todo`, { headers: { 'if-none-match': etag } });
+    expect(anonymous.status).toBe(200);
+    await add('Small list item 4');
+    const changed = await page.request.get(`${server.baseUrl}/apps/todo`, { headers: { 'if-none-match': etag } });
+    expect(changed.status()).toBe(200);
+    expect(await changed.text()).toContain('Small list item 4');
+
+    // At the cap the server sends the frame, whose weight does not grow with the list; the
+    // browser asks for the list and shows it.
+    const me = (await (await page.request.get(`${server.baseUrl}/api/me`)).json()) as { user_id: number };
+    const { db, destroy } = openDatabase({ sqliteFile: sqliteFileIn(server.dataDir) });
+    try {
+      const now = new Date().toISOString();
+      const rows = Array.from({ length: 996 }, (_, i) => ({
+        user_id: me.user_id,
+        title: `Bulk item ${i} ${'x'.repeat(150)}`,
+        description: 'words '.repeat(300),
+        completed: 0,
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let i = 0; i < rows.length; i += 100)
+        await db
+          .insertInto('todos')
+          .values(rows.slice(i, i + 100))
+          .execute();
+    } finally {
+      await destroy();
+    }
+    const large = await page.request.get(`${server.baseUrl}/apps/todo`);
+    const html = await large.text();
+    expect(html).not.toContain('id="page-data"');
+    expect(html).not.toContain('Bulk item');
+    expect(html.length).toBeLessThan(300_000);
+    // The frame is the same for everyone: a revalidation with its tag is answered 304 too.
+    const frameAgain = await page.request.get(`${server.baseUrl}/apps/todo`, {
+      headers: { 'if-none-match': large.headers().etag ?? '' },
+    });
+    expect(frameAgain.status()).toBe(304);
+    await page.goto(`${server.baseUrl}/apps/todo`);
+    await page.getByText('Bulk item 995', { exact: false }).first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("sends a signed-in visitor their wallet with its holdings and ledger, and nobody else's", async () => {
     // Signed out of the user of the test before (the browser's cookies are shared).
     await browser.context.clearCookies();
