@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { TEST_ADMIN_PASSWORD } from '../test/test-app.js';
-import { createTestDatabase } from '../test/test-databases.js';
+import { TEST_ADMIN_PASSWORD } from './test-app.js';
+import { createTestDatabase } from './test-databases.js';
 
 /**
  * A reset link's token (and any other query string) never reaches the request log at the default
