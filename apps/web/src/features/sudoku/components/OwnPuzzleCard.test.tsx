@@ -87,6 +87,15 @@ describe('OwnPuzzleCard', () => {
     expect(callsTo(fetchMock, 'POST', '/api/sudoku/custom')).toHaveLength(0);
   });
 
+  it('says an expert puzzle needs guessing and that hints then reveal a cell', async () => {
+    const expert = { ...GRADE, difficulty: 'expert', techniques: ['naked single'] };
+    const { user } = renderCard({ 'POST /api/sudoku/custom/check': { body: expert } });
+    await paste(user, PUZZLE_TEXT);
+    await user.click(checkButton());
+    expect(await screen.findByText('One solution · Expert')).toBeInTheDocument();
+    expect(screen.getByText(/It needs guessing/)).toHaveTextContent('hints reveal a cell wherever none helps');
+  });
+
   it("shows the server's refusal verbatim, and forgets it once the text changes", async () => {
     const { user } = renderCard({ 'POST /api/sudoku/custom/check': apiError(400, MULTIPLE, { puzzle: MULTIPLE }) });
     await paste(user, PUZZLE_TEXT.replace('5', '.'));

@@ -66,7 +66,14 @@ export function OwnPuzzleCard() {
     result = (
       <Alert color="teal" icon={<IconChecks />} title={`One solution · ${capitalize(grade.difficulty)}`}>
         <Stack gap={6}>
-          <Text size="sm">{grade.clues} clues. Techniques needed, simplest first:</Text>
+          {grade.difficulty === 'expert' ? (
+            <Text size="sm">
+              {grade.clues} clues. It needs guessing: the techniques below help only part of the way, and hints reveal a
+              cell wherever none helps.
+            </Text>
+          ) : (
+            <Text size="sm">{grade.clues} clues. Techniques needed, simplest first:</Text>
+          )}
           <Group gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Techniques needed">
             {grade.techniques.map((technique) => (
               <Badge key={technique} component="li" variant="light" color="gray" tt="none">
