@@ -339,7 +339,6 @@ async function view(server: ServerProcess, user: BenchUser | null, url: string) 
   });
   const html = await res.text();
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-  if (process.env.BENCH_DEBUG && html.length < 5000) console.log(url, [...res.headers.entries()], html.slice(0, 400));
   return { bytes: Number(res.headers.get('content-length') ?? html.length), drawn: html.includes('id="page-data"') };
 }
 
@@ -423,6 +422,9 @@ async function pagesPart() {
       return { user, walletId };
     };
 
+    console.log(
+      `Data pages: server CPU per view over ${PAGE_VIEWS} views (after 2), sizes ${PAGE_SIZES.join('/')}; ${machineLine()}`,
+    );
     const table: Record<string, Record<string, string>> = {};
     const home = await cpuPerView(server, null, '/');
     const record = (name: string, figure: Awaited<ReturnType<typeof cpuPerView>>) => {
