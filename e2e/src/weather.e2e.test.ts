@@ -4,6 +4,9 @@ import { screenshot } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
+/** How long suggestions may take to show: the first look-up of a fresh server loads the place data. */
+const SUGGESTIONS = { timeout: 20_000 };
+
 describe('weather: address search, forecast and saved locations in a real browser', () => {
   let site: Site;
   let server: RunningServer;
@@ -31,7 +34,7 @@ describe('weather: address search, forecast and saved locations in a real browse
     await input.click();
     await page.keyboard.type('Denver', { delay: 40 });
     const listbox = page.getByRole('listbox');
-    await expect.poll(() => listbox.getByRole('option').count()).toBeGreaterThan(0);
+    await expect.poll(() => listbox.getByRole('option').count(), SUGGESTIONS).toBeGreaterThan(0);
     expect(await listbox.getByRole('option').count()).toBeLessThanOrEqual(5);
     await screenshot(page, 'weather-suggestions');
     await page.keyboard.press('ArrowDown');
@@ -139,7 +142,7 @@ describe('weather on narrow screens, Enter on typed text, logging in from the po
   it('searches the top suggestion when Enter is pressed with nothing highlighted', async () => {
     await input().click();
     await page.keyboard.type('Denver', { delay: 30 });
-    await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').count(), SUGGESTIONS).toBeGreaterThan(0);
     await page.keyboard.press('Enter');
     await results().waitFor();
     await expect.poll(() => results().getByRole('heading', { level: 2 }).first().textContent()).toMatch(/Denver/);
@@ -161,6 +164,28 @@ describe('weather on narrow screens, Enter on typed text, logging in from the po
     // Signed in now: the favorite form opens instead of the popup.
     await results().getByRole('button', { name: 'Add to Favorites' }).click();
     await page.getByRole('dialog', { name: 'Add to Favorites' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('says a saved place is saved, and shows saved names whole at 375 px', async () => {
+    const name = 'Mile High City, downtown';
+    await results().getByRole('button', { name: 'Add to Favorites' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add to Favorites' });
+    await dialog.getByLabel('Nickname').fill(name);
+    await dialog.getByRole('button', { name: 'Add Favorite' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await results().getByRole('button', { name: 'Remove from Favorites' }).waitFor();
+    await results().getByText(`Saved as “${name}”`).waitFor();
+
+    await page.getByRole('button', { name: 'Saved Locations' }).click();
+    const entry = page.getByRole('dialog', { name: 'Saved Locations' }).getByRole('listitem', { name });
+    await entry.waitFor();
+    // The name used to be cut to "Mil…" beside the buttons: all of it shows, on as many lines as it needs.
+    const shown = entry.getByText(name, { exact: true });
+    expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect((await shown.boundingBox())?.width ?? 0).toBeGreaterThan(150);
+    await screenshot(page, 'weather-saved-locations-375');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
   });
@@ -225,7 +250,7 @@ describe('weather: the 48-hour strip, alerts, units and the remembered place (is
     const input = page.getByRole('combobox', { name: 'Location' });
     await input.click();
     await page.keyboard.type('Denver', { delay: 30 });
-    await expect.poll(() => page.getByRole('listbox').getByRole('option').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('listbox').getByRole('option').count(), SUGGESTIONS).toBeGreaterThan(0);
     await page.keyboard.press('Enter');
     await strip().waitFor();
     const cells = strip().getByTestId('hour');

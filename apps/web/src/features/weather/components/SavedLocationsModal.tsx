@@ -50,18 +50,17 @@ export function SavedLocationsModal({ opened, onClose, onGetForecast }: SavedLoc
       <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
         {saved.data.map((location) => (
           <Paper component="li" withBorder radius="md" p="sm" key={location.locationId} aria-label={location.nickname}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} truncate>
-                  {location.nickname}
-                </Text>
+            {/* On a phone the buttons move below the name rather than squeezing it to a few letters. */}
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <div style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Text fw={600}>{location.nickname}</Text>
                 {location.address !== location.nickname && (
-                  <Text size="sm" c="dimmed" truncate>
+                  <Text size="sm" c="dimmed">
                     {location.address}
                   </Text>
                 )}
               </div>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="nowrap" ml="auto">
                 <Button size="xs" leftSection={<IconCloudSearch size={14} />} onClick={() => onGetForecast(location)}>
                   Get Forecast
                 </Button>
