@@ -130,8 +130,10 @@ describe('managing an account in a real browser (issue 18)', () => {
     await page2.getByText('Your password is set').waitFor();
     await screenshot(page2, 'reset-password-done');
 
-    // Every session of the user ended, the first device's included.
+    // Every session of the user ended, the first device's included, and that device is told so.
     expect(await signedIn(page)).toBe(false);
+    await page.getByText('You were signed out').waitFor();
+    await screenshot(page, 'signed-out-elsewhere');
 
     // The link worked once.
     await page2.goto(`${server.baseUrl}${link.pathname}${link.search}`);
@@ -151,6 +153,8 @@ describe('managing an account in a real browser (issue 18)', () => {
       dialog.getByRole('button', { name: 'Delete my account' }).click(),
     ]);
     await page2.getByRole('button', { name: 'Login' }).first().waitFor();
+    await page2.getByText('Your account was deleted').waitFor();
+    await screenshot(page2, 'account-deleted');
     expect(await tryLogin(page2, username, third)).toBe('User not found');
     expect(errors.flat().filter((e) => !expectedNoise.test(e))).toEqual([]);
   });

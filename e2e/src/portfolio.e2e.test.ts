@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { screenshot, screenshotDir } from './browser.js';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from './server.js';
 import { logInThroughUi } from './session.js';
 import { openSite, type Site } from './site.js';
@@ -74,6 +74,28 @@ describe('portfolio administration in a real browser', () => {
     expect(apart).toBe(true);
   });
 
+  it('says why an image is refused inside the modal, with no toast over its buttons', async () => {
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    await page.getByRole('menuitem', { name: 'Add Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Project' });
+    await dialog.getByLabel('Title').fill('Broken image');
+    const notAnImage = Buffer.from('this is not a picture at all');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: notAnImage });
+    await dialog.getByRole('button', { name: 'Add Project' }).click();
+    await dialog.getByText('The image must be a PNG, JPEG, WebP or GIF file').waitFor();
+    expect(await page.locator('.mantine-Notification-root', { hasText: 'Could not' }).count()).toBe(0);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${screenshotDir}/portfolio-refused-image-${width}.png` });
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The refusal's 415 is the browser's console noise, not the page's error.
+    errors.splice(0, errors.length, ...errors.filter((error) => !/status of 415/.test(error)));
+  });
+
   it('edits it, keeping the image', async () => {
     await page.getByRole('button', { name: 'Edit Browser-made project' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Project' });
@@ -83,6 +105,22 @@ describe('portfolio administration in a real browser', () => {
     await expect.poll(() => imageLoaded('Browser-edited project')).toBe(true);
     await page.reload();
     await expect.poll(() => imageLoaded('Browser-edited project')).toBe(true);
+  });
+
+  it('opens a page from the footer at its top, and Back returns to where the last one was left', async () => {
+    await page.goto(`${server.baseUrl}/portfolio`);
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    const bottom = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return window.scrollY;
+    });
+    expect(bottom).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'To-Do List' }).click();
+    await page.getByRole('heading', { name: 'Todo List' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(bottom);
   });
 
   it('deletes it after the seed question', async () => {

@@ -49,6 +49,8 @@ describe('to-do list in a real browser', () => {
       .poll(() => completedSection().getByRole('article', { name: 'Water all the plants' }).isVisible())
       .toBe(true);
     await expect.poll(() => openSection().getByRole('article', { name: 'Water all the plants' }).count()).toBe(0);
+    // Its button went with it: the focus goes on to the list's heading (no other open item), not <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('todo-list-heading');
     await screenshot(page, 'todo-completed');
   });
 
@@ -64,6 +66,16 @@ describe('to-do list in a real browser', () => {
     await expect
       .poll(() => openSection().getByRole('article', { name: 'Water all the plants' }).isVisible())
       .toBe(true);
+  });
+
+  it('gives the focus back to Edit when the first dialog of the page is closed with Escape', async () => {
+    await page.reload();
+    const edit = page.getByRole('button', { name: 'Edit Water all the plants' });
+    await edit.click();
+    await page.getByRole('dialog', { name: 'Edit Item' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Edit Item' }).waitFor({ state: 'detached' });
+    await expect.poll(() => edit.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('deletes it after confirmation', async () => {
