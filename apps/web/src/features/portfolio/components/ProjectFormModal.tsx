@@ -72,7 +72,10 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
   const chosen = form.values.image;
   const previewUrl = useMemo(() => (chosen ? URL.createObjectURL(chosen) : null), [chosen]);
   useEffect(() => () => (previewUrl ? URL.revokeObjectURL(previewUrl) : undefined), [previewUrl]);
-  const preview = previewUrl ?? current?.image ?? null;
+  // A file that is no image (the server refuses it) shows no broken preview.
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const shown = previewUrl ?? current?.image ?? null;
+  const preview = shown === brokenPreview ? null : shown;
 
   // A failure stays in the modal: on its fields when the server names them, else above the form.
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,7 +102,9 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
       opened={opened}
       onClose={onClose}
       title={mode === 'add' ? 'Add Project' : 'Edit Project'}
-      size="50%"
+      // Half the screen on a desktop, but never narrower than the form needs (34rem) while the
+      // screen has room: a phone gets the whole width instead of a 170 px column.
+      size="calc(max(50%, min(100%, 34rem)))"
       centered
     >
       {mode === 'edit' && !project && (
@@ -150,7 +155,17 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
               clearable
               {...form.getInputProps('image')}
             />
-            {preview && <Image src={preview} alt="Image preview" h={180} fit="contain" radius="sm" bg="gray.0" />}
+            {preview && (
+              <Image
+                src={preview}
+                alt="Image preview"
+                h={180}
+                fit="contain"
+                radius="sm"
+                bg="gray.0"
+                onError={() => setBrokenPreview(preview)}
+              />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
