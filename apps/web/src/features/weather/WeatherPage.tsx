@@ -420,8 +420,9 @@ function ForecastResults({
   const todays = result.weather.find((day) => day.date === today) ?? result.weather[0];
   return (
     <Stack gap="lg" component="section" aria-label="Forecast results">
-      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
+      {/* On a phone the favourite button goes below the place's name rather than squeezing it. */}
+      <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Title order={2} size="h3">
             {result.address}
           </Title>

@@ -94,6 +94,10 @@ export function SkyDetails({ details, air, units }: SkyDetailsProps) {
                   c={textOnFilled(AQI_BAND_COLORS[air.band])}
                   variant="filled"
                   size="sm"
+                  // "Unhealthy for Sensitive Groups" wraps in a phone's narrow tile rather than losing its end.
+                  h="auto"
+                  py={2}
+                  styles={{ label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center' } }}
                 >
                   {air.band}
                 </Badge>
