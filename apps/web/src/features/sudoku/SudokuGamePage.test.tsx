@@ -47,21 +47,6 @@ describe('SudokuGamePage', () => {
     expect(callsTo(fetchMock, 'GET', '/api/sudoku/game')).toHaveLength(0);
   });
 
-  it('puts the number pad right after the board, before hints and controls (on phones the page is one column)', async () => {
-    renderGame(gameRoutes());
-    const board = await screen.findByRole('grid');
-    const pad = screen.getByRole('region', { name: 'Input' });
-    const after = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-    expect(after(board, pad)).toBe(true);
-    for (const later of [
-      screen.getByRole('button', { name: 'Hint' }),
-      screen.getByRole('button', { name: 'Check' }),
-      screen.getByRole('button', { name: 'Give Up' }),
-    ]) {
-      expect(after(pad, later)).toBe(true);
-    }
-  });
-
   it('explains a missing id or an unknown game and links back to the menu', async () => {
     const { unmount } = renderGame({}, { route: '/apps/sudoku/game' });
     expect(await screen.findByText('No game selected')).toBeInTheDocument();

@@ -257,35 +257,6 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
           )}
         </div>
         <div className={classes.panel}>
-          {/* The pad first: right under the board on phones, so both share the screen, and a hint or a
-              result appearing below never moves it. */}
-          {playing && (
-            <Card withBorder radius="md" padding="md" component="section" aria-label="Input">
-              <Stack gap="sm">
-                <InputPad
-                  counts={counts}
-                  notesMode={state.notesMode}
-                  noteKind={state.noteKind}
-                  colourMode={state.colourMode}
-                  selectedColour={state.selected === null ? 0 : (state.colours[state.selected] ?? 0)}
-                  disabled={state.paused}
-                  canUndo={canUndo}
-                  canRedo={canRedo}
-                  onDigit={(digit) => dispatch({ type: 'digit', digit })}
-                  onColour={(colour) => dispatch({ type: 'colour', colour })}
-                  onErase={() => dispatch({ type: 'erase' })}
-                  onToggleNotes={() => dispatch({ type: 'toggleNotesMode' })}
-                  onNoteKind={(kind) => dispatch({ type: 'setNoteKind', kind })}
-                  onToggleColour={() => dispatch({ type: 'toggleColourMode' })}
-                  onFillCandidates={() => dispatch({ type: 'fillCandidates' })}
-                  onUndo={() => dispatch({ type: 'undo' })}
-                  onRedo={() => dispatch({ type: 'redo' })}
-                />
-                <MistakeSetting value={mistakeSetting.mistakes} onChange={mistakeSetting.change} />
-                <KeyboardHelp />
-              </Stack>
-            </Card>
-          )}
           {playing && (
             <HintPanel
               shown={hint.shown}
@@ -331,6 +302,34 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
                 <SolvingPathButton gameId={game.id} color="red" variant="outline" />
               </Group>
             </Alert>
+          )}
+          {/* Last in the panel beside the board; on phones first, right under the board (SudokuGame.module.css). */}
+          {playing && (
+            <Card withBorder radius="md" padding="md" component="section" aria-label="Input" className={classes.pad}>
+              <Stack gap="sm">
+                <InputPad
+                  counts={counts}
+                  notesMode={state.notesMode}
+                  noteKind={state.noteKind}
+                  colourMode={state.colourMode}
+                  selectedColour={state.selected === null ? 0 : (state.colours[state.selected] ?? 0)}
+                  disabled={state.paused}
+                  canUndo={canUndo}
+                  canRedo={canRedo}
+                  onDigit={(digit) => dispatch({ type: 'digit', digit })}
+                  onColour={(colour) => dispatch({ type: 'colour', colour })}
+                  onErase={() => dispatch({ type: 'erase' })}
+                  onToggleNotes={() => dispatch({ type: 'toggleNotesMode' })}
+                  onNoteKind={(kind) => dispatch({ type: 'setNoteKind', kind })}
+                  onToggleColour={() => dispatch({ type: 'toggleColourMode' })}
+                  onFillCandidates={() => dispatch({ type: 'fillCandidates' })}
+                  onUndo={() => dispatch({ type: 'undo' })}
+                  onRedo={() => dispatch({ type: 'redo' })}
+                />
+                <MistakeSetting value={mistakeSetting.mistakes} onChange={mistakeSetting.change} />
+                <KeyboardHelp />
+              </Stack>
+            </Card>
           )}
           {/* Last in the panel: showing or dismissing it moves neither the board nor the pad. */}
           {showIncorrect && (
