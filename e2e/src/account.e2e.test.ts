@@ -134,6 +134,10 @@ describe('managing an account in a real browser (issue 18)', () => {
     expect(await signedIn(page)).toBe(false);
     await page.getByText('You were signed out').waitFor();
     await screenshot(page, 'signed-out-elsewhere');
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 900 });
+    await screenshot(page, 'signed-out-elsewhere-375');
+    if (size) await page.setViewportSize(size);
 
     // The link worked once.
     await page2.goto(`${server.baseUrl}${link.pathname}${link.search}`);
