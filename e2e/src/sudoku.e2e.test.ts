@@ -151,11 +151,12 @@ describe('Sudoku in a real browser', () => {
     await expect.poll(() => page.getByText('Congratulations! Correct solution.').isVisible()).toBe(true);
     const card = page.getByLabel('Your game');
     expect(await card.getByText('Hints used').locator('xpath=following-sibling::*[1]').textContent()).toBe('1');
-    expect(await card.getByText('Checks used').locator('xpath=following-sibling::*[1]').textContent()).toBe('1');
+    // Check was never pressed: the game's own check of the full board is not one.
+    expect(await card.getByText('Checks used').locator('xpath=following-sibling::*[1]').textContent()).toBe('0');
     await expect.poll(() => card.getByText('Best medium time').isVisible()).toBe(true);
     await expect.poll(() => card.getByText(/^\d\d:\d\d$/).count()).toBe(2);
     const stored = await page.evaluate(async (id) => (await fetch(`/api/sudoku/game?id=${id}`)).json(), game.id);
-    expect(stored).toMatchObject({ status: 'won', hints_used: 1, checks_used: 1 });
+    expect(stored).toMatchObject({ status: 'won', hints_used: 1, checks_used: 0 });
     await screenshot(page, 'sudoku-finish-card');
   });
 
@@ -249,6 +250,24 @@ describe('Sudoku in a real browser', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(/\/apps\/sudoku$/);
     expect(errors.filter((e) => !/status of 409/.test(e))).toEqual([]);
+  });
+
+  it('on a phone (375 × 667) the number pad sits right under the board: both on one screen', async () => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    try {
+      await startGame('Easy');
+      const board = page.getByRole('grid', { name: 'Sudoku board' });
+      await board.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      const boardBox = await board.boundingBox();
+      const padBox = await page.getByRole('group', { name: 'Number pad' }).boundingBox();
+      const hintBox = await page.getByRole('button', { name: 'Hint' }).boundingBox();
+      expect(boardBox && padBox && hintBox).toBeTruthy();
+      expect(padBox!.y).toBeGreaterThan(boardBox!.y + boardBox!.height);
+      expect(padBox!.y + padBox!.height).toBeLessThanOrEqual(667);
+      expect(hintBox!.y).toBeGreaterThan(padBox!.y);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('screenshots: menu and game at 375, 800 and 1280 px, light and dark', async () => {
