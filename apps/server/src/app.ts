@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { AfterResponse } from './core/after-response.js';
 import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
@@ -120,12 +121,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     statusSources: new StatusSources(),
     pageFacts: new PageFacts(),
     startedAt,
+    afterResponse: new AfterResponse(),
     ...integrations,
   };
   app.decorate('deps', deps);
 
   app.addHook('onClose', async () => {
-    // Mail still being sent (a reset link answered a moment ago) goes out before the database closes.
+    // Work left for after an answer (a reset link's lookup and mail) and mail still being sent
+    // finish before the database closes.
+    await deps.afterResponse.settled();
     await deps.mailer?.close();
     await counters.close();
     await redis?.close();

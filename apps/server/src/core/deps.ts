@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
+import type { AfterResponse } from './after-response.js';
 import type { CounterStore } from './counter-store.js';
 import type { AppMetrics } from './metrics.js';
 import type { PageFacts } from './page-facts.js';
@@ -31,6 +32,8 @@ export interface AppDeps extends Integrations {
   pageFacts: PageFacts;
   /** When this app instance was built (the admin status's uptime). */
   startedAt: Date;
+  /** Work routes leave for after their answer (core/after-response.ts); closing waits for it. */
+  afterResponse: AfterResponse;
 }
 
 declare module 'fastify' {

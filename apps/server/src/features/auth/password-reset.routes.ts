@@ -10,23 +10,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, endpoints.authOptions, async () => ({ password_reset_by_email: resets.emailAvailable() }));
 
-  /** Follow-ups still running; closing the app waits for them (before the mailer and database close). */
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
-
   route(app, endpoints.requestReset, async (request, { reply }) => {
     const followUp = await resets.requestByEmail(request.body.email, request.ip);
     // The lookup and the mail start once the answer is out (or the client gone): a known address
     // answers after the same work as an unknown one.
-    reply.raw.once('close', () => {
-      const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(followUp)
-        .catch((error: unknown) => request.log.error({ err: error }, 'password-reset request not handled'))
-        .finally(() => running.delete(run));
-      running.add(run);
-    });
+    app.deps.afterResponse.run(reply, followUp, 'password-reset request');
     return { success: true as const, message: RESET_REQUESTED };
   });
 

@@ -311,6 +311,8 @@ async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest)
     ...(await injectOptions(route, request)),
     remoteAddress: nextClient(ctx),
   });
+  // Work a route leaves for after its answer (a reset request's lookup) belongs to this request.
+  await ctx.t.app.deps.afterResponse.settled();
   ctx.last = undefined;
   const key = `${route.method} ${route.url}`;
   const statuses = ctx.statuses[key] ?? {};
