@@ -92,7 +92,9 @@ export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
     const share = query.get('p');
     if (meta.pattern === '/apps/sudoku/game' && share !== null) {
       const level = await sudokuLevel(share);
-      const what = level ? `A ${level} Sudoku puzzle shared with you` : 'A Sudoku puzzle shared with you';
+      // 'An easy', 'An expert': the article follows the level's first sound.
+      const article = level && /^[aeiou]/.test(level) ? 'An' : 'A';
+      const what = level ? `${article} ${level} Sudoku puzzle shared with you` : 'A Sudoku puzzle shared with you';
       return {
         title: level ? `${level.charAt(0).toUpperCase()}${level.slice(1)} Sudoku puzzle` : 'Shared Sudoku puzzle',
         description: `${what}: play it here, with pencil notes and explained hints.`,
