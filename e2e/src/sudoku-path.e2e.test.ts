@@ -105,6 +105,8 @@ describe('Sudoku solving path in a real browser', () => {
     );
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      // A signed-in player's stored choice may be 'auto': the system's scheme decides then.
+      await page.emulateMedia({ colorScheme: scheme });
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(game);
@@ -121,6 +123,7 @@ describe('Sudoku solving path in a real browser', () => {
       }
     }
     await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+    await page.emulateMedia({ colorScheme: null });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(errors).toEqual([]);
   });

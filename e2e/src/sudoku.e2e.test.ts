@@ -278,6 +278,8 @@ describe('Sudoku in a real browser', () => {
     for (const scheme of ['light', 'dark'] as const) {
       // Mantine keeps the colour scheme in local storage.
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
+      // A signed-in player's stored choice may be 'auto': the system's scheme decides then.
+      await page.emulateMedia({ colorScheme: scheme });
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${server.baseUrl}/apps/sudoku`);
@@ -305,6 +307,7 @@ describe('Sudoku in a real browser', () => {
       }
     }
     await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+    await page.emulateMedia({ colorScheme: null });
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });
