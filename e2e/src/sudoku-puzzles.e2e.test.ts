@@ -88,7 +88,8 @@ describe('Sudoku daily puzzles, own puzzles and share links in a real browser', 
       const visitor = await other.context.newPage();
       const visitorErrors = watchErrors(visitor);
       await visitor.goto(link);
-      await visitor.getByText('Please log in to use this app').waitFor();
+      // Told what the link holds, rather than only asked to log in.
+      await visitor.getByRole('heading', { name: 'A Sudoku puzzle shared with you' }).waitFor();
       await signUpOnThisPage(visitor, uniqueUsername('shared'));
 
       // Signed in, the link starts their own game of it and the address names that game.
