@@ -48,6 +48,7 @@ import {
   signUp,
   startServer,
 } from './server-process.js';
+import { insertTodos } from './todo-rows.js';
 
 const BURST = 90;
 const PACED_S = Number(process.env.BENCH_HEAVY_PACED_SECONDS ?? 20);
@@ -377,30 +378,21 @@ async function pagesPart() {
   const server = await startServer({ pollMs: 20, nodeArgs: [...productionNodeFlags(), '--import', loopProbe] });
   const { db, destroy } = openDatabase({ sqliteFile: sqliteFileIn(server.dataDir!) });
   try {
-    const now = new Date().toISOString();
     const todoUser = async (count: number, largest = false) => {
       const user = await signUp(server.baseUrl, `pages${count}${largest ? 'l' : ''}${Date.now().toString(36)}`);
-      const rows = Array.from({ length: count }, (_, i) => ({
-        user_id: user.id,
+      await insertTodos(db, user.id, count, (i) => ({
         title: largest ? `${i} ${'to-do '.repeat(40)}`.slice(0, TODO_TITLE_MAX) : `To-do ${i} call the plumber`,
         description: largest
           ? `${i} ${'a longer description '.repeat(100)}`.slice(0, TODO_DESCRIPTION_MAX)
           : 'Ask about the kitchen sink on Tuesday morning',
-        completed: i % 4 === 3 ? 1 : 0,
-        created_at: now,
-        updated_at: now,
+        completed: i % 4 === 3,
       }));
-      for (let i = 0; i < rows.length; i += 200)
-        await db
-          .insertInto('todos')
-          .values(rows.slice(i, i + 200))
-          .execute();
       return user;
     };
     const symbols = DEMO_UNIVERSE.map((company) => company.symbol);
     const watchlistUser = async (count: number) => {
       const user = await signUp(server.baseUrl, `watch${count}${Date.now().toString(36)}`);
-      const rows = symbols.slice(0, count).map((symbol) => ({ user_id: user.id, symbol, created_at: now }));
+      const rows = symbols.slice(0, count).map((symbol) => ({ user_id: user.id, symbol, created_at: new Date().toISOString() }));
       await db.insertInto('watchlist').values(rows).execute();
       return { user, count: rows.length };
     };

@@ -10,6 +10,7 @@
  */
 import os from 'node:os';
 import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX, TODOS_MAX } from '@site/contract';
+import { insertTodos } from './todo-rows.js';
 
 const REQUESTS = Number(process.env.BENCH_TODO_REQUESTS ?? 60);
 const WARM_UP = 5;
@@ -49,22 +50,13 @@ async function bench(kind: 'sqlite' | 'postgres') {
   const t = await createTestApp(kind);
   try {
     const db = t.database.handle.db;
-    const now = new Date().toISOString();
     const userWith = async (count: number, title: (i: number) => string, description: (i: number) => string) => {
       const user = await signUp(t.app);
-      const rows = Array.from({ length: count }, (_, i) => ({
-        user_id: user.id,
+      await insertTodos(db, user.id, count, (i) => ({
         title: title(i),
         description: description(i),
-        completed: i % 3 === 0 ? 1 : 0,
-        created_at: now,
-        updated_at: now,
+        completed: i % 3 === 0,
       }));
-      for (let i = 0; i < rows.length; i += 200)
-        await db
-          .insertInto('todos')
-          .values(rows.slice(i, i + 200))
-          .execute();
       return user;
     };
     const typicalTitle = (i: number) => words(6, i);
