@@ -3,10 +3,11 @@ import { routes } from '@site/contract/routes';
 import { describe, expect, it, vi } from 'vitest';
 import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
+import { signedInBrowser } from '../test/signed-in-browser';
 import { ApiError, apiRequest, callApi, callApiFile } from './api-client';
 import { lazySchema } from './contract-schemas';
-import { keepOfflineCopy, readOfflineCopy } from './offline-copy';
-import { COLOR_SCHEME_KEY, readSession, saveSession } from './storage';
+import { readOfflineCopy } from './offline-copy';
+import { COLOR_SCHEME_KEY, readSession } from './storage';
 
 function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers {
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
@@ -138,13 +139,6 @@ describe('callApi', () => {
 
 describe('a session that ended elsewhere', () => {
   /** A signed-in browser as Log In leaves it: the session, an offline copy, an app's data, the scheme. */
-  function signedInBrowser() {
-    setCookie('csrftoken', 'abc123');
-    saveSession({ token: 'tok', userId: 7, username: 'alice' });
-    keepOfflineCopy('todo', { todos: [{ id: 1, title: 'Private' }] });
-    localStorage.setItem('weather-recent', '["Home street 1"]');
-    localStorage.setItem(COLOR_SCHEME_KEY, 'dark');
-  }
 
   it('drops the token, offline copies and app data on a 401 that cleared the session cookies', async () => {
     signedInBrowser();

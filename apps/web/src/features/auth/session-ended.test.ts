@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keepOfflineCopy, readOfflineCopy } from '../../lib/offline-copy';
-import { COLOR_SCHEME_KEY, readSession, saveSession } from '../../lib/storage';
-import { clearCookies, setCookie } from '../../test/cookies';
+import { readOfflineCopy } from '../../lib/offline-copy';
+import { COLOR_SCHEME_KEY, readSession } from '../../lib/storage';
+import { clearCookies } from '../../test/cookies';
 import { apiError, mockFetch } from '../../test/fetch-mock';
+import { signedInBrowser } from '../../test/signed-in-browser';
 import { fetchMe } from './api/auth-queries';
-
-/** A browser left signed in: the session, an offline copy, an app's data and the colour scheme. */
-function signedInBrowser() {
-  setCookie('csrftoken', 'abc123');
-  saveSession({ token: 'tok', userId: 7, username: 'alice' });
-  keepOfflineCopy('todo', { todos: [{ id: 1, title: 'Private' }] });
-  localStorage.setItem('weather-recent', '["Home street 1"]');
-  localStorage.setItem(COLOR_SCHEME_KEY, 'dark');
-}
 
 describe('a session ended on the server ("log out everywhere" from another device)', () => {
   it('is forgotten with its offline copies when the page loads without the session cookies', async () => {
