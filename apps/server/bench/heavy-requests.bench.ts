@@ -392,7 +392,8 @@ async function pagesPart() {
     const symbols = DEMO_UNIVERSE.map((company) => company.symbol);
     const watchlistUser = async (count: number) => {
       const user = await signUp(server.baseUrl, `watch${count}${Date.now().toString(36)}`);
-      const rows = symbols.slice(0, count).map((symbol) => ({ user_id: user.id, symbol, created_at: new Date().toISOString() }));
+      const created_at = new Date().toISOString();
+      const rows = symbols.slice(0, count).map((symbol) => ({ user_id: user.id, symbol, created_at }));
       await db.insertInto('watchlist').values(rows).execute();
       return { user, count: rows.length };
     };
