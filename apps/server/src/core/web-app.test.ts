@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../test/test-app.js';
 import { DRAWN_ANSWERS_MAX_BYTES, FRESH_DRAWINGS } from './data-pages.js';
 
@@ -277,6 +277,9 @@ export async function renderRoute(url, mode, data) {
     fs.writeFileSync(path.join(dist, 'prerendered', 'apps_todo.html'), page('<p>Loading page</p>'));
     fs.writeFileSync(path.join(dist, 'prerendered', 'apps_todo.data.html'), page('<!--page-html--><!--page-data-->'));
     fs.writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), ENTRY);
+    // The fresh-drawing allowance and the too-large window run on Date.now: held still, so a slow
+    // run cannot refill one between views and the counts below do not depend on time passing.
+    vi.useFakeTimers({ toFake: ['Date'] });
     t = await createTestApp('sqlite', { WEB_DIST_DIR: dist }, (app) => {
       app.addHook('onRequest', async (request) => {
         if (request.url === '/api/todo' && request.method === 'GET') todoAnswers++;
@@ -285,6 +288,7 @@ export async function renderRoute(url, mode, data) {
   });
   afterAll(async () => {
     await t?.close();
+    vi.useRealTimers();
     fs.rmSync(root, { recursive: true, force: true });
   });
 
