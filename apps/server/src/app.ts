@@ -8,6 +8,7 @@ import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
+import { Jobs } from './core/jobs.js';
 import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
 import { PageFacts } from './core/page-facts.js';
@@ -122,11 +123,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageFacts: new PageFacts(),
     startedAt,
     afterResponse: new AfterResponse(),
+    jobs: new Jobs(app.log),
     ...integrations,
   };
   app.decorate('deps', deps);
 
+  // Features add their background work while they are registered (core/jobs.ts).
+  app.addHook('onReady', async () => deps.jobs.start());
+
   app.addHook('onClose', async () => {
+    await deps.jobs.stop();
     // Work left for after an answer (a reset link's lookup and mail) and mail still being sent
     // finish before the database closes.
     await deps.afterResponse.settled();

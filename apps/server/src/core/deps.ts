@@ -4,6 +4,7 @@ import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
 import type { AfterResponse } from './after-response.js';
 import type { CounterStore } from './counter-store.js';
+import type { Jobs } from './jobs.js';
 import type { AppMetrics } from './metrics.js';
 import type { PageFacts } from './page-facts.js';
 import type { RedisConnection } from './redis.js';
@@ -34,6 +35,8 @@ export interface AppDeps extends Integrations {
   startedAt: Date;
   /** Work routes leave for after their answer (core/after-response.ts); closing waits for it. */
   afterResponse: AfterResponse;
+  /** Background work on timers or for the app's life (core/jobs.ts): started when ready, stopped on close. */
+  jobs: Jobs;
 }
 
 declare module 'fastify' {
