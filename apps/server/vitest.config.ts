@@ -7,7 +7,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Password hashing and database set-up make some tests slower than vitest's default 5 s on 2 cores.
+    setupFiles: ['./src/test/setup.ts'],
+    // Database set-up makes some tests slower than vitest's default 5 s on 2 cores.
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

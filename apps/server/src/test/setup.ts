@@ -1,0 +1,6 @@
+// Runs before every server test file (apps/server/vitest.config.ts).
+import { useCheapPasswordHashesForTests } from '../features/auth/password.js';
+
+// Production's argon2 profile costs ~50 ms and 19 MiB a hash; tests sign up and log in hundreds of
+// times. password.test.ts checks that production keeps its profile.
+useCheapPasswordHashesForTests();
