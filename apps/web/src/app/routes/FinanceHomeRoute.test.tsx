@@ -16,6 +16,7 @@ import { apiError, callsTo, type MockRoute, mockFetch, requestLines, requestsTo 
 import { me } from '../../test/fixtures/session';
 import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
+import { settled } from '../../test/settled';
 import { FinanceHomeRoute } from './FinanceHomeRoute';
 
 type Routes = Parameters<typeof mockFetch>[0];
@@ -339,7 +340,7 @@ describe('Finance home route: the finance page with the wallets', () => {
     const bought = walletDetails(walletSummary(1, 'Main', { active: true, balanceCents: 770_130 }), [
       walletStock('AAPL', 10, 229.87, 229.87),
     ]);
-    const { user, fetchMock } = renderHome([main()], {
+    const { user, fetchMock, queryClient } = renderHome([main()], {
       'GET /api/finance/get_stock': {
         body: { symbol: stock({ currentPrice: 229.87 }), watchlist: [], in_watchlist: false },
       },
@@ -354,8 +355,8 @@ describe('Finance home route: the finance page with the wallets', () => {
     await user.click(within(form).getByRole('button', { name: 'Buy' }));
     expect(await within(form).findByText('Cash available: $7,701.30')).toBeInTheDocument();
     await waitFor(() => expect(within(form).getByRole('textbox', { name: /Symbol/ })).toHaveValue(''));
-    // Give a reload, were one started, the time to reach the network.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A reload, were one started, has reached the network once the page is quiet.
+    await settled(queryClient, fetchMock);
     // Before the answer went into the cache, the wallet list was fetched again too (1 + 1 + 1).
     expect(requestLines(fetchMock, before)).toEqual([
       'GET /api/finance/get_stock',

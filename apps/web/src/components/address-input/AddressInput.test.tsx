@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { settled } from '../../test/settled';
 import { AddressInput, type AddressInputProps } from './AddressInput';
 import { collection, denver, denverCity, denverPa, feature, paris } from './test-fixtures';
 
@@ -385,16 +386,16 @@ describe('AddressInput', () => {
   });
 
   it('Enter before the suggestions arrive submits the form, and the late answer opens no list over it', async () => {
-    const { pending } = deferredFetch({ honourAbort: false });
+    const { fetchMock, pending } = deferredFetch({ honourAbort: false });
     const onSubmit = vi.fn((event: Event) => event.preventDefault());
-    const { input, user } = renderInput({ submitOnEnter: true });
+    const { input, user, queryClient } = renderInput({ submitOnEnter: true });
     input.closest('form')?.addEventListener('submit', onSubmit);
     enter(input, 'Denver');
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(pending.length).toBeGreaterThan(0));
     await act(async () => pending[0]?.respond(collection([denver])));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settled(queryClient, fetchMock);
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo, mockFetch, stubLocation } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { settled } from '../../test/settled';
 import { LoginModal } from './LoginModal';
 
 const loginSuccess = {
@@ -117,10 +118,11 @@ describe('LoginModal', () => {
 
   it('offers no Forgot password? when the server cannot e-mail', async () => {
     const fetchMock = mockFetch({ 'GET /api/auth/options': { body: { password_reset_by_email: false } } });
-    renderLogin();
+    const { queryClient } = renderLogin();
     await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/options')).toHaveLength(1));
-    // The answer is parsed after it arrives (the schema loads lazily): give it time to be shown.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The answer is parsed after it arrives (the schema loads lazily): wait until it is, and shown.
+    await vi.waitFor(() => expect(queryClient.getQueryState(['auth', 'options'])?.status).toBe('success'));
+    await settled(queryClient, fetchMock);
     expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import { apiError, callsTo, mockFetch, requestLines, requestsTo } from '../../te
 import { me } from '../../test/fixtures/session';
 import { stock } from '../../test/fixtures/stocks';
 import { renderWithProviders } from '../../test/render';
+import { settled } from '../../test/settled';
 import type { WalletChartProps } from './chart/wallet-chart-data';
 import { ordersBody } from './orders/orders-fixtures';
 import {
@@ -317,7 +318,7 @@ describe('WalletPage', () => {
       },
       'POST /api/finance/add_stock_to_wallet': { body: tradeBody(walletTrade(5, 'buy', 'NVDA', 3, 120.5), bought) },
     });
-    const { user } = renderPage('/apps/finance/wallet?wallet=1');
+    const { user, queryClient } = renderPage('/apps/finance/wallet?wallet=1');
     const section = await screen.findByRole('region', { name: 'Buy Stocks' });
     await screen.findByRole('table', { name: 'Trade Ledger' });
     await screen.findByRole('table', { name: 'Wallet History' });
@@ -335,7 +336,7 @@ describe('WalletPage', () => {
       .slice(1);
     expect(ledgerRows[0]).toHaveTextContent('BuyNVDA3$120.50-$361.50');
     await waitFor(() => expect(requestLines(fetchMock, before)).toHaveLength(3));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled(queryClient, fetchMock);
     // The quote and the trade; the answer's wallet (details, history) and trade fill the rest. Before
     // answers went into the cache a buy also refetched details, history, ledger and list (1 + 1 + 4).
     // Only the performance is asked for again: the server rebuilds it from the ledger and closes.

@@ -4,6 +4,7 @@ import { setCookie } from '../../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../../test/fetch-mock';
 import { me } from '../../../test/fixtures/session';
 import { renderWithProviders } from '../../../test/render';
+import { settled } from '../../../test/settled';
 import { useWalletDetails, useWallets } from '../api/use-wallets';
 import { detailsBody, walletDetails, walletSummary, walletsBody } from '../test-fixtures';
 import { order, ordersBody } from './orders-fixtures';
@@ -138,7 +139,7 @@ describe('WalletOrders', () => {
         return { body: { success: true, message: 'Cancelled', order: order(2, { status: 'cancelled' }) } };
       },
     });
-    const { user } = renderWithProviders(
+    const { user, queryClient } = renderWithProviders(
       <>
         <WalletOrders walletId={1} />
         <WalletFigures />
@@ -148,7 +149,7 @@ describe('WalletOrders', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
     expect(await screen.findByText('No open orders')).toBeVisible();
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallets')).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await settled(queryClient, fetchMock);
     expect(callsTo(fetchMock, 'GET', '/api/finance/get_orders')).toHaveLength(2);
     expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallet_details')).toHaveLength(2);
     expect(callsTo(fetchMock, 'GET', '/api/finance/get_wallets')).toHaveLength(2);
