@@ -45,9 +45,9 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
     '../src/integrations/market-data/testing/fixed-price-provider.js'
   );
   const { walletsRepository } = await import('../src/features/wallets/wallets.repository.js');
-  const { ordersRepository, OPEN_ORDER_COLUMNS } = await import('../src/features/wallets/orders.repository.js');
-  const { orderMatcher } = await import('../src/features/wallets/order-matcher.js');
-  const { buyReserveCents } = await import('../src/features/wallets/order-rules.js');
+  const { ordersRepository, OPEN_ORDER_COLUMNS } = await import('../src/features/wallets/orders/orders.repository.js');
+  const { orderMatcher } = await import('../src/features/wallets/orders/order-matcher.js');
+  const { buyReserveCents } = await import('../src/features/wallets/orders/order-rules.js');
 
   const clock = () => NOW;
   const symbols = Array.from({ length: SYMBOLS }, (_, i) => `ZB${i}`);

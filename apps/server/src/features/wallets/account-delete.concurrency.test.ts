@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, logIn, TEST_ADMIN_PASSWORD, TEST_PASSWORD, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { corporateActionsRepository } from './corporate-actions.repository.js';
-import { newTrader, type OrdersHarness, ordersHarness } from './orders.test-support.js';
+import { newTrader, type OrdersHarness, ordersHarness } from './orders/orders.test-support.js';
 
 /** Saturday: nothing fills as it is placed, so every placement only reserves. */
 const SATURDAY = Date.parse('2025-03-15T16:00:00Z');

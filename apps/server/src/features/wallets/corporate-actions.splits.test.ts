@@ -4,7 +4,7 @@ import { applierOn, corporateActionsEnv, walletCalls } from '../../test/corporat
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { averagePriceE4, priceToE4, saleProceedsCents } from './money.js';
-import { trader } from './orders.test-support.js';
+import { trader } from './orders/orders.test-support.js';
 
 /** Thursday 2020-08-27, 11:00 in New York: before Apple's 4-for-1 split of 2020-08-31. */
 const THURSDAY = '2020-08-27T15:00:00Z';

@@ -1,10 +1,10 @@
 import { walletsEndpoints as endpoints, ordersEndpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { scheduleOrderMatching } from './order-match-schedule.js';
-import { orderMatcher } from './order-matcher.js';
-import { ordersRepository } from './orders.repository.js';
-import { ordersService } from './orders.service.js';
+import { scheduleOrderMatching } from './orders/order-match-schedule.js';
+import { orderMatcher } from './orders/order-matcher.js';
+import { ordersRepository } from './orders/orders.repository.js';
+import { ordersService } from './orders/orders.service.js';
 import { walletReportsRoutes } from './wallet-reports.routes.js';
 import { walletsRepository } from './wallets.repository.js';
 import { walletsService } from './wallets.service.js';

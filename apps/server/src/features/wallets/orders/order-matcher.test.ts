@@ -1,7 +1,7 @@
 import { STARTING_CASH_CENTS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { buyCostCents, saleProceedsCents } from './money.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { buyCostCents, saleProceedsCents } from '../money.js';
 import { MARKET_OPEN, newTrader, type OrdersHarness, ordersHarness, reconcileOrders } from './orders.test-support.js';
 
 const $ = (dollars: number) => Math.round(dollars * 10_000);

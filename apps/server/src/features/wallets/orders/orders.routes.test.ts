@@ -1,7 +1,7 @@
 import { OPEN_ORDERS_MAX, STARTING_CASH_CENTS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectAs } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { injectAs } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 import { MARKET_OPEN, newTrader, type OrdersHarness, ordersHarness, reconcileOrders } from './orders.test-support.js';
 
 /** Saturday 2025-03-15: the market is closed, so nothing fills as it is placed. */

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { FixedPriceMarketDataProvider } from '../../integrations/market-data/testing/fixed-price-provider.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import { FixedPriceMarketDataProvider } from '../../../integrations/market-data/testing/fixed-price-provider.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { scheduleOrderMatching } from './order-match-schedule.js';
 import { newTrader, ordersHarness } from './orders.test-support.js';
 

@@ -1,6 +1,6 @@
 import { STOP_BUY_RESERVE_BUFFER_PERCENT } from '@site/contract';
-import type { OrderSide, OrderType } from '../../db/schema.js';
-import { buyCostCents, saleProceedsCents, toSafeNumber } from './money.js';
+import type { OrderSide, OrderType } from '../../../db/schema.js';
+import { buyCostCents, saleProceedsCents, toSafeNumber } from '../money.js';
 
 /*
  * When an order fills, and at what price (docs/api.md#orders), as pure functions of the order and

@@ -1,11 +1,11 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { Database, OrderStatus, OrdersTable } from '../../db/schema.js';
-import { shareUserKey } from '../../db/user-lock.js';
-import type { Listing } from '../../integrations/market-data/fx.js';
-import { buyCostCents } from './money.js';
-import type { Holding } from './valuation.js';
-import type { TradeRow, WalletsRepository } from './wallets.repository.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database, OrderStatus, OrdersTable } from '../../../db/schema.js';
+import { shareUserKey } from '../../../db/user-lock.js';
+import type { Listing } from '../../../integrations/market-data/fx.js';
+import { buyCostCents } from '../money.js';
+import type { Holding } from '../valuation.js';
+import type { TradeRow, WalletsRepository } from '../wallets.repository.js';
 
 /** An order as stored, with the cash its fill moved (from the ledger) when it filled. */
 export type OrderRow = Selectable<OrdersTable> & { fill_cash_cents: number | null };

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 import type { OrderMatcher } from './order-matcher.js';
 import { newTrader, type OrdersHarness, ordersHarness, reconcileOrders } from './orders.test-support.js';
 

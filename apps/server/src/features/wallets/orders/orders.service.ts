@@ -10,11 +10,15 @@ import {
   type PlaceOrderResponse,
   type PreviewOrderResponse,
 } from '@site/contract';
-import { badRequest, conflict, type HttpError, notFound } from '../../core/http-errors.js';
-import { isoNow } from '../../core/time.js';
-import { calendarOfTimeZone, DAY_MS, nextSessionClose } from '../../integrations/market-data/calendar.js';
-import type { MarketDataProvider } from '../../integrations/market-data/types.js';
-import { centsToDollars, e4ToDollars, formatCents, formatPriceE4, plural, priceToE4 } from './money.js';
+import { badRequest, conflict, type HttpError, notFound } from '../../../core/http-errors.js';
+import { isoNow } from '../../../core/time.js';
+import { calendarOfTimeZone, DAY_MS, nextSessionClose } from '../../../integrations/market-data/calendar.js';
+import type { MarketDataProvider } from '../../../integrations/market-data/types.js';
+import { centsToDollars, e4ToDollars, formatCents, formatPriceE4, plural, priceToE4 } from '../money.js';
+import { dollarPrices, noPrice } from '../pricing.js';
+import { walletSummary } from '../valuation.js';
+import type { WalletsRepository } from '../wallets.repository.js';
+import { insufficientShares } from '../wallets.service.js';
 import { marketOpen, type OrderMatcher } from './order-matcher.js';
 import {
   buyReserveCents,
@@ -26,10 +30,6 @@ import {
   trailingStopE4,
 } from './order-rules.js';
 import type { NewOrder, OrderRow, OrdersRepository, PlaceResult } from './orders.repository.js';
-import { dollarPrices, noPrice } from './pricing.js';
-import { walletSummary } from './valuation.js';
-import type { WalletsRepository } from './wallets.repository.js';
-import { insufficientShares } from './wallets.service.js';
 
 const WALLET_NOT_FOUND = 'Wallet not found';
 const ORDER_NOT_FOUND = 'Order not found';

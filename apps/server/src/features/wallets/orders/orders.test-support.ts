@@ -1,9 +1,9 @@
 import { STARTING_CASH_CENTS } from '@site/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/database.js';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { FixedPriceMarketDataProvider } from '../../integrations/market-data/testing/fixed-price-provider.js';
+import { type DatabaseHandle, openDatabase } from '../../../db/database.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import { FixedPriceMarketDataProvider } from '../../../integrations/market-data/testing/fixed-price-provider.js';
 import {
   createTestApp,
   injectAs,
@@ -11,11 +11,11 @@ import {
   type TestApp,
   type TestUser,
   uniqueName,
-} from '../../test/test-app.js';
-import type { TestDatabaseKind } from '../../test/test-databases.js';
+} from '../../../test/test-app.js';
+import type { TestDatabaseKind } from '../../../test/test-databases.js';
+import { walletsRepository } from '../wallets.repository.js';
 import { type OrderMatcher, orderMatcher } from './order-matcher.js';
 import { ordersRepository } from './orders.repository.js';
-import { walletsRepository } from './wallets.repository.js';
 
 /* Test support for the order tests (not a test file itself). */
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buyCostCents } from './money.js';
+import { buyCostCents } from '../money.js';
 import {
   buyReserveCents,
   decide,

@@ -1,12 +1,16 @@
 import { ORDER_GTC_DAYS, type StockQuote } from '@site/contract';
-import { isoNow } from '../../core/time.js';
-import { calendarOfTimeZone, isRegularSession, KNOWN_EXCHANGE_ZONES } from '../../integrations/market-data/calendar.js';
-import type { MarketDataProvider } from '../../integrations/market-data/types.js';
-import { formatCents, formatPriceE4, plural } from './money.js';
+import { isoNow } from '../../../core/time.js';
+import {
+  calendarOfTimeZone,
+  isRegularSession,
+  KNOWN_EXCHANGE_ZONES,
+} from '../../../integrations/market-data/calendar.js';
+import type { MarketDataProvider } from '../../../integrations/market-data/types.js';
+import { formatCents, formatPriceE4, plural } from '../money.js';
+import { dollarPrices, type Prices } from '../pricing.js';
+import { type PriceMap, stocksValueCents } from '../valuation.js';
 import { decide, fillAmountCents, type OrderTerms } from './order-rules.js';
 import type { OpenOrder, OrdersRepository } from './orders.repository.js';
-import { dollarPrices, type Prices } from './pricing.js';
-import { type PriceMap, stocksValueCents } from './valuation.js';
 
 /** What one run of the matcher did. */
 export interface MatchReport {
