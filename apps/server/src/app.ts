@@ -29,19 +29,18 @@ import { adminUsersRoutes } from './features/auth/admin-users.routes.js';
 import { authPlugin } from './features/auth/auth.plugin.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
-import { financeRoutes } from './features/finance/finance.routes.js';
-import { geocodingRoutes } from './features/geocoding/geocoding.routes.js';
-import { healthRoutes } from './features/health/health.routes.js';
-import { portfolioRoutes } from './features/portfolio/portfolio.routes.js';
-import { seedSampleProjects } from './features/portfolio/portfolio-samples.js';
-import { preferencesRoutes } from './features/preferences/preferences.routes.js';
-import { siteAdminRoutes } from './features/site-admin/site-admin.routes.js';
-import { pageRenderer, siteMetaRoutes } from './features/site-meta/site-meta.routes.js';
+import { financeFeature } from './features/finance/index.js';
+import { geocodingFeature } from './features/geocoding/index.js';
+import { healthFeature } from './features/health/index.js';
+import { portfolioFeature } from './features/portfolio/index.js';
+import { preferencesFeature } from './features/preferences/index.js';
+import { siteAdminFeature } from './features/site-admin/index.js';
+import { siteMetaFeature, sitePageRenderer } from './features/site-meta/index.js';
 import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
-import { todoRoutes } from './features/todo/todo.routes.js';
+import { todoFeature } from './features/todo/index.js';
 import { corporateActionsRoutes } from './features/wallets/corporate-actions.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
-import { weatherRoutes } from './features/weather/weather.routes.js';
+import { weatherFeature } from './features/weather/index.js';
 import { observeAll, UpstreamStats } from './integrations/http/upstream-stats.js';
 import { createIntegrations, type Integrations, liveProviderNames } from './integrations/index.js';
 import { scheduleBackups } from './ops/backup-schedule.js';
@@ -153,7 +152,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await ensureAdmin(deps, app.log);
-  await seedSampleProjects(deps);
 
   await app.register(cookie);
   await registerSecurity(app, config);
@@ -164,27 +162,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthFeature);
       await api.register(authRoutes);
       await api.register(accountRoutes);
       await api.register(passwordResetRoutes);
       await api.register(adminUsersRoutes);
-      await api.register(todoRoutes);
-      await api.register(portfolioRoutes);
+      await api.register(todoFeature);
+      await api.register(portfolioFeature);
       await api.register(sudokuRoutes);
-      await api.register(financeRoutes);
+      await api.register(financeFeature);
       await api.register(walletsRoutes);
       await api.register(corporateActionsRoutes);
-      await api.register(weatherRoutes);
-      await api.register(preferencesRoutes);
-      await api.register(geocodingRoutes);
-      await api.register(siteAdminRoutes);
+      await api.register(weatherFeature);
+      await api.register(preferencesFeature);
+      await api.register(geocodingFeature);
+      await api.register(siteAdminFeature);
     },
     { prefix: '/api' },
   );
 
   // sitemap.xml, robots.txt and each page's head (docs/api.md#pages).
-  await app.register(siteMetaRoutes);
-  await registerWebApp(app, config.webDistDir ?? defaultWebDist, pageRenderer(app));
+  await app.register(siteMetaFeature);
+  await registerWebApp(app, config.webDistDir ?? defaultWebDist, sitePageRenderer(app));
   return app;
 }

@@ -2,23 +2,17 @@ import { financeEndpoints as endpoints } from '@site/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPRESSION_THRESHOLD, negotiateEncoding } from '../../core/compression.js';
+import type { CounterStore } from '../../core/counter-store.js';
 import { route } from '../../core/endpoint.js';
 import { perClientLimit } from '../../core/per-client-limit.js';
-import { financeService } from './finance.service.js';
+import type { FinanceService } from './finance.service.js';
 import { registerFormBodyParsers } from './form-body.js';
-import { FullStockAnswers } from './full-stock-answers.js';
-import { watchlistRepository } from './watchlist.repository.js';
+import type { FullStockAnswers } from './full-stock-answers.js';
 
 const FORM_BODY_LIMIT = 16 * 1024;
 
 /** Public market-data calls per client address per minute (429 beyond). */
 const MARKET_CALLS_PER_MINUTE = 600;
-
-const MINUTE = 60_000;
-/** Different get_full_stock answers built at once (2 cores: more would only queue on the CPU and the heap). */
-const FULL_STOCK_BUILDS = 2;
-/** Serialized get_full_stock answers kept: at most ~1 MB each (a `max` of daily bars and its encodings). */
-const FULL_STOCK_ANSWERS = 32;
 
 /** Adds `field` to the answer's Vary header (CORS may have set one already). */
 function addVary(reply: FastifyReply, field: string) {
@@ -27,22 +21,14 @@ function addVary(reply: FastifyReply, field: string) {
 }
 
 /** docs/api.md#every-call (Finance): stock lookup, full stock and watchlist (wallets live elsewhere). */
-export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = financeService(watchlistRepository(app.deps.database), app.deps.marketData);
+export const financeRoutes: FastifyPluginAsyncZod<{
+  service: FinanceService;
+  /** Serialized get_full_stock answers (FULL_STOCK_CACHE), or undefined to build each one. */
+  fullStockAnswers: FullStockAnswers | undefined;
+  counters: CounterStore;
+}> = async (app, { service, fullStockAnswers, counters }) => {
   // Public market calls can be heavy (years of bars) and, live, spend the upstream's fair use.
-  const marketLimit = { onRequest: perClientLimit(app.deps.counters, 'market', MARKET_CALLS_PER_MINUTE) };
-  const { config, marketData } = app.deps;
-  // An answer holds the quote and today's bar, so it lives as long as they do: the demo market
-  // moves by the minute; live, it is never fresher than its cached quote (docs/api.md#other-behaviour).
-  const fullStockAnswers = config.fullStockCache
-    ? new FullStockAnswers({
-        build: service.getFullStock,
-        lifetimeMs: marketData.mode === 'demo' ? (now) => MINUTE - (now % MINUTE) : () => config.yahooQuoteCacheMs,
-        maxBuilds: FULL_STOCK_BUILDS,
-        maxEntries: FULL_STOCK_ANSWERS,
-        onLookup: app.deps.metrics && ((result) => app.deps.metrics?.cacheLookup('full-stock', result)),
-      })
-    : undefined;
+  const marketLimit = { onRequest: perClientLimit(counters, 'market', MARKET_CALLS_PER_MINUTE) };
 
   // Public; `user` is only checked (403 on mismatch) when someone is signed in.
   route(app, endpoints.getStock, marketLimit, async (request, { user }) =>

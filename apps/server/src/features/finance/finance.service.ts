@@ -247,3 +247,5 @@ export function financeService(repository: WatchlistRepository, market: MarketDa
     },
   };
 }
+
+export type FinanceService = ReturnType<typeof financeService>;

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PortfolioFields } from '@site/contract';
-import type { AppDeps } from '../../core/deps.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { ProcessedImage } from './image-processing.js';
-import { portfolioRepository } from './portfolio.repository.js';
+import type { PortfolioRepository } from './portfolio.repository.js';
 import { SAMPLE_COVER_SIZE, sampleCoversWebp } from './sample-covers.js';
-
-const SEEDED_KEY = 'portfolio.samples_seeded';
 
 /** Each sample's cover is drawn from its two colours (see scripts/render-sample-covers.ts). */
 export const samples: (PortfolioFields & { colors: [string, string] })[] = [
@@ -42,17 +38,8 @@ export const samples: (PortfolioFields & { colors: [string, string] })[] = [
  * A fresh install shows a few sample projects so the page is not empty. They are added once per
  * database (remembered in site_settings), so deleting them is final.
  */
-export async function seedSampleProjects(deps: AppDeps): Promise<void> {
-  const { db } = deps.database;
-  const seeded = await db.selectFrom('site_settings').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
-  if (seeded) return;
-  try {
-    await db.insertInto('site_settings').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) return; // Another instance is seeding right now.
-    throw error;
-  }
-  const repository = portfolioRepository(db);
+export async function seedSampleProjects(repository: PortfolioRepository): Promise<void> {
+  if (!(await repository.claimSampleSeeding())) return;
   if ((await repository.count()) > 0) return;
   for (const [index, { colors: _colors, ...fields }] of samples.entries()) {
     await repository.create(fields, sampleCover(index));

@@ -1,6 +1,8 @@
 import type { PortfolioFields, PortfolioProject } from '@site/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { isoNow } from '../../core/time.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, PortfolioImagesTable, PortfolioProjectsTable } from '../../db/schema.js';
 import type { ProcessedImage } from './image-processing.js';
 
@@ -21,7 +23,10 @@ const toProject = (row: ProjectRow): PortfolioProject => ({
   updated_at: row.updated_at,
 });
 
-export function portfolioRepository(db: Kysely<Database>) {
+/** The site setting that remembers the sample projects were added (deleting them is final). */
+const SAMPLES_SEEDED_KEY = 'portfolio.samples_seeded';
+
+export function portfolioRepository({ db }: DatabaseHandle) {
   const selectProjects = (tx: Kysely<Database>) =>
     tx
       .selectFrom('portfolio_projects as p')
@@ -46,6 +51,26 @@ export function portfolioRepository(db: Kysely<Database>) {
   }
 
   return {
+    /**
+     * Notes once per database that the samples are being added: true for the one caller that
+     * noted it, false once noted before (or by another instance at the same moment).
+     */
+    async claimSampleSeeding(): Promise<boolean> {
+      const seeded = await db
+        .selectFrom('site_settings')
+        .select('value')
+        .where('key', '=', SAMPLES_SEEDED_KEY)
+        .executeTakeFirst();
+      if (seeded) return false;
+      try {
+        await db.insertInto('site_settings').values({ key: SAMPLES_SEEDED_KEY, value: isoNow() }).execute();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false; // Another instance is seeding right now.
+        throw error;
+      }
+    },
+
     async list(): Promise<PortfolioProject[]> {
       return (await selectProjects(db).orderBy('p.id', 'desc').execute()).map(toProject);
     },

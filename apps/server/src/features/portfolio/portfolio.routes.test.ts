@@ -335,7 +335,8 @@ describe('sample projects', () => {
         await injectAs(t.app, admin, { method: 'DELETE', url: `/api/portfolio/delete/${project.id}` });
       }
       const { seedSampleProjects } = await import('./portfolio-samples.js');
-      await seedSampleProjects(t.app.deps);
+      const { portfolioRepository } = await import('./portfolio.repository.js');
+      await seedSampleProjects(portfolioRepository(t.app.deps.database));
       expect((await t.app.inject({ method: 'GET', url: '/api/portfolio' })).json()).toEqual([]);
     } finally {
       await t.close();

@@ -4,22 +4,22 @@ import { portfolioEndpoints as endpoints } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { linkBase } from '../../core/public-url.js';
-import { portfolioRepository } from './portfolio.repository.js';
-import { portfolioService } from './portfolio.service.js';
+import type { PortfolioService } from './portfolio.service.js';
 import { multipartLimits, readProjectForm } from './project-form.js';
 
 /** An upload: the image plus the text fields. */
 const upload = { bodyLimit: multipartLimits.fileSize + 256 * 1024 };
 
 /** docs/api.md#every-call (Portfolio): public list; create, update and delete for the admin only (checked by route()). */
-export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
+export const portfolioRoutes: FastifyPluginAsyncZod<{
+  service: PortfolioService;
+  /** The site's address for a request (core/public-url.ts `linkBase`), or '' when unknown. */
+  base: (request: FastifyRequest) => string;
+}> = async (app, { service, base }) => {
   // Encapsulated: only these routes parse multipart bodies, with upload-sized limits.
   await app.register(multipart, { limits: multipartLimits, throwFileSizeLimit: true });
-  const service = portfolioService(portfolioRepository(app.deps.database.db));
   // Image links are absolute when the site's address is known, so a front end on another origin
-  // (CORS_ORIGINS) can show them; otherwise relative (core/public-url.ts).
-  const base = linkBase(app.deps.config);
+  // (CORS_ORIGINS) can show them; otherwise relative.
   const linked = (request: FastifyRequest) => {
     const origin = base(request);
     return (project: PortfolioProject): PortfolioProject =>

@@ -40,3 +40,5 @@ export function portfolioService(repository: PortfolioRepository) {
     },
   };
 }
+
+export type PortfolioService = ReturnType<typeof portfolioService>;

@@ -21,7 +21,7 @@ function parse(text: string): StoredPreferences {
 }
 
 /** One row per user, keyed by the session's user id only. */
-export function preferencesRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+export function preferencesRepository({ db, dialect }: DatabaseHandle) {
   return {
     async get(userId: number): Promise<PreferencesRow | undefined> {
       const row = await db

@@ -69,3 +69,5 @@ export function preferencesService(repository: PreferencesRepository) {
     },
   };
 }
+
+export type PreferencesService = ReturnType<typeof preferencesService>;

@@ -10,7 +10,7 @@ export type StoredNotice = SiteNoticeResponse['notice'];
 const storedNoticeSchema = siteNoticeResponseSchema.shape.notice;
 
 /** The database's own size, and the notice in site_settings. */
-export function siteAdminRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+export function siteAdminRepository({ db, dialect }: DatabaseHandle) {
   return {
     /**
      * Bytes the database takes: SQLite's pages × page size (the database as committed, WAL

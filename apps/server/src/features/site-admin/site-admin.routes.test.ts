@@ -13,6 +13,7 @@ import {
   type TestUser,
 } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
+import { instanceFacts } from './index.js';
 import { NOTICE_KEY, siteAdminRepository } from './site-admin.repository.js';
 import { NOTICE_CACHE_MS, siteAdminService } from './site-admin.service.js';
 
@@ -314,8 +315,8 @@ describe.each(testDatabaseKinds)('site admin on %s', (kind) => {
       let now = Date.parse('2026-01-01T12:00:00Z');
       const clock = { now: () => now, version: 'test' };
       const repository = siteAdminRepository(t.database.handle);
-      const here = siteAdminService(repository, t.app.deps, clock);
-      const there = siteAdminService(repository, t.app.deps, clock);
+      const here = siteAdminService(repository, instanceFacts(t.app.deps), clock);
+      const there = siteAdminService(repository, instanceFacts(t.app.deps), clock);
       await here.resetNotice();
       expect((await there.notice()).body.notice).toBeNull();
       const saved = await here.updateNotice({ title: 'Fresh', paragraphs: ['x'] });

@@ -1,17 +1,13 @@
 import { adminEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { appVersion } from './app-version.js';
-import { siteAdminRepository } from './site-admin.repository.js';
-import { siteAdminService } from './site-admin.service.js';
+import type { SiteAdminService } from './site-admin.service.js';
 
 /**
  * docs/api.md#admin: the operator's status of this instance, and the home page's notice (public
  * read, admin write). The admin's users calls live with the accounts, not here.
  */
-export const siteAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = siteAdminService(siteAdminRepository(app.deps.database), app.deps, { version: appVersion() });
-
+export const siteAdminRoutes: FastifyPluginAsyncZod<{ service: SiteAdminService }> = async (app, { service }) => {
   route(app, endpoints.status, async (_request, { reply }) => {
     reply.header('cache-control', 'no-store');
     return service.status();

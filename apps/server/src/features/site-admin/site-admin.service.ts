@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AdminStatusResponse, SiteNotice, SiteNoticeResponse } from '@site/contract';
-import type { AppDeps } from '../../core/deps.js';
+import type { AdminStatusResponse, DataMode, SiteNotice, SiteNoticeResponse } from '@site/contract';
+import type { RedisConnection } from '../../core/redis.js';
+import type { StatusSources } from '../../core/status-sources.js';
+import type { DialectName } from '../../db/dialect.js';
+import type { UpstreamStats } from '../../integrations/http/upstream-stats.js';
 import type { SiteAdminRepository, StoredNotice } from './site-admin.repository.js';
 
 /**
@@ -22,11 +25,19 @@ const answerFor = (notice: StoredNotice): NoticeAnswer => {
   return { body, etag: `"${hash}"` };
 };
 
-type StatusDeps = Pick<AppDeps, 'config' | 'database' | 'redis' | 'upstreamStats' | 'statusSources' | 'startedAt'>;
+/** What the admin status reports about this instance besides the database's size. */
+export interface InstanceFacts {
+  dialect: DialectName;
+  dataMode: DataMode;
+  redis: RedisConnection | undefined;
+  upstreamStats: UpstreamStats;
+  statusSources: StatusSources;
+  startedAt: Date;
+}
 
 export function siteAdminService(
   repository: SiteAdminRepository,
-  deps: StatusDeps,
+  instance: InstanceFacts,
   options: { version: string; now?: () => number },
 ) {
   const now = options.now ?? Date.now;
@@ -41,17 +52,17 @@ export function siteAdminService(
     async status(): Promise<AdminStatusResponse> {
       const [sizeBytes, redis] = await Promise.all([
         repository.sizeBytes(),
-        deps.redis ? deps.redis.state() : Promise.resolve('off' as const),
+        instance.redis ? instance.redis.state() : Promise.resolve('off' as const),
       ]);
-      const startedAt = deps.startedAt.getTime();
+      const startedAt = instance.startedAt.getTime();
       return {
-        database: { kind: deps.database.dialect, size_bytes: sizeBytes },
+        database: { kind: instance.dialect, size_bytes: sizeBytes },
         redis,
-        data_mode: deps.config.dataMode,
-        providers: deps.upstreamStats.snapshot(),
-        sudoku_pool: deps.statusSources.read('sudokuPool') ?? [],
+        data_mode: instance.dataMode,
+        providers: instance.upstreamStats.snapshot(),
+        sudoku_pool: instance.statusSources.read('sudokuPool') ?? [],
         version: options.version,
-        started_at: deps.startedAt.toISOString(),
+        started_at: instance.startedAt.toISOString(),
         uptime_seconds: Math.max(0, Math.floor((now() - startedAt) / 1000)),
       };
     },
@@ -74,3 +85,5 @@ export function siteAdminService(
     },
   };
 }
+
+export type SiteAdminService = ReturnType<typeof siteAdminService>;

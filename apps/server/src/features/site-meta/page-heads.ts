@@ -8,8 +8,9 @@ import {
   SYMBOL_PATTERN,
   siteOwner,
 } from '@site/contract';
-import type { AppDeps } from '../../core/deps.js';
+import type { PageFacts } from '../../core/page-facts.js';
 import { TtlCache } from '../../core/ttl-cache.js';
+import type { MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { PageHead } from './page-head.js';
 
 /** A stock page waits this long for its quote, then names the symbol alone (the quote still lands in the cache). */
@@ -52,7 +53,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * packages/contract/src/page-meta.ts, and for a stock page the company and its price, for a shared
  * Sudoku puzzle its level. Nothing here fails a page: a lookup that errs or is slow is left out.
  */
-export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
+export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) {
   const stocks = new TtlCache<StockFacts | null>({ maxEntries: 500 });
   const sudokuLevels = new TtlCache<string | null>({ maxEntries: 500 });
 
@@ -60,7 +61,7 @@ export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
     if (!SYMBOL_PATTERN.test(symbol)) return null;
     const load = stocks.getOrLoad(symbol, STOCK_CACHE_TTL_MS, async () => {
       try {
-        const quote = await deps.marketData.getQuote(symbol);
+        const quote = await marketData.getQuote(symbol);
         return { name: quote.shortName, price: formatPrice(quote.currentPrice, quote.currency) };
       } catch (error) {
         // An unknown symbol is remembered as such; an upstream failure is not cached (TtlCache).
@@ -72,7 +73,7 @@ export function pageHeads(deps: Pick<AppDeps, 'marketData' | 'pageFacts'>) {
   }
 
   async function sudokuLevel(share: string): Promise<string | null> {
-    const read = deps.pageFacts.get('sudokuShareLevel');
+    const read = pageFacts.get('sudokuShareLevel');
     // A real puzzle is 81 characters (spaces allowed between rows); anything far longer is not one.
     if (!read || share.length > 200) return null;
     return sudokuLevels.getOrLoad(share, STOCK_CACHE_TTL_MS, async () => read(share));
@@ -138,3 +139,5 @@ export function personJsonLd(base: string, owner: typeof siteOwner = siteOwner) 
     ...(owner.profiles.length > 0 ? { sameAs: [...owner.profiles] } : {}),
   };
 }
+
+export type PageHeads = ReturnType<typeof pageHeads>;

@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/http-errors.js';
-import { linkBase } from '../../core/public-url.js';
+import type { PageRenderer } from '../../core/web-app.js';
 import { renderHead } from './page-head.js';
-import { pageHeads } from './page-heads.js';
+import type { PageHeads } from './page-heads.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 
+/** The site's address for a request (core/public-url.ts `linkBase`), or '' when it is not known. */
+export type LinkBase = (request: FastifyRequest) => string;
+
 /** `GET /sitemap.xml` and `GET /robots.txt`, absolute from PUBLIC_URL or an allowed host (docs/api.md#pages). */
-export async function siteMetaRoutes(app: FastifyInstance) {
-  const base = linkBase(app.deps.config);
+export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase }> = async (app, { base }) => {
   app.get('/sitemap.xml', async (request, reply) => {
     const origin = base(request);
     // A sitemap lists absolute addresses only, and the request's own host is not to be trusted.
@@ -20,15 +22,12 @@ export async function siteMetaRoutes(app: FastifyInstance) {
       .type('text/plain; charset=utf-8')
       .send(robotsTxt(base(request))),
   );
-}
+};
 
 /**
  * The web app's pages with their own head (core/web-app.ts calls this on the HTML it sends for a
  * page route): title, description, canonical, OpenGraph, Twitter and JSON-LD (docs/api.md#pages).
  */
-export function pageRenderer(app: FastifyInstance) {
-  const heads = pageHeads(app.deps);
-  const base = linkBase(app.deps.config);
-  return async (request: FastifyRequest, html: string) =>
-    renderHead(html, await heads.headFor(request.url, base(request)));
+export function pageRenderer(heads: PageHeads, base: LinkBase): PageRenderer {
+  return async (request, html) => renderHead(html, await heads.headFor(request.url, base(request)));
 }

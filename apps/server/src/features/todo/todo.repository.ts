@@ -16,7 +16,7 @@ const toTodo = (row: Selectable<TodosTable>): Todo => ({
 });
 
 /** Every query is scoped by owner: another user's id simply finds nothing. */
-export function todoRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+export function todoRepository({ db, dialect }: DatabaseHandle) {
   return {
     async listForUser(userId: number): Promise<Todo[]> {
       const rows = await db

@@ -1,13 +1,10 @@
 import { todoEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
-import { todoRepository } from './todo.repository.js';
-import { todoService } from './todo.service.js';
+import type { TodoService } from './todo.service.js';
 
 /** docs/api.md#every-call (To-do): one path, a method per action; the owner always comes from the session. */
-export const todoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = todoService(todoRepository(app.deps.database));
-
+export const todoRoutes: FastifyPluginAsyncZod<{ service: TodoService }> = async (app, { service }) => {
   route(app, endpoints.list, async (_request, { user }) => service.list(user.id));
   route(app, endpoints.create, async (request, { user }) => service.create(user.id, request.body));
   route(app, endpoints.update, async (request, { user }) => service.update(user.id, request.body));

@@ -43,3 +43,5 @@ export function todoService(repository: TodoRepository, max = TODOS_MAX) {
     },
   };
 }
+
+export type TodoService = ReturnType<typeof todoService>;

@@ -52,3 +52,5 @@ export function favoritesService(repository: FavoritesRepository, max = WEATHER_
     },
   };
 }
+
+export type FavoritesService = ReturnType<typeof favoritesService>;

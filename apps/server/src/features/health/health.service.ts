@@ -1,0 +1,38 @@
+import type { DataMode, HealthResponse, ReadinessResponse } from '@site/contract';
+import { HttpError } from '../../core/http-errors.js';
+import type { RedisConnection } from '../../core/redis.js';
+import type { DialectName } from '../../db/dialect.js';
+import type { HealthRepository } from './health.repository.js';
+
+export function healthService(
+  repository: HealthRepository,
+  site: { dialect: DialectName; dataMode: DataMode; redis: RedisConnection | undefined },
+) {
+  const { redis } = site;
+  // Redis is optional to serving (counters and caches fall back in-process), so liveness only
+  // reports it; readiness refuses while it is down so a load balancer prefers other instances.
+  const redisState = async () => (redis ? redis.state() : ('off' as const));
+
+  return {
+    async health(): Promise<HealthResponse> {
+      await repository.ping();
+      return { status: 'ok', database: site.dialect, dataMode: site.dataMode, redis: await redisState() };
+    },
+
+    async ready(): Promise<ReadinessResponse> {
+      const [databaseUp, redisNow] = await Promise.all([
+        repository.ping().then(
+          () => true,
+          () => false,
+        ),
+        redisState(),
+      ]);
+      const down = [...(databaseUp ? [] : ['the database']), ...(redisNow === 'down' ? ['Redis'] : [])];
+      if (redisNow === 'down' || !databaseUp)
+        throw new HttpError(503, `Not ready: ${down.join(' and ')} not answering`);
+      return { ready: true, database: 'ok', redis: redisNow };
+    },
+  };
+}
+
+export type HealthService = ReturnType<typeof healthService>;

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRepository } from './health.repository.js';
+import { healthRoutes } from './health.routes.js';
+import { healthService } from './health.service.js';
+
+/** `GET /api/health` and `/api/health/ready`: the database, the data mode and Redis. */
+export async function healthFeature(api: FastifyInstance): Promise<void> {
+  const { database, config, redis } = api.deps;
+  const service = healthService(healthRepository(database), {
+    dialect: database.dialect,
+    dataMode: config.dataMode,
+    redis,
+  });
+  await api.register(healthRoutes, { service });
+}
