@@ -43,7 +43,7 @@ import { walletsRoutes } from './features/wallets/wallets.routes.js';
 import { weatherFeature } from './features/weather/index.js';
 import { observeAll, UpstreamStats } from './integrations/http/upstream-stats.js';
 import { createIntegrations, type Integrations, liveProviderNames } from './integrations/index.js';
-import { scheduleBackups } from './ops/backup-schedule.js';
+import { backupJob } from './ops/backup-schedule.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -144,12 +144,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (ownsDatabase) await database.migrate();
   // Snapshots of the site's own SQLite file (README, '### Backups'); PostgreSQL uses pg_dump.
   if (ownsDatabase && database.dialect === 'sqlite' && config.backupIntervalMs) {
-    scheduleBackups(app, {
-      databaseFile: sqliteFileIn(config.dataDir),
-      backupDir: config.backupDir,
-      keep: config.backupKeep,
-      intervalMs: config.backupIntervalMs,
-    });
+    deps.jobs.every(
+      backupJob({
+        databaseFile: sqliteFileIn(config.dataDir),
+        backupDir: config.backupDir,
+        keep: config.backupKeep,
+        intervalMs: config.backupIntervalMs,
+      }),
+    );
   }
   await ensureAdmin(deps, app.log);
 

@@ -1,45 +1,93 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { Jobs, type JobTimers } from '../core/jobs.js';
 import { verifyDatabaseFile } from '../db/backup.js';
+import { sqliteFileIn } from '../db/database.js';
 import { sitesOnDisk } from '../test/site-on-disk.js';
+import { backupJob } from './backup-schedule.js';
 
 const { tempDir, startSite } = sitesOnDisk();
 
 async function siteWith(env: Record<string, string>) {
   const dataDir = tempDir('site-scheduled-');
   const app = await startSite(dataDir, env);
-  return { app, backupDir: path.join(dataDir, 'backups') };
+  return { app, dataDir, backupDir: path.join(dataDir, 'backups') };
 }
 
 const snapshots = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
 
+/** Interval timers the test fires by hand: no real time passes. */
+function handTimers() {
+  const ticks = new Map<number, () => void>();
+  let next = 0;
+  const timers: JobTimers = {
+    setInterval: (run) => {
+      const id = ++next;
+      ticks.set(id, run);
+      return { id } as never;
+    },
+    clearInterval: (timer) => ticks.delete((timer as { id: number }).id),
+  };
+  const tick = () => {
+    for (const run of [...ticks.values()]) run();
+  };
+  return { timers, tick, count: () => ticks.size };
+}
+
 describe('scheduled backups (BACKUP_INTERVAL_HOURS)', () => {
   it('takes snapshots on the interval, keeps BACKUP_KEEP of them and stops on close', async () => {
-    // 0.0003 h ≈ 1.1 s: snapshots are named by the second, so a shorter interval would only wait.
-    const { app, backupDir } = await siteWith({ BACKUP_INTERVAL_HOURS: '0.0003', BACKUP_KEEP: '2' });
+    const { dataDir, backupDir } = await siteWith({});
+    const { timers, tick, count } = handTimers();
+    const jobs = new Jobs(pino({ level: 'silent' }), timers);
+    // Snapshots are named by the second: each run is a second after the last.
+    let second = 0;
+    const now = () => new Date(Date.parse('2026-03-01T12:00:00Z') + ++second * 1000);
+    jobs.every(
+      backupJob({
+        databaseFile: sqliteFileIn(dataDir),
+        backupDir,
+        keep: 2,
+        intervalMs: 3_600_000,
+        now,
+      }),
+    );
+    await jobs.start();
+    expect(snapshots(backupDir)).toEqual([]); // the first one comes an interval after start
     const seen = new Set<string>();
-    const deadline = Date.now() + 30_000;
-    while (seen.size < 3 && Date.now() < deadline) {
+    for (let run = 0; run < 3; run++) {
+      tick();
+      await jobs.runNow('backup'); // waits for the run the tick started
       for (const name of snapshots(backupDir)) seen.add(name);
-      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await app.close();
-    expect(seen.size).toBeGreaterThanOrEqual(3);
+    await jobs.stop();
+    expect(seen.size).toBe(3);
     const kept = snapshots(backupDir);
-    expect(kept.length).toBeLessThanOrEqual(2);
+    expect(kept).toHaveLength(2);
     for (const name of kept) {
       expect(name).toMatch(/^site-\d{8}T\d{6}Z\.sqlite$/);
       verifyDatabaseFile(path.join(backupDir, name));
     }
-    // Closed: no further snapshots.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Stopped: no timer is left to fire, so no further snapshots.
+    expect(count()).toBe(0);
+    tick();
     expect(snapshots(backupDir)).toEqual(kept);
-  }, 40_000);
+  });
+
+  it('is one of the app’s jobs with BACKUP_INTERVAL_HOURS, writing to BACKUP_DIR', async () => {
+    const { app, backupDir } = await siteWith({ BACKUP_INTERVAL_HOURS: '1', BACKUP_KEEP: '2' });
+    expect(app.deps.jobs.names()).toContain('backup');
+    expect(snapshots(backupDir)).toEqual([]);
+    await app.deps.jobs.runNow('backup');
+    const [name, ...more] = snapshots(backupDir);
+    expect(more).toEqual([]);
+    verifyDatabaseFile(path.join(backupDir, `${name}`));
+  });
 
   it('takes none without BACKUP_INTERVAL_HOURS', async () => {
     const { app, backupDir } = await siteWith({});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.deps.jobs.names()).not.toContain('backup');
     await app.close();
     expect(snapshots(backupDir)).toEqual([]);
   });
