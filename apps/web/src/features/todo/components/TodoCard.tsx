@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card } from '@mantine/core';
 import type { Todo } from '@site/contract';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import classes from './TodoCard.module.css';
 
 interface TodoCardProps {
   todo: Todo;
@@ -15,12 +16,10 @@ interface TodoCardProps {
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <Stack gap={4}>
-      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-        {label}
-      </Text>
+    <div className={classes.field}>
+      <p className={classes.label}>{label}</p>
       {children}
-    </Stack>
+    </div>
   );
 }
 
@@ -28,24 +27,20 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readOnly }: TodoCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={todo.title} data-todo-id={todo.id}>
-      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
+      <div className={classes.grid}>
         <Field label="Title">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }} td={todo.completed ? 'line-through' : undefined}>
+          <p className={classes.title} data-completed={todo.completed || undefined}>
             {todo.title}
-          </Text>
+          </p>
         </Field>
         <Field label="Description">
-          <Text
-            size="sm"
-            c={todo.description ? undefined : 'dimmed'}
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          >
+          <p className={classes.description} data-empty={!todo.description || undefined}>
             {todo.description || 'No description'}
-          </Text>
+          </p>
         </Field>
         <Field label="Status">
           {todo.completed ? (
-            <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={12} />} w="fit-content">
+            <Badge color="teal" variant="light" tt="none" leftSection={<IconCheck size={12} />}>
               Completed
             </Badge>
           ) : onComplete ? (
@@ -53,7 +48,6 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
               size="xs"
               variant="light"
               color="teal"
-              w="fit-content"
               leftSection={<IconCheck size={14} />}
               loading={completing}
               disabled={readOnly}
@@ -63,13 +57,13 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
               Mark Complete
             </Button>
           ) : (
-            <Badge color="gray" variant="light" tt="none" w="fit-content">
+            <Badge color="gray" variant="light" tt="none">
               Not Completed
             </Badge>
           )}
         </Field>
         <Field label="Actions">
-          <Group gap="xs">
+          <div className={classes.actions}>
             <Button
               size="xs"
               variant="default"
@@ -90,9 +84,9 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
             >
               Delete
             </Button>
-          </Group>
+          </div>
         </Field>
-      </SimpleGrid>
+      </div>
     </Card>
   );
 }
