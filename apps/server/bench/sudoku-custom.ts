@@ -4,8 +4,9 @@
  * unbounded search (as it was before the budget). The worst case is a 17-clue grid without a solution whose
  * contradiction the propagation cannot see, so the unbounded search walks the whole open grid.
  */
-import { CHECK_MAX_STEPS, checkCustomPuzzle } from '../src/features/sudoku/custom-puzzle.js';
+
 import { countSolutions, lastSearchSteps, parseBoard } from '../src/features/sudoku/engine/index.js';
+import { CHECK_MAX_STEPS, checkCustomPuzzle } from '../src/features/sudoku/puzzles/custom-puzzle.js';
 import { FAMOUS_HARDEST } from './sudoku-hardest.js';
 import { rate } from './sudoku-measure.js';
 

@@ -14,7 +14,6 @@
 import os from 'node:os';
 import { generate as coreGenerate, solve as coreSolve } from 'sudoku-core';
 import { getSudoku } from 'sudoku-gen';
-import { CHECK_MAX_STEPS } from '../src/features/sudoku/custom-puzzle.js';
 import {
   type Board,
   countSolutions,
@@ -28,6 +27,7 @@ import {
   shufflePuzzle,
   solve,
 } from '../src/features/sudoku/engine/index.js';
+import { CHECK_MAX_STEPS } from '../src/features/sudoku/puzzles/custom-puzzle.js';
 import { customCheckTable } from './sudoku-custom.js';
 import { FAMOUS_HARDEST, hardestTable, TDOKU_PER_SECOND } from './sudoku-hardest.js';
 import { hintTable } from './sudoku-hints.js';

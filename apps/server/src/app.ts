@@ -36,7 +36,7 @@ import { portfolioFeature } from './features/portfolio/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { siteAdminFeature } from './features/site-admin/index.js';
 import { siteMetaFeature, sitePageRenderer } from './features/site-meta/index.js';
-import { sudokuRoutes } from './features/sudoku/sudoku.routes.js';
+import { sudokuFeature } from './features/sudoku/index.js';
 import { todoFeature } from './features/todo/index.js';
 import { corporateActionsRoutes } from './features/wallets/corporate-actions.routes.js';
 import { walletsRoutes } from './features/wallets/wallets.routes.js';
@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(adminUsersRoutes);
       await api.register(todoFeature);
       await api.register(portfolioFeature);
-      await api.register(sudokuRoutes);
+      await api.register(sudokuFeature);
       await api.register(financeFeature);
       await api.register(walletsRoutes);
       await api.register(corporateActionsRoutes);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { DatabaseHandle } from '../../db/database.js';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
 
 /** Counters of a game still being played (docs/api.md#sudoku-hints); scoped by owner like sudoku.repository.ts. */
 export function sudokuHintRepository({ db }: Pick<DatabaseHandle, 'db'>) {

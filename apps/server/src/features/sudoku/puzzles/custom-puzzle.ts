@@ -1,7 +1,7 @@
 import { SUDOKU_MIN_CLUES, type SudokuGrade, type SudokuPuzzleGrade } from '@site/contract';
-import { HttpError } from '../../core/http-errors.js';
-import { encodeBoard, toShareText } from './board-codec.js';
-import { type Board, countSolutions, gradePuzzle, parseBoard, solve } from './engine/index.js';
+import { HttpError } from '../../../core/http-errors.js';
+import { type Board, countSolutions, gradePuzzle, parseBoard, solve } from '../engine/index.js';
+import { encodeBoard, toShareText } from '../games/board-codec.js';
 
 export interface CheckedPuzzle {
   grade: SudokuPuzzleGrade;

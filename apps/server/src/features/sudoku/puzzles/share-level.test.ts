@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { lastSearchSteps } from '../engine/index.js';
 import { CHECK_MAX_STEPS, checkCustomPuzzle } from './custom-puzzle.js';
-import { lastSearchSteps } from './engine/index.js';
 import { shareLevels } from './share-level.js';
 
 const INKALA = '800000000003600000070090200050007000000045700000100030001000068008500010090000400';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { encodeBoard } from './board-codec.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { countSolutions, generatePuzzle, mulberry32, parseBoard } from '../engine/index.js';
+import { encodeBoard } from '../games/board-codec.js';
+import { sudokuRepository } from '../games/sudoku.repository.js';
 import { TOO_HARD_TO_CHECK } from './custom-puzzle.js';
 import { DailyPuzzles, makeDailyPuzzle, utcDate } from './daily-puzzles.js';
-import { countSolutions, generatePuzzle, mulberry32, parseBoard } from './engine/index.js';
-import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuPuzzlesService } from './sudoku-puzzles.service.js';
 
 /** A medium puzzle (one solution) as share text, and variants of it the import must refuse. */

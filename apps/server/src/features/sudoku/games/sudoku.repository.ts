@@ -1,9 +1,9 @@
 import type { SudokuGame, SudokuGrade } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { SudokuGamesTable } from '../../db/schema.js';
-import { lockUserRow } from '../../db/user-lock.js';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { SudokuGamesTable } from '../../../db/schema.js';
+import { lockUserRow } from '../../../db/user-lock.js';
 import { toCellBoard, toShareText } from './board-codec.js';
 
 export type GameRow = Selectable<SudokuGamesTable>;

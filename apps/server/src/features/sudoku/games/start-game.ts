@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/http-errors.js';
+import { badRequest } from '../../../core/http-errors.js';
 import type { NewGame, SudokuRepository } from './sudoku.repository.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sudokuPuzzleTextSchema } from '@site/contract';
-import { TtlCache } from '../../core/ttl-cache.js';
+import { TtlCache } from '../../../core/ttl-cache.js';
 import { type CheckedPuzzle, checkCustomPuzzle } from './custom-puzzle.js';
 
 const LEVEL_TTL_MS = 60 * 60_000;

@@ -1,9 +1,9 @@
 import type { SudokuSolvingPath } from '@site/contract';
-import { conflict, notFound } from '../../core/http-errors.js';
-import { decodeBoard } from './board-codec.js';
-import { solvingPath } from './engine/index.js';
-import type { SudokuRepository } from './sudoku.repository.js';
-import { NOT_FOUND } from './sudoku.service.js';
+import { conflict, notFound } from '../../../core/http-errors.js';
+import { solvingPath } from '../engine/index.js';
+import { decodeBoard } from '../games/board-codec.js';
+import type { SudokuRepository } from '../games/sudoku.repository.js';
+import { NOT_FOUND } from '../games/sudoku.service.js';
 
 export const STILL_PLAYING = 'The solving path is shown once the game is won or given up: finish this game first';
 
@@ -29,3 +29,4 @@ export function sudokuPathService(games: SudokuRepository) {
     },
   };
 }
+export type SudokuPathService = ReturnType<typeof sudokuPathService>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { encodeBoard } from './board-codec.js';
-import { generatePuzzle, mulberry32 } from './engine/index.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { generatePuzzle, mulberry32 } from '../engine/index.js';
+import { encodeBoard } from '../games/board-codec.js';
 import { CUSTOM_CHECKS_PER_ADDRESS, CUSTOM_CHECKS_PER_USER } from './sudoku-puzzles.routes.js';
 
 /** "AI Escargot" and Arto Inkala's "world's hardest": one solution, but beyond the techniques we grade with. */

@@ -1,9 +1,9 @@
 import type { SudokuHintResponse } from '@site/contract';
-import { conflict, HttpError, notFound } from '../../core/http-errors.js';
-import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
-import { cellIndex, findHint, type Hint } from './engine/index.js';
-import type { SudokuRepository } from './sudoku.repository.js';
-import { FINISHED, NOT_FOUND } from './sudoku.service.js';
+import { conflict, HttpError, notFound } from '../../../core/http-errors.js';
+import { cellIndex, findHint, type Hint } from '../engine/index.js';
+import { decodeBoard, encodeBoard, keepsClues } from '../games/board-codec.js';
+import type { SudokuRepository } from '../games/sudoku.repository.js';
+import { FINISHED, NOT_FOUND } from '../games/sudoku.service.js';
 import type { SudokuHintRepository } from './sudoku-hint.repository.js';
 
 const digitsOf = (encoded: string) => Uint8Array.from(encoded, (c) => c.charCodeAt(0) - 48);
@@ -56,3 +56,4 @@ export function sudokuHintService(games: SudokuRepository, counters: SudokuHintR
     countCheck: (userId: number, gameId: number) => counters.recordCheck(userId, gameId),
   };
 }
+export type SudokuHintService = ReturnType<typeof sudokuHintService>;

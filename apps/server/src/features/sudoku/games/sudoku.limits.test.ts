@@ -1,7 +1,7 @@
 import { SUDOKU_UNFINISHED_MAX } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 
 const CAP_MESSAGE = `You can have at most ${SUDOKU_UNFINISHED_MAX} unfinished games. Finish or delete one to start another.`;
 

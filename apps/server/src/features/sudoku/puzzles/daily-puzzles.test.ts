@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { countSolutions, DIFFICULTIES, gradePuzzle } from '../engine/index.js';
 import { DailyPuzzles, makeDailyPuzzle, utcDate } from './daily-puzzles.js';
-import { countSolutions, DIFFICULTIES, gradePuzzle } from './engine/index.js';
 
 describe('daily puzzles', () => {
   it('are a function of the date and level alone', () => {
@@ -31,6 +31,26 @@ describe('daily puzzles', () => {
     const first = daily.get('2026-11-24', 'hard');
     expect(daily.get('2026-11-24', 'hard')).toBe(first);
     expect(made).toEqual(['2026-11-24:hard']);
+  });
+
+  it('are prepared one level per event-loop turn, and a stopped preparation makes no more', async () => {
+    const made: string[] = [];
+    const daily = new DailyPuzzles((date, level) => {
+      made.push(level);
+      return makeDailyPuzzle(date, level);
+    });
+    const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+    daily.prepare('2026-11-24');
+    expect(made).toEqual([]);
+    await turn();
+    expect(made).toEqual(['easy']);
+    daily.stop();
+    for (let i = 0; i < 5; i++) await turn();
+    expect(made).toEqual(['easy']);
+    daily.prepare('2026-11-24');
+    for (let i = 0; i < 5; i++) await turn();
+    // 'easy' was kept: only the two levels still missing are made.
+    expect(made).toEqual(['easy', 'medium', 'hard']);
   });
 
   it('date by UTC, whatever the server time zone', () => {

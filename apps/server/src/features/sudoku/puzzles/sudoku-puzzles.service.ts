@@ -1,11 +1,11 @@
 import { SUDOKU_UNFINISHED_MAX, type SudokuDifficulty } from '@site/contract';
-import { encodeBoard } from './board-codec.js';
+import { encodeBoard } from '../games/board-codec.js';
+import { startGame } from '../games/start-game.js';
+import { type NewGame, type SudokuRepository, toGame } from '../games/sudoku.repository.js';
 import { checkCustomPuzzle } from './custom-puzzle.js';
 import { type DailyPuzzles, utcDate } from './daily-puzzles.js';
 import { dailyResultLine, dailyStats } from './daily-streaks.js';
 import { levelStats } from './level-stats.js';
-import { startGame } from './start-game.js';
-import { type NewGame, type SudokuRepository, toGame } from './sudoku.repository.js';
 
 /**
  * The daily puzzle and the player's own puzzles (docs/api.md#sudoku-daily-and-own-puzzles). `now` is
@@ -66,3 +66,4 @@ export function sudokuPuzzlesService(
     },
   };
 }
+export type SudokuPuzzlesService = ReturnType<typeof sudokuPuzzlesService>;

@@ -5,9 +5,9 @@ import {
   type SudokuGame,
   type SudokuStats,
 } from '@site/contract';
-import { conflict, HttpError, notFound } from '../../core/http-errors.js';
+import { conflict, HttpError, notFound } from '../../../core/http-errors.js';
+import { checkBoard } from '../engine/index.js';
 import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
-import { checkBoard } from './engine/index.js';
 import { startGame } from './start-game.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
 
@@ -104,3 +104,4 @@ export function sudokuService(
     },
   };
 }
+export type SudokuService = ReturnType<typeof sudokuService>;

@@ -1,5 +1,12 @@
-import { seedOf } from '../../integrations/prng.js';
-import { DIFFICULTIES, type Difficulty, generatePuzzle, gradePuzzle, mulberry32, type Puzzle } from './engine/index.js';
+import { seedOf } from '../../../integrations/prng.js';
+import {
+  DIFFICULTIES,
+  type Difficulty,
+  generatePuzzle,
+  gradePuzzle,
+  mulberry32,
+  type Puzzle,
+} from '../engine/index.js';
 
 /** The UTC calendar day of an instant as 'YYYY-MM-DD': a daily puzzle's date. */
 export const utcDate = (now: number): string => new Date(now).toISOString().slice(0, 10);
@@ -25,6 +32,7 @@ export function makeDailyPuzzle(date: string, difficulty: Difficulty): Puzzle {
  */
 export class DailyPuzzles {
   private readonly cache = new Map<string, Puzzle>();
+  private preparing: NodeJS.Immediate | undefined;
 
   constructor(private readonly make: (date: string, difficulty: Difficulty) => Puzzle = makeDailyPuzzle) {}
 
@@ -46,13 +54,21 @@ export class DailyPuzzles {
 
   /** Makes a date's puzzles one level per event-loop turn, so requests are served in between. */
   prepare(date: string): void {
+    this.stop();
     const levels = [...DIFFICULTIES];
     const next = () => {
+      this.preparing = undefined;
       const level = levels.shift();
       if (!level) return;
       this.get(date, level);
-      setImmediate(next).unref();
+      this.preparing = setImmediate(next).unref();
     };
-    setImmediate(next).unref();
+    this.preparing = setImmediate(next).unref();
+  }
+
+  /** Cancels a preparation under way (the app is closing); `get` still makes any puzzle asked for. */
+  stop(): void {
+    if (this.preparing) clearImmediate(this.preparing);
+    this.preparing = undefined;
   }
 }
