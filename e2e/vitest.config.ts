@@ -1,13 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-/** Browser tests: one real server and one Chromium per file, files run one after another. */
+/**
+ * Browser tests: each file starts its own server (free port, throw-away data directory) and its own
+ * Chromium, so files do not share state and two run at once: much of a browser test is waiting on
+ * the other process, which leaves the second core to the other file. E2E_WORKERS=1 runs them one
+ * after another.
+ */
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     name: 'e2e',
     include: ['src/**/*.e2e.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
