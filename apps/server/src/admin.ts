@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
-import { issueResetLink } from './features/auth/password-reset.service.js';
+import { issueResetLink } from './features/auth/password-reset/password-reset.service.js';
+import { resetTokensRepository } from './features/auth/password-reset/reset-tokens.repository.js';
 import { usersRepository } from './features/auth/users.repository.js';
 
 /** `npm run admin -- <command>`: the operator's commands on the configured database (README). */
@@ -41,7 +42,7 @@ try {
   const user = await usersRepository(database).findByUsername(username);
   if (user) {
     const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-    const link = await issueResetLink(database, { userId: user.id, issuedBy: 'cli', baseUrl });
+    const link = await issueResetLink(resetTokensRepository(database), { userId: user.id, issuedBy: 'cli', baseUrl });
     console.log(`Password-reset link for ${user.username} (works once, until ${link.expires_at}):`);
     console.log(link.url);
     if (config.publicUrl === undefined) {

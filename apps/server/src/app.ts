@@ -23,12 +23,7 @@ import { StatusSources } from './core/status-sources.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
-import { accountRoutes } from './features/auth/account.routes.js';
-import { ensureAdmin } from './features/auth/admin-bootstrap.js';
-import { adminUsersRoutes } from './features/auth/admin-users.routes.js';
-import { authPlugin } from './features/auth/auth.plugin.js';
-import { authRoutes } from './features/auth/auth.routes.js';
-import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
+import { authCore, authFeature } from './features/auth/index.js';
 import { financeFeature } from './features/finance/index.js';
 import { geocodingFeature } from './features/geocoding/index.js';
 import { healthFeature } from './features/health/index.js';
@@ -153,22 +148,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     );
   }
-  await ensureAdmin(deps, app.log);
 
   await app.register(cookie);
   await registerSecurity(app, config);
   registerCompression(app);
   await registerOpenApi(app);
-  await app.register(authPlugin);
+  // The admin account, and who is asking on every /api request (before any feature).
+  await app.register(authCore);
   if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
 
   await app.register(
     async (api) => {
       await api.register(healthFeature);
-      await api.register(authRoutes);
-      await api.register(accountRoutes);
-      await api.register(passwordResetRoutes);
-      await api.register(adminUsersRoutes);
+      await api.register(authFeature);
       await api.register(todoFeature);
       await api.register(portfolioFeature);
       await api.register(sudokuFeature);

@@ -20,10 +20,6 @@ async function main() {
         : { level: config.logLevel },
   });
 
-  // Expired sessions are deleted hourly so the table does not grow without bound.
-  const sweep = setInterval(() => void app.auth.purgeExpiredSessions().catch(() => {}), 60 * 60 * 1000);
-  sweep.unref();
-
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

@@ -2,7 +2,7 @@ import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../../core/http-errors.js';
-import { type AuthService, authService } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 import { safeEqual } from './tokens.js';
 
 export interface AuthContext {
@@ -40,8 +40,7 @@ function bearerToken(header: string | undefined): string | undefined {
  * token bound to the session.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
-    const service = authService(app.deps);
+  async (app: FastifyInstance, { service }: { service: AuthService }) => {
     app.decorate('auth', service);
     app.decorateRequest('user', null);
     app.decorateRequest('auth', null);

@@ -1,14 +1,17 @@
 import type { LoginRequest, SignupRequest } from '@site/contract';
-import type { WindowCount } from '../../core/counter-store.js';
-import type { AppDeps } from '../../core/deps.js';
-import { conflict, forbidden, HttpError, notFound } from '../../core/http-errors.js';
+import type { Config } from '../../config.js';
+import type { CounterStore, WindowCount } from '../../core/counter-store.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../core/http-errors.js';
 import { rateLimited } from '../../core/per-client-limit.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './known-device.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { SESSION_USE_INTERVAL_MS, type SessionWithUser, sessionsRepository } from './sessions.repository.js';
+import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './sessions/known-device.js';
+import {
+  SESSION_USE_INTERVAL_MS,
+  type SessionsRepository,
+  type SessionWithUser,
+} from './sessions/sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
-import { usersRepository } from './users.repository.js';
+import type { UsersRepository } from './users.repository.js';
 
 /** Log-in attempts are counted in windows of this length (docs/api.md#limits). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -47,11 +50,18 @@ export interface LoginDevice {
   sessionUserId?: number | undefined;
 }
 
-export function authService(deps: AppDeps) {
-  const users = usersRepository(deps.database);
-  const sessions = sessionsRepository(deps.database.db, deps.database.dialect);
-  const { counters, config } = deps;
+/** The log-in limits (docs/api.md#limits), shared with the account page's password checks. */
+export type LoginLimits = Pick<
+  Config,
+  'loginMaxFailuresPerUsername' | 'loginMaxAttemptsPerIp' | 'loginMaxAttemptsPerUsername'
+>;
 
+export function authService(
+  users: UsersRepository,
+  sessions: SessionsRepository,
+  counters: CounterStore,
+  config: LoginLimits & Pick<Config, 'sessionTtlMs'>,
+) {
   async function issueSession(
     user: IssuedSession['user'],
     account: DeviceAccount,
@@ -83,14 +93,9 @@ export function authService(deps: AppDeps) {
       }
       if (await users.taken(input.username, input.email)) throw takenError();
       const passwordHash = await hashPassword(input.password);
-      let id: number;
-      try {
-        id = await users.create({ ...input, passwordHash, isAdmin: false });
-      } catch (error) {
-        // Two sign-ups for the same name raced past the check above.
-        if (isUniqueViolation(error)) throw takenError();
-        throw error;
-      }
+      const id = await users.create({ ...input, passwordHash, isAdmin: false });
+      // Two sign-ups for the same name raced past the check above.
+      if (id === undefined) throw takenError();
       return issueSession({ id, username: input.username, isAdmin: false }, { id, passwordHash }, { ip, userAgent });
     },
 
@@ -162,7 +167,7 @@ export type AuthService = ReturnType<typeof authService>;
  */
 const takenError = () => conflict('Username or email is already taken');
 
-const invalidLogin = () => new HttpError(401, 'Invalid username or password');
+const invalidLogin = () => unauthorized('Invalid username or password');
 
 const tooManyLogins = (limit: number, counted: WindowCount) =>
   rateLimited('Too many login attempts. Please wait 15 minutes and try again.', limit, counted);

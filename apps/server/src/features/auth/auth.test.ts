@@ -240,6 +240,21 @@ describe.each(testDatabaseKinds)('accounts and sessions on %s', (kind) => {
       expect((await injectAs(t.app, user, { method: 'GET', url: '/api/me' })).statusCode).toBe(401);
       expect(await t.app.auth.purgeExpiredSessions()).toBeGreaterThanOrEqual(1);
     });
+
+    it('has its expired sessions deleted by the hourly session-purge job', async () => {
+      const user = await signUp(t.app);
+      const ofUser = () =>
+        t.database.handle.db.selectFrom('sessions').select('id').where('token_hash', '=', hashToken(user.token));
+      await t.database.handle.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashToken(user.token))
+        .execute();
+      expect(await ofUser().execute()).toHaveLength(1);
+      expect(t.app.deps.jobs.names()).toContain('session-purge');
+      await t.app.deps.jobs.runNow('session-purge');
+      expect(await ofUser().execute()).toEqual([]);
+    });
   });
 
   describe('CSRF', () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
-import { KNOWN_DEVICE_COOKIE, knownDeviceToken } from './known-device.js';
+import { KNOWN_DEVICE_COOKIE, knownDeviceToken } from './sessions/known-device.js';
 
 /** Runs in-process, and against Redis (shared counters for several instances) when TEST_REDIS_URL is set. */
 const stores = process.env.TEST_REDIS_URL ? (['memory', 'redis'] as const) : (['memory'] as const);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import { retryOnDeadlock } from '../../db/errors.js';
+import { isUniqueViolation, retryOnDeadlock } from '../../db/errors.js';
 import { lockUserForDelete } from '../../db/user-lock.js';
 
 export interface UserRow {
@@ -45,19 +45,30 @@ export function usersRepository({ db, dialect }: DatabaseHandle) {
       return row !== undefined;
     },
 
-    async create(user: { username: string; email: string; passwordHash: string; isAdmin: boolean }) {
-      const row = await db
-        .insertInto('users')
-        .values({
-          username: user.username,
-          email: user.email,
-          password_hash: user.passwordHash,
-          is_admin: user.isAdmin ? 1 : 0,
-          created_at: isoNow(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    /** The new user's id; undefined when the username or the email is taken (the unique indexes decide). */
+    async create(user: {
+      username: string;
+      email: string;
+      passwordHash: string;
+      isAdmin: boolean;
+    }): Promise<number | undefined> {
+      try {
+        const row = await db
+          .insertInto('users')
+          .values({
+            username: user.username,
+            email: user.email,
+            password_hash: user.passwordHash,
+            is_admin: user.isAdmin ? 1 : 0,
+            created_at: isoNow(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
     },
 
     /**

@@ -9,9 +9,9 @@ import {
   type TestApp,
   type TestUser,
   uniqueName,
-} from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { isKnownDevice, KNOWN_DEVICE_COOKIE } from './known-device.js';
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { isKnownDevice, KNOWN_DEVICE_COOKIE } from '../sessions/known-device.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

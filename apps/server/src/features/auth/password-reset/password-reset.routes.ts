@@ -1,20 +1,22 @@
 import { accountEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.js';
-import { clearSessionCookies } from './auth.plugin.js';
-import { passwordResetService, RESET_REQUESTED } from './password-reset.service.js';
+import type { AfterResponse } from '../../../core/after-response.js';
+import { route } from '../../../core/endpoint.js';
+import { clearSessionCookies } from '../auth.plugin.js';
+import { type PasswordResetService, RESET_REQUESTED } from './password-reset.service.js';
 
 /** Password reset by link (docs/api.md#password-reset): public calls, the token is the proof. */
-export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const resets = passwordResetService(app.deps, app.log);
-
+export const passwordResetRoutes: FastifyPluginAsyncZod<{
+  service: PasswordResetService;
+  afterResponse: AfterResponse;
+}> = async (app, { service: resets, afterResponse }) => {
   route(app, endpoints.authOptions, async () => ({ password_reset_by_email: resets.emailAvailable() }));
 
   route(app, endpoints.requestReset, async (request, { reply }) => {
     const followUp = await resets.requestByEmail(request.body.email, request.ip);
     // The lookup and the mail start once the answer is out (or the client gone): a known address
     // answers after the same work as an unknown one.
-    app.deps.afterResponse.run(reply, followUp, 'password-reset request');
+    afterResponse.run(reply, followUp, 'password-reset request');
     return { success: true as const, message: RESET_REQUESTED };
   });
 

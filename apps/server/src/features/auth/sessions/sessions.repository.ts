@@ -1,8 +1,8 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { DialectName } from '../../db/dialect.js';
-import type { Database } from '../../db/schema.js';
-import { readPasswordHashLocked } from '../../db/user-lock.js';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+import { readPasswordHashLocked } from '../../../db/user-lock.js';
 
 export interface SessionWithUser {
   sessionId: number;
@@ -45,8 +45,13 @@ export interface NewSession {
 /** `created`, or why not: the user is gone, or their password is no longer the one checked. */
 export type CreateSessionResult = 'created' | 'gone' | 'changed';
 
-/** `dialect` is needed by `create` only (its lock is PostgreSQL's). */
-export function sessionsRepository(db: Kysely<Database>, dialect: DialectName = 'sqlite') {
+/** Ends every session of the user within `trx` (disable, password reset); how many there were. */
+export async function endAllSessionsWithin(trx: Kysely<Database>, userId: number): Promise<number> {
+  const result = await trx.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function sessionsRepository({ db, dialect }: DatabaseHandle) {
   /**
    * The lookup every signed-in request makes: one query on the unique token_hash index joined to
    * the user's primary key, only the columns the request needs. Its SQL depends only on the
@@ -155,10 +160,7 @@ export function sessionsRepository(db: Kysely<Database>, dialect: DialectName = 
     },
 
     /** Ends every session of the user; how many there were (expired ones included). */
-    async deleteAllOfUser(userId: number): Promise<number> {
-      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteAllOfUser: (userId: number): Promise<number> => endAllSessionsWithin(db, userId),
 
     /** The live session for a token digest together with its user, in one query. */
     async findLive(tokenHash: string, now = Date.now()): Promise<SessionWithUser | undefined> {
@@ -173,12 +175,6 @@ export function sessionsRepository(db: Kysely<Database>, dialect: DialectName = 
 
     async deleteExpired(now = Date.now()) {
       const result = await db.deleteFrom('sessions').where('expires_at', '<=', isoNow(now)).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-
-    /** Ends every session of the user (disable, password reset); how many there were. */
-    async deleteAllForUser(userId: number) {
-      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -1,12 +1,12 @@
 import { accountEndpoints as endpoints } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthUser } from '../../core/access.js';
-import { route } from '../../core/endpoint.js';
-import { unauthorized } from '../../core/http-errors.js';
-import { type AccountActor, accountService } from './account.service.js';
-import { clearSessionCookies } from './auth.plugin.js';
-import { setKnownDeviceCookie } from './session-cookies.js';
+import type { AuthUser } from '../../../core/access.js';
+import { route } from '../../../core/endpoint.js';
+import { unauthorized } from '../../../core/http-errors.js';
+import { clearSessionCookies } from '../auth.plugin.js';
+import { type CookieSettings, setKnownDeviceCookie } from '../sessions/session-cookies.js';
+import type { AccountActor, AccountService } from './account.service.js';
 
 /** The session's user and session; every account call acts on these alone (docs/api.md#account). */
 function actor(request: FastifyRequest, user: AuthUser): AccountActor {
@@ -15,14 +15,15 @@ function actor(request: FastifyRequest, user: AuthUser): AccountActor {
 }
 
 /** docs/api.md#account: the account page's calls. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = accountService(app.deps);
-
+export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; cookies: CookieSettings }> = async (
+  app,
+  { service, cookies },
+) => {
   route(app, endpoints.get, async (_request, { user }) => service.get(user.id));
 
   route(app, endpoints.changePassword, async (request, { user, reply }) => {
     const { ended, knownDevice } = await service.changePassword(actor(request, user), request.body);
-    setKnownDeviceCookie(request, reply, app.deps.config, knownDevice);
+    setKnownDeviceCookie(request, reply, cookies, knownDevice);
     return { success: true as const, message: 'Password changed', ended_sessions: ended };
   });
 

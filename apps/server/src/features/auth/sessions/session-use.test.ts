@@ -8,8 +8,8 @@ import {
   type TestApp,
   type TestUser,
   uniqueName,
-} from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 import { SESSION_USE_INTERVAL_MS } from './sessions.repository.js';
 
 /**

@@ -1,7 +1,8 @@
 import { ACCOUNT_EXPORT_VERSION, type AccountExport, type SudokuStats } from '@site/contract';
 import type { Kysely } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { Database } from '../../db/schema.js';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
 
 /**
  * 'Export my data' (docs/api.md#export): every row the user owns, as the database holds it
@@ -11,7 +12,12 @@ import type { Database } from '../../db/schema.js';
  * The tables are read one after another outside a transaction: an export taken while the user is
  * changing data in another tab may show part of that change, which a person re-exporting fixes.
  */
-export async function accountExport(db: Kysely<Database>, userId: number, now = Date.now()): Promise<AccountExport> {
+export function accountExportRepository({ db }: DatabaseHandle) {
+  return { exportOf: (userId: number, now?: number) => accountExport(db, userId, now) };
+}
+export type AccountExportRepository = ReturnType<typeof accountExportRepository>;
+
+async function accountExport(db: Kysely<Database>, userId: number, now = Date.now()): Promise<AccountExport> {
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'is_admin', 'created_at'])

@@ -1,14 +1,14 @@
 import type { PasswordResetCheckResponse } from '@site/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../core/deps.js';
-import { badRequest, HttpError } from '../../core/http-errors.js';
-import { rateLimited } from '../../core/per-client-limit.js';
-import { isoNow } from '../../core/time.js';
-import type { DatabaseHandle } from '../../db/database.js';
-import { hashPassword } from './password.js';
+import type { CounterStore } from '../../../core/counter-store.js';
+import { badRequest, HttpError } from '../../../core/http-errors.js';
+import { rateLimited } from '../../../core/per-client-limit.js';
+import { isoNow } from '../../../core/time.js';
+import type { Mailer } from '../../../integrations/mail/mailer.js';
+import { hashPassword } from '../password.js';
+import { hashToken, newToken } from '../tokens.js';
 import { resetMail } from './password-reset-mail.js';
-import { type ResetIssuer, resetTokensRepository } from './reset-tokens.repository.js';
-import { hashToken, newToken } from './tokens.js';
+import type { ResetIssuer, ResetTokensRepository } from './reset-tokens.repository.js';
 
 /** How long a reset link works (docs/api.md#password-reset). */
 export const RESET_TTL_MS = 60 * 60 * 1000;
@@ -40,22 +40,28 @@ export const resetLink = (baseUrl: string, token: string) => `${baseUrl}${RESET_
  * Earlier links of the user stop working (reset-tokens.repository.ts `issue`).
  */
 export async function issueResetLink(
-  database: DatabaseHandle,
+  tokens: ResetTokensRepository,
   link: { userId: number; issuedBy: ResetIssuer; baseUrl: string },
   now = Date.now(),
 ): Promise<IssuedLink> {
   const token = newToken();
   const expiresAt = now + RESET_TTL_MS;
-  await resetTokensRepository(database).issue(
-    { tokenHash: hashToken(token), userId: link.userId, issuedBy: link.issuedBy, expiresAt },
-    now,
-  );
+  await tokens.issue({ tokenHash: hashToken(token), userId: link.userId, issuedBy: link.issuedBy, expiresAt }, now);
   return { url: resetLink(link.baseUrl, token), expires_at: isoNow(expiresAt) };
 }
 
-export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
-  const { counters, config, database } = deps;
-  const tokens = resetTokensRepository(database);
+export function passwordResetService(
+  tokens: ResetTokensRepository,
+  counters: CounterStore,
+  mail: {
+    /** Undefined = the site sends no mail. */
+    mailer: Mailer | undefined;
+    /** PUBLIC_URL, the base of a mailed link. */
+    publicUrl: string | undefined;
+    log: FastifyBaseLogger;
+  },
+) {
+  const { log } = mail;
 
   /** Counted before the token is looked at, so a refused request learns nothing about it. */
   async function limitLinkUse(ip: string) {
@@ -67,10 +73,10 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
 
   return {
     /** 'Forgot password?' works: a mailer, and PUBLIC_URL for the link (config.ts requires both). */
-    emailAvailable: () => deps.mailer !== undefined && config.publicUrl !== undefined,
+    emailAvailable: () => mail.mailer !== undefined && mail.publicUrl !== undefined,
 
     issue: (userId: number, issuedBy: ResetIssuer, baseUrl: string) =>
-      issueResetLink(database, { userId, issuedBy, baseUrl }),
+      issueResetLink(tokens, { userId, issuedBy, baseUrl }),
 
     async check(token: string, ip: string): Promise<PasswordResetCheckResponse> {
       await limitLinkUse(ip);
@@ -99,8 +105,7 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
      * server's delay shows in the answer's timing.
      */
     async requestByEmail(email: string, ip: string): Promise<() => Promise<void>> {
-      const mailer = deps.mailer;
-      const baseUrl = config.publicUrl;
+      const { mailer, publicUrl: baseUrl } = mail;
       if (!mailer || baseUrl === undefined) throw new HttpError(503, NO_EMAIL);
       const address = email.toLowerCase();
       const [fromIp, toAddress] = await Promise.all([
@@ -120,7 +125,7 @@ export function passwordResetService(deps: AppDeps, log: FastifyBaseLogger) {
       return async () => {
         const account = await tokens.accountForEmail(address);
         if (!account || account.disabledAt !== null) return;
-        const link = await issueResetLink(database, { userId: account.id, issuedBy: 'email', baseUrl });
+        const link = await issueResetLink(tokens, { userId: account.id, issuedBy: 'email', baseUrl });
         const message = resetMail({ to: account.email, username: account.username, url: link.url });
         await mailer.send(message).catch((error: unknown) => {
           log.error({ err: error, userId: account.id }, 'password-reset mail not sent');

@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import type { Database } from '../../../db/schema.js';
 
 export interface AccountRow {
   id: number;
@@ -15,7 +17,7 @@ const endResetLinks = (trx: Transaction<Database>, userId: number) =>
   trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
 
 /** The account page's writes to the user's own row (docs/api.md#account). */
-export function accountRepository(db: Kysely<Database>) {
+export function accountRepository({ db }: DatabaseHandle) {
   return {
     findById(id: number): Promise<AccountRow | undefined> {
       return db
@@ -58,14 +60,22 @@ export function accountRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Throws a unique violation (db/errors.ts) when another account has the address. Outstanding
-     * reset links end in the same transaction: one sent to the old address no longer works.
+     * False when another account has the address: the unique index on lower(email) decides, so two
+     * accounts claiming one address at once cannot both get it. Outstanding reset links end in the
+     * same transaction: one sent to the old address no longer works.
      */
-    async changeEmail(userId: number, email: string) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ email }).where('id', '=', userId).execute();
-        await endResetLinks(trx, userId);
-      });
+    async changeEmail(userId: number, email: string): Promise<boolean> {
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('users').set({ email }).where('id', '=', userId).execute();
+          await endResetLinks(trx, userId);
+        });
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
   };
 }
+export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { safeEqual } from './tokens.js';
+import { safeEqual } from '../tokens.js';
 
 /**
  * A browser that signed in to an account before may keep logging in to it while strangers have

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mailer, MailMessage } from '../../integrations/mail/mailer.js';
-import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.js';
+import type { Mailer, MailMessage } from '../../../integrations/mail/mailer.js';
+import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp-catcher.js';
 import {
   createTestApp,
   injectAs,
@@ -9,8 +9,8 @@ import {
   TEST_ADMIN_PASSWORD,
   TEST_PASSWORD,
   type TestApp,
-} from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 
 const PUBLIC_URL = 'https://me.example.com';
 const LINK = /https:\/\/me\.example\.com\/reset-password\?token=([A-Za-z0-9_-]{43})/;

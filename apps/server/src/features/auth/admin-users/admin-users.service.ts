@@ -1,16 +1,16 @@
 import type { AdminUser, AdminUsersResponse } from '@site/contract';
-import type { AppDeps } from '../../core/deps.js';
-import { conflict, notFound } from '../../core/http-errors.js';
-import { adminUsersRepository } from './admin-users.repository.js';
-import { issueResetLink } from './password-reset.service.js';
-import { usersRepository } from './users.repository.js';
+import { conflict, notFound } from '../../../core/http-errors.js';
+import { issueResetLink } from '../password-reset/password-reset.service.js';
+import type { ResetTokensRepository } from '../password-reset/reset-tokens.repository.js';
+import type { UsersRepository } from '../users.repository.js';
+import type { AdminUsersRepository } from './admin-users.repository.js';
 
 /** The operator's user management (docs/api.md#admin); the routes admit only the admin role. */
-export function adminUsersService(deps: AppDeps) {
-  const db = deps.database.db;
-  const repository = adminUsersRepository(db);
-  const users = usersRepository(deps.database);
-
+export function adminUsersService(
+  repository: AdminUsersRepository,
+  users: UsersRepository,
+  resetTokens: ResetTokensRepository,
+) {
   async function existing(id: number): Promise<AdminUser> {
     const user = await repository.find(id);
     if (!user) throw notFound('User not found');
@@ -40,7 +40,7 @@ export function adminUsersService(deps: AppDeps) {
 
     async resetLink(id: number, baseUrl: string) {
       await existing(id);
-      return issueResetLink(deps.database, { userId: id, issuedBy: 'admin', baseUrl });
+      return issueResetLink(resetTokens, { userId: id, issuedBy: 'admin', baseUrl });
     },
 
     /** The user and every row they own, in one transaction (usersRepository.remove). */
@@ -53,3 +53,4 @@ export function adminUsersService(deps: AppDeps) {
     },
   };
 }
+export type AdminUsersService = ReturnType<typeof adminUsersService>;

@@ -9,8 +9,8 @@ import {
   TEST_PASSWORD,
   type TestApp,
   type TestUser,
-} from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 
 const INVALID = 'This reset link is invalid or has expired';
 const NEW_PASSWORD = 'a brand new passphrase';

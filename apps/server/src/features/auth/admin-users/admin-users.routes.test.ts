@@ -1,7 +1,7 @@
 import type { AdminUser } from '@site/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { snapshotDatabase } from '../../test/db-snapshot.js';
+import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import {
   createTestApp,
   injectAs,
@@ -11,10 +11,10 @@ import {
   TEST_PASSWORD,
   type TestApp,
   type TestUser,
-} from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { hashPassword } from './password.js';
-import { usersRepository } from './users.repository.js';
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { hashPassword } from '../password.js';
+import { usersRepository } from '../users.repository.js';
 
 describe.each(testDatabaseKinds)('admin: users on %s', (kind) => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../integrations/mail/mailer.js';
+import type { MailMessage } from '../../../integrations/mail/mailer.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

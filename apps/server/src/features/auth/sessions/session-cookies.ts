@@ -1,8 +1,11 @@
 import { apiUrl, CSRF_COOKIE, routes, SESSION_COOKIE } from '@site/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.js';
-import type { IssuedSession } from './auth.service.js';
+import type { Config } from '../../../config.js';
+import type { IssuedSession } from '../auth.service.js';
 import { KNOWN_DEVICE_COOKIE, type KnownDeviceToken } from './known-device.js';
+
+/** COOKIE_SAMESITE and COOKIE_SECURE. */
+export type CookieSettings = Pick<Config, 'cookieSameSite' | 'cookieSecure'>;
 
 /**
  * `sessionid` is httpOnly (scripts never see it); `csrftoken` is readable so the client can echo
@@ -13,7 +16,7 @@ import { KNOWN_DEVICE_COOKIE, type KnownDeviceToken } from './known-device.js';
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
-  config: Config,
+  config: CookieSettings,
   session: IssuedSession,
 ) {
   const base = cookieBase(request, config);
@@ -27,7 +30,7 @@ export function setSessionCookies(
 export function setKnownDeviceCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  config: Config,
+  config: CookieSettings,
   knownDevice: KnownDeviceToken,
 ) {
   reply.setCookie(KNOWN_DEVICE_COOKIE, knownDevice.value, {
@@ -38,7 +41,7 @@ export function setKnownDeviceCookie(
   });
 }
 
-function cookieBase(request: FastifyRequest, config: Config) {
+function cookieBase(request: FastifyRequest, config: CookieSettings) {
   const secure =
     config.cookieSameSite === 'none' ||
     (config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinnedDemoMarket, seedAccountData } from '../../test/account-data.js';
-import { createTestApp, injectAs, signUp, TEST_PASSWORD, type TestApp } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { ownedRows, userOwnedTables } from '../../test/user-owned-tables.js';
+import { pinnedDemoMarket, seedAccountData } from '../../../test/account-data.js';
+import { createTestApp, injectAs, signUp, TEST_PASSWORD, type TestApp } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { ownedRows, userOwnedTables } from '../../../test/user-owned-tables.js';
 
 /**
  * docs/api.md#account: deleting an account removes every row the user owns. The tables are read

@@ -1,9 +1,9 @@
 import { type AccountExport, accountExportSchema } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinnedDemoMarket, seedAccountData } from '../../test/account-data.js';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { ownedRows, userOwnedTables } from '../../test/user-owned-tables.js';
+import { pinnedDemoMarket, seedAccountData } from '../../../test/account-data.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { ownedRows, userOwnedTables } from '../../../test/user-owned-tables.js';
 
 type Row = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { PasswordResetTokensTable } from '../../db/schema.js';
-import { lockUserRow } from '../../db/user-lock.js';
-import { sessionsRepository } from './sessions.repository.js';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { PasswordResetTokensTable } from '../../../db/schema.js';
+import { lockUserRow } from '../../../db/user-lock.js';
+import { endAllSessionsWithin } from '../sessions/sessions.repository.js';
 
 export type ResetIssuer = PasswordResetTokensTable['issued_by'];
 
@@ -105,7 +105,7 @@ export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
           .where('id', '=', claimed.user_id)
           .returning(['id', 'username'])
           .executeTakeFirstOrThrow();
-        const endedSessions = await sessionsRepository(trx).deleteAllForUser(user.id);
+        const endedSessions = await endAllSessionsWithin(trx, user.id);
         await trx
           .deleteFrom('password_reset_tokens')
           .where('user_id', '=', user.id)
@@ -116,3 +116,4 @@ export function resetTokensRepository({ db, dialect }: DatabaseHandle) {
     },
   };
 }
+export type ResetTokensRepository = ReturnType<typeof resetTokensRepository>;

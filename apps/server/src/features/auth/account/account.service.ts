@@ -5,19 +5,17 @@ import type {
   ChangeEmailRequest,
   ChangePasswordRequest,
 } from '@site/contract';
-import type { WindowCount } from '../../core/counter-store.js';
-import type { AppDeps } from '../../core/deps.js';
-import { conflict, forbidden, notFound } from '../../core/http-errors.js';
-import { rateLimited } from '../../core/per-client-limit.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { type AccountRow, accountRepository } from './account.repository.js';
-import { accountExport } from './account-export.js';
-import { LOGIN_WINDOW_MS, loginCounterKeys } from './auth.service.js';
-import { clientName } from './client-name.js';
-import { type KnownDeviceToken, knownDeviceToken } from './known-device.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { sessionsRepository } from './sessions.repository.js';
-import { usersRepository } from './users.repository.js';
+import type { CounterStore, WindowCount } from '../../../core/counter-store.js';
+import { conflict, forbidden, notFound } from '../../../core/http-errors.js';
+import { rateLimited } from '../../../core/per-client-limit.js';
+import { LOGIN_WINDOW_MS, type LoginLimits, loginCounterKeys } from '../auth.service.js';
+import { hashPassword, verifyPassword } from '../password.js';
+import { clientName } from '../sessions/client-name.js';
+import { type KnownDeviceToken, knownDeviceToken } from '../sessions/known-device.js';
+import type { SessionsRepository } from '../sessions/sessions.repository.js';
+import type { UsersRepository } from '../users.repository.js';
+import type { AccountRepository, AccountRow } from './account.repository.js';
+import type { AccountExportRepository } from './account-export.repository.js';
 
 /** Who is acting: the session's user and the session itself. */
 export interface AccountActor {
@@ -31,12 +29,17 @@ export interface AccountActor {
  * A call that asks for the password counts the attempt on the log-in limiter's per-account
  * counters first (docs/api.md#limits), so a stolen session cannot be used to guess it.
  */
-export function accountService(deps: AppDeps) {
-  const { db } = deps.database;
-  const accounts = accountRepository(db);
-  const sessions = sessionsRepository(db);
-  const users = usersRepository(deps.database);
-  const { counters, config } = deps;
+export function accountService(
+  repositories: {
+    accounts: AccountRepository;
+    sessions: SessionsRepository;
+    users: UsersRepository;
+    exports: AccountExportRepository;
+  },
+  counters: CounterStore,
+  config: LoginLimits,
+) {
+  const { accounts, sessions, users, exports } = repositories;
 
   async function account(userId: number): Promise<AccountRow> {
     const row = await accounts.findById(userId);
@@ -101,14 +104,7 @@ export function accountService(deps: AppDeps) {
 
     async changeEmail(actor: AccountActor, input: ChangeEmailRequest): Promise<string> {
       await checkPassword(actor, input.password, 'Password is incorrect');
-      try {
-        await accounts.changeEmail(actor.userId, input.email);
-      } catch (error) {
-        // The unique index on lower(email) decides, so two accounts claiming one address at once
-        // cannot both get it.
-        if (isUniqueViolation(error)) throw conflict('Email is already taken');
-        throw error;
-      }
+      if (!(await accounts.changeEmail(actor.userId, input.email))) throw conflict('Email is already taken');
       return input.email;
     },
 
@@ -128,7 +124,7 @@ export function accountService(deps: AppDeps) {
 
     endAllSessions: (userId: number): Promise<number> => sessions.deleteAllOfUser(userId),
 
-    exportData: (userId: number): Promise<AccountExport> => accountExport(db, userId),
+    exportData: (userId: number): Promise<AccountExport> => exports.exportOf(userId),
 
     /** Deletes the account and everything it owns; the admin account cannot delete itself. */
     async remove(actor: AccountActor, password: string): Promise<void> {

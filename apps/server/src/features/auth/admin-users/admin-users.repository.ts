@@ -1,8 +1,8 @@
 import type { AdminUser } from '@site/contract';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { isoNow } from '../../core/time.js';
-import type { Database } from '../../db/schema.js';
-import { sessionsRepository } from './sessions.repository.js';
+import { type RawBuilder, sql } from 'kysely';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import { endAllSessionsWithin } from '../sessions/sessions.repository.js';
 
 interface AdminUserRow {
   id: number;
@@ -47,7 +47,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
 }
 
 /** The admin's view of users (docs/api.md#admin). */
-export function adminUsersRepository(db: Kysely<Database>) {
+export function adminUsersRepository({ db }: DatabaseHandle) {
   /**
    * One query for a page of users and their counts: the page is chosen first (a CTE), then each
    * owned table is counted once, grouped by user, for the page's users only. No query per user.
@@ -108,7 +108,7 @@ export function adminUsersRepository(db: Kysely<Database>) {
           .where('id', '=', id)
           .where('disabled_at', 'is', null)
           .execute();
-        await sessionsRepository(trx).deleteAllForUser(id);
+        await endAllSessionsWithin(trx, id);
       });
     },
 
@@ -117,3 +117,4 @@ export function adminUsersRepository(db: Kysely<Database>) {
     },
   };
 }
+export type AdminUsersRepository = ReturnType<typeof adminUsersRepository>;
