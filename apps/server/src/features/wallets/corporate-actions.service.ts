@@ -44,3 +44,4 @@ export function corporateActionsService(repository: CorporateActionsRepository) 
     },
   };
 }
+export type CorporateActionsService = ReturnType<typeof corporateActionsService>;

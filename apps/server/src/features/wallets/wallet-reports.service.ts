@@ -242,3 +242,4 @@ export function walletReportsService(
     },
   };
 }
+export type WalletReportsService = ReturnType<typeof walletReportsService>;

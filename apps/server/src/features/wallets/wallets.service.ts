@@ -335,3 +335,4 @@ export function insufficientShares(symbol: string, held: number, reserved: numbe
           `so ${plural(wanted, 'share')} cannot be sold`,
   );
 }
+export type WalletsService = ReturnType<typeof walletsService>;

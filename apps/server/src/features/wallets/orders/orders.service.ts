@@ -343,3 +343,4 @@ function orderFields(request: ParsedOrderRequest, p: { terms: OrderTerms }) {
     trail_percent_e2: p.terms.trailPercentE2,
   };
 }
+export type OrdersService = ReturnType<typeof ordersService>;

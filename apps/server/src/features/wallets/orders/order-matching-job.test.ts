@@ -1,44 +1,41 @@
-import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
 import { FixedPriceMarketDataProvider } from '../../../integrations/market-data/testing/fixed-price-provider.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { scheduleOrderMatching } from './order-match-schedule.js';
+import { createInstanceOn, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { newTrader, ordersHarness } from './orders.test-support.js';
 
 /** Saturday 2025-03-15: closed. */
 const SATURDAY = Date.parse('2025-03-15T16:00:00Z');
 /** Monday 2025-03-17, 10:00 in New York: open. */
 const MONDAY = Date.parse('2025-03-17T14:00:00Z');
-
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return false;
-};
+const JOB = 'order-matching';
 
 /**
- * ORDER_MATCH_INTERVAL_SECONDS (docs/api.md#orders): the app runs the matcher on its own, once
- * when it is ready (the catch-up after a restart) and then on its timer, and stops it on close.
+ * ORDER_MATCH_INTERVAL_SECONDS (docs/api.md#orders): the app runs the matcher on its own (the
+ * wallets feature's job, core/jobs.ts), once when it is ready (the catch-up after a restart) and
+ * then on its timer, and stops it on close.
  */
-describe('order matching schedule', () => {
+describe('order matching job', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
     t = undefined;
+    vi.useRealTimers();
   });
 
   it('fills on its timer once the market opens and the price crosses', async () => {
+    // The app's timers are fired by hand: no real time passes between runs.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let now = SATURDAY;
     const clock = () => now;
     const market = new FixedPriceMarketDataProvider(new DemoMarketDataProvider({ now: clock }), { ZSCHED: 50 });
-    t = await createTestApp('sqlite', { ORDER_MATCH_INTERVAL_SECONDS: '0.05' }, undefined, {
+    t = await createTestApp('sqlite', { ORDER_MATCH_INTERVAL_SECONDS: '60' }, undefined, {
       marketData: market,
       clock,
     });
+    const { jobs } = t.app.deps;
+    expect(jobs.names()).toContain(JOB);
+    await jobs.runNow(JOB); // The run at start is over.
     const me = await newTrader(t);
     const wallet = await me.wallet();
     const order = await me.placed({
@@ -60,10 +57,18 @@ describe('order matching schedule', () => {
       )?.status;
 
     market.prices.set('ZSCHED', 44); // Crossed, but the market is closed: the timer checks nothing.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    vi.advanceTimersByTime(60_000);
+    await jobs.runNow(JOB); // Joins the run the tick started.
     expect(await status()).toBe('open');
     now = MONDAY;
-    expect(await until(async () => (await status()) === 'filled')).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    // Only the tick runs the matcher now: wait for its fill.
+    await vi.waitFor(async () => expect(await status()).toBe('filled'), { timeout: 10_000 });
+  });
+
+  it('is not added when the interval is 0', async () => {
+    t = await createTestApp('sqlite', { ORDER_MATCH_INTERVAL_SECONDS: '0' });
+    expect(t.app.deps.jobs.names()).not.toContain(JOB);
   });
 
   it('runs once as soon as the app is ready (the catch-up after a restart), not a period later, and waits for a run on close', async () => {
@@ -82,12 +87,14 @@ describe('order matching schedule', () => {
         limit_price: 45,
         time_in_force: 'gtc',
       });
-      // The price crossed while "down"; an app with an hour's period starts.
+      // The price crossed while "down"; an instance with an hour's period starts and closes at once.
       h.setPrice('ZSTART', 40);
-      const host = Fastify({ logger: false });
-      scheduleOrderMatching(host, await h.matcher(), 3_600_000);
-      await host.ready();
-      await host.close();
+      const instance = await createInstanceOn(
+        h.t,
+        { orderMatchIntervalMs: 3_600_000 },
+        { marketData: h.market, clock: h.now },
+      );
+      await instance.close();
       const row = await h
         .db()
         .selectFrom('orders')
