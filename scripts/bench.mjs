@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// `npm run bench [-- name ...]`: runs the benchmarks (all, or the named ones: `npm run bench -- http
+// heavy`), shows their output as they run, and writes each one's output into its section of
+// docs/benchmarks.md with the date, commit and machine, so the figures there are always the last
+// run's and never typed by hand. The build is checked once first (scripts/build-if-stale.mjs).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const figuresFile = path.join(root, 'docs/benchmarks.md');
+
+/** Each benchmark: its section name in docs/benchmarks.md and its package.json script. */
+export const BENCHES = [
+  'sudoku',
+  'sudoku-path',
+  'wallets',
+  'orders',
+  'wallet-performance',
+  'todo',
+  'http',
+  'heavy',
+  'startup',
+  'bundle',
+  'lighthouse',
+];
+
+/** Colour codes and carriage-return progress lines make no sense in a Markdown file. */
+const plain = (text) =>
+  text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the ANSI escape itself
+    .replace(/\x1b\[[0-9;]*[A-Za-z]/g, '')
+    .split('\n')
+    .map((line) => line.slice(line.lastIndexOf('\r') + 1))
+    .join('\n')
+    .trim();
+
+/** The section of `name` in `doc`, replaced by `body` (appended when the file has none yet). */
+export function withSection(doc, name, body) {
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- /bench:${name} -->`;
+  const block = `${start}\n${body}\n${end}`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from === -1 || to === -1 || to < from) return `${doc.trimEnd()}\n\n${block}\n`;
+  return doc.slice(0, from) + block + doc.slice(to + end.length);
+}
+
+function machine() {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit || 'unknown'}, Node ${process.version}, ${os.cpus().length} CPUs, load average ${load} at the start`;
+}
+
+function runBench(name) {
+  return new Promise((resolve) => {
+    const header = machine();
+    const child = spawn('npm', ['run', '-s', `bench:${name}`], {
+      cwd: root,
+      env: { ...process.env, SITE_BUILD_CHECKED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        (stream === child.stdout ? process.stdout : process.stderr).write(chunk);
+      });
+    }
+    child.on('close', (code) => resolve({ header, output: plain(output), ok: code === 0 }));
+  });
+}
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !BENCHES.includes(name));
+  if (unknown.length) {
+    console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.join(', ')}`);
+    process.exit(2);
+  }
+  // SITE_BUILD_CHECKED=1: the caller has built (or knows the build is current), as for each bench.
+  if (process.env.SITE_BUILD_CHECKED !== '1') {
+    const build = spawnSync('node', ['scripts/build-if-stale.mjs'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  let failed = 0;
+  for (const name of asked.length ? asked : BENCHES) {
+    console.log(`\n▶ npm run bench:${name}`);
+    const { header, output, ok } = await runBench(name);
+    if (!ok) failed++;
+    const body = `Last run: ${header}${ok ? '' : ' — **it failed**'}.\n\n\`\`\`text\n${output}\n\`\`\``;
+    // Read afresh each time: a long run may overlap an edit of the prose around the sections.
+    const doc = fs.existsSync(figuresFile) ? fs.readFileSync(figuresFile, 'utf8') : '# Benchmarks\n';
+    fs.writeFileSync(figuresFile, withSection(doc, name, body));
+  }
+  console.log(`\nFigures written to docs/benchmarks.md${failed ? `; ${failed} benchmark(s) failed` : ''}.`);
+  process.exit(failed ? 1 : 0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
