@@ -8,12 +8,12 @@ import { logInThroughUi, signUpThroughUi, uniqueUsername } from './session.js';
 const expectedNoise = /Failed to load resource: the server responded with a status of (400|401|403|404)/;
 
 /**
- * Issue 18's walk: change password → the old one is refused; the admin issues a reset link → the
+ * An account's walk: change password → the old one is refused; the admin issues a reset link → the
  * user sets a new password with it → their other sessions are gone; delete the account → it
  * cannot log in. Two browsers: `mine` (the user's signed-in device) and `other` (the admin, then
  * the user on a second device opening the link).
  */
-describe('managing an account in a real browser (issue 18)', () => {
+describe('managing an account in a real browser', () => {
   let server: RunningServer;
   let mine: Browser;
   let other: Browser;

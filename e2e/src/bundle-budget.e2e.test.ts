@@ -16,7 +16,7 @@ import {
 } from '../../apps/web/bench/bundle-graph.js';
 
 /**
- * Size budget of the built web app (issue 9), read from apps/web/dist/.vite/manifest.json: a size,
+ * Size budget of the built web app (docs/decisions.md), read from apps/web/dist/.vite/manifest.json: a size,
  * not a timing, so it is asserted here (it runs after `npm run build`). `npm run bench:bundle`
  * prints the figures and what the bytes are made of.
  */
@@ -58,7 +58,7 @@ describe('bundle size budget of the built web app', () => {
     expect(eager.map((r) => r.path)).toEqual([]);
   });
 
-  // 254 kB before issue 9's work (all of Mantine and zod on the first page); about 126 kB after it.
+  // 254 kB before the first-page budget (all of Mantine and zod on the first page); about 126 kB after it.
   it(`keeps the first page’s JavaScript within the goal of ${kB(GOAL_BYTES)} gzip`, () => {
     expect(first.jsGzip, `"/" JavaScript is ${kB(first.jsGzip)} gzip`).toBeLessThanOrEqual(GOAL_BYTES);
   });

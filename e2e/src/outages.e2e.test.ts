@@ -6,7 +6,7 @@ import { type RunningServer, startServer } from './server.js';
 import { logInThroughUi, uniqueUsername } from './session.js';
 
 /**
- * Issue 9, live-data outages: with every outside service (Yahoo Finance, Open-Meteo, NWS, Photon)
+ * Live-data outages: with every outside service (Yahoo Finance, Open-Meteo, NWS, Photon)
  * down, slow or answering garbage, every page still renders with a readable message, no loader
  * spins forever, the API answers 502/503 JSON errors in the standard format, and the server stays
  * healthy. One server per scenario, one browser for the file.

@@ -83,7 +83,7 @@ describe('Sudoku in a real browser', () => {
         }
       }
     }
-    // The last digit ends the game by itself (issue 20): no Check pressed.
+    // The last digit ends the game by itself: no Check pressed.
     await expect.poll(() => page.getByText('Congratulations! Correct solution.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Check' }).isDisabled()).toBe(true);
     await screenshot(page, 'sudoku-won');

@@ -80,7 +80,7 @@ describe('weather: address search, forecast and saved locations in a real browse
   it('reloads it from Saved Locations after a page reload, then deletes it', async () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Weather Forecast' }).waitFor();
-    // Issue 19: the last place comes back by itself.
+    // The last place comes back by itself.
     await results().getByText('Current Weather').waitFor();
     await page.getByRole('button', { name: 'Saved Locations' }).click();
     const saved = page.getByRole('dialog', { name: 'Saved Locations' });
@@ -195,7 +195,7 @@ describe('weather on narrow screens, Enter on typed text, logging in from the po
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       await page.emulateMedia({ colorScheme: scheme });
       await page.reload();
-      // The last place comes back by itself (issue 19); open a day and the first alert for the pictures.
+      // The last place comes back by itself; open a day and the first alert for the pictures.
       await expect.poll(() => results().getByRole('article').count()).toBe(7);
       await results().getByRole('article').first().getByRole('button', { expanded: false }).click();
       await results().getByRole('button', { name: 'Show details' }).first().click();
@@ -229,7 +229,7 @@ function measuredTexts(page: Page) {
   });
 }
 
-describe('weather: the 48-hour strip, alerts, units and the remembered place (issue 19)', () => {
+describe('weather: the 48-hour strip, alerts, units and the remembered place', () => {
   let site: Site;
   let server: RunningServer;
   let page: Page;

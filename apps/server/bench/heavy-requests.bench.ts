@@ -1,5 +1,5 @@
 /**
- * Heavy public requests against the BUILT server (issue 17, item 5): does a burst of years-long
+ * Heavy public requests against the BUILT server: does a burst of years-long
  * price histories starve everyone else? The same load runs on two child processes in the same
  * run, one after the other: the baseline with FULL_STOCK_CACHE=off (every answer built, validated,
  * serialized and compressed on request, as before the answer cache) and the server as configured by

@@ -30,7 +30,7 @@ const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const WARM_UP_S = 2;
-/** The goal of issue 9: the to-do list serves at least half the hello-world's requests per second. */
+/** The goal: the to-do list serves at least half the hello-world's requests per second. */
 const TODO_GOAL = 0.5;
 
 interface Target {

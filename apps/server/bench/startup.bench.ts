@@ -1,7 +1,7 @@
 /**
  * Cold start and idle memory of the BUILT server (`node apps/server/dist/main.js`), next to a bare
  * Fastify hello-world started the same way in the same run. Prints figures and PASS/MISS against
- * the goals of issue 9 (start ≤ 1 s, idle RSS ≤ 120 MB); nothing is asserted.
+ * the goals (start ≤ 1 s, idle RSS ≤ 120 MB); nothing is asserted.
  *
  *   npm run bench:startup       (builds first when the build is missing or stale)
  *

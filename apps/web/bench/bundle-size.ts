@@ -3,7 +3,7 @@
  * (the entry and its static imports; lazy pages excluded), the JavaScript each app route adds
  * (its lazy page module and the static imports the entry does not already have), the CSS, where
  * lightweight-charts lives, and what the entry's bytes are made of (from the source maps).
- * Prints figures and PASS/MISS against the goals of issue 9; nothing is asserted here (the e2e
+ * Prints figures and PASS/MISS against the goals of docs/decisions.md; nothing is asserted here (the e2e
  * size-budget test asserts the limits).
  *
  *   npm run bench:bundle        (builds first when the build is missing or stale)
@@ -21,7 +21,7 @@ import {
   staticGraph,
 } from './bundle-graph.js';
 
-/** Goal of issue 9: the first page's JavaScript, gzip. kB = 1000 bytes, as Vite prints them. */
+/** Goal: the first page's JavaScript, gzip. kB = 1000 bytes, as Vite prints them. */
 export const ENTRY_GOAL_BYTES = 150_000;
 const CHARTS = 'lightweight-charts';
 

@@ -81,7 +81,7 @@ export const sudokuGameSchema = z.object({
   share: z.string().optional(),
   /** Our addition: where the puzzle came from (pool, the daily puzzle, or typed in by the player). */
   source: z.enum(['pool', 'daily', 'custom']).optional(),
-  /** Our addition (issue 20): hints asked (`POST /api/sudoku/hint`) and boards checked with this game's id. */
+  /** Our addition: hints asked (`POST /api/sudoku/hint`) and boards checked with this game's id. */
   hints_used: z.number().int().optional(),
   checks_used: z.number().int().optional(),
 });

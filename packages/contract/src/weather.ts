@@ -144,7 +144,7 @@ export const supplementalSchema = z.record(z.string(), z.array(detailedForecastS
 export type Supplemental = z.infer<typeof supplementalSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Issue 19 additions: hourly forecast, alerts, more of the current sky, air quality, sources.
+// Our additions: hourly forecast, alerts, more of the current sky, air quality, sources.
 // All new numbers are in the same canonical units as the seed's fields (°F, mph, inches), plus
 // miles for visibility and hPa for pressure; clients convert with `./units.ts`
 // (docs/api.md#weather-units). Every field below is new; no seed field changed.
@@ -313,7 +313,7 @@ export const weatherResponseSchema = z.object({
   /** Where the numbers came from: the offline demo model or Open-Meteo. */
   source: z.enum(['demo', 'open-meteo']),
 
-  // ----- new in issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality) -----
+  // ----- our additions (docs/api.md#weather-hourly-alerts-and-air-quality) -----
   /** `hours` hours (48 by default) from the location's current hour (that hour first), oldest first. */
   hourly: z.array(hourlyWeatherSchema),
   /** Sunrise, sunset and UV per day: one entry per `weather` entry, same dates and order. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Hints and checks used per game (issue 20, docs/api.md#sudoku-hints). Existing games start at 0. One column
+ * Hints and checks used per game (docs/api.md#sudoku-hints). Existing games start at 0. One column
  * per statement: SQLite adds one column per ALTER TABLE.
  */
 export async function up012(db: Kysely<unknown>) {

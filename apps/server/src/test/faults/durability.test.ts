@@ -19,7 +19,7 @@ import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
 
 /**
- * Issue 9, faults — durability. A child process runs the real app (durability-writer.ts); this
+ * Faults — durability. A child process runs the real app (durability-writer.ts); this
  * process drives writes over HTTP from several concurrent clients (to-dos created and completed,
  * wallets created, shares bought and sold at server prices) and counts a write as acknowledged
  * only when its 2xx answer arrived in full. After enough acknowledgements the child is killed

@@ -34,7 +34,7 @@ import { type ObjectSpec, objectSpec } from './fuzz-schema.js';
 import { diffRowSets, type RowSets, rowSnapshotter } from './fuzz-snapshot.js';
 
 /*
- * Property-based fuzzing of every API route (issue 9). Inputs are derived from each route's zod
+ * Property-based fuzzing of every API route. Inputs are derived from each route's zod
  * schema; whatever comes in, the answer must be a 2xx or a 4xx in the standard error format, never
  * a 5xx, and a refused request must leave every table as it was.
  *

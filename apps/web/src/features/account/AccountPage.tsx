@@ -10,7 +10,7 @@ import { ExportSection } from './components/ExportSection';
 import { ProfileSection } from './components/ProfileSection';
 import { SessionsSection } from './components/SessionsSection';
 
-/** /account: the signed-in user's own account (issue 18): profile, password, sessions, export, deletion. */
+/** /account: the signed-in user's own account: profile, password, sessions, export, deletion. */
 export function AccountPage() {
   return (
     <RequireSignIn title="Account" reason="Sign in to manage your account.">

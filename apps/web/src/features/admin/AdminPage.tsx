@@ -12,7 +12,7 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 
 export const NOT_ALLOWED = 'Only the site’s admin can open this page.';
 
-/** /admin (issue 18): users, the site's status and the home page notice; the admin only. */
+/** /admin: users, the site's status and the home page notice; the admin only. */
 export function AdminPage() {
   return (
     <RequireSignIn title="Admin" reason="The admin page is for the site's operator.">

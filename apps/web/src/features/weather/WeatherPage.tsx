@@ -138,7 +138,7 @@ export function WeatherPage() {
   }, [forecast.isSuccess, clearLocationError]);
 
   /**
-   * Issue 19: the last place searched comes back on the next visit (it is in local storage since
+   * The last place searched comes back on the next visit (it is in local storage since
    * the seed, for the favorite form). Back from logging in through the 'Login Required' popup
    * that is the same place (docs/product.md#saved-locations); the marker is used up either way.
    */

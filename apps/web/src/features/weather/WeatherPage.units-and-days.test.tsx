@@ -25,7 +25,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe('WeatherPage: units, the remembered place and 16 days (issue 19)', () => {
+describe('WeatherPage: units, the remembered place and 16 days', () => {
   it('converts every number on the page when the units change, without asking the server again', async () => {
     const { user, fetchMock, unmount } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
     await searchFor(user, 'Denver', /Denver/);

@@ -97,7 +97,7 @@ export function denverWeather(overrides: Partial<WeatherResponse> = {}): Weather
     country_code: 'us',
     units: { temperature: '°F', wind_speed: 'mph', precipitation: 'inch' },
     source: 'demo',
-    // Issue 19's fields, minimal here; the web's new tests build their own.
+    // The added fields (hourly, alerts, sky), minimal here; the web's new tests build their own.
     hourly: denverHours(48),
     daily_details: DATES.map((date) => ({
       date,

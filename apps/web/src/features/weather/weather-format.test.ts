@@ -78,7 +78,7 @@ describe('weather formatting', () => {
     }
   });
 
-  it('converts wind, precipitation, visibility and pressure to the chosen units (issue 19)', () => {
+  it('converts wind, precipitation, visibility and pressure to the chosen units', () => {
     expect(formatSpeed(8.14, 'kmh')).toBe('13.1 km/h');
     expect(formatSpeed(8.14, 'ms')).toBe('3.6 m/s');
     expect(formatSpeed(8.14, 'kn')).toBe('7.1 kn');

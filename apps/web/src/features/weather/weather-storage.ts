@@ -11,9 +11,9 @@ export const weatherStorageKeys = {
   lon: 'lon',
   timezone: 'timezone',
   countryCode: 'country_code',
-  /** Beyond the seed: the °F/°C choice (kept for pages stored before issue 19's units). */
+  /** Beyond the seed: the °F/°C choice (kept for pages stored before every unit became a choice). */
   temperatureUnit: 'weatherTemperatureUnit',
-  /** Issue 19: every unit choice, as JSON in the shape of `WeatherPreferences`. */
+  /** Every unit choice, as JSON in the shape of `WeatherPreferences`. */
   units: 'weatherUnits',
 } as const;
 

@@ -27,7 +27,7 @@ interface CurrentWeatherCardProps {
 }
 
 /**
- * docs/product.md#current-conditions card as issue 19's hero: a big temperature, the condition,
+ * docs/product.md#current-conditions card as the page's hero: a big temperature, the condition,
  * Hi/Lo and feels like over a sky that follows the weather and day or night; the seed's readings
  * (clouds, humidity, wind) beside it; when and from where the numbers came.
  */

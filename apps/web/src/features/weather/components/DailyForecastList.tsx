@@ -42,7 +42,7 @@ interface DailyForecastListProps {
 const finite = (values: (number | null)[]) => values.filter((v): v is number => v !== null && Number.isFinite(v));
 
 /**
- * docs/product.md#screens daily forecast as issue 19's compact list: per day its name, icon,
+ * docs/product.md#screens daily forecast as a compact list: per day its name, icon,
  * chance of precipitation and a bar of its low to high against the whole period's range. A day
  * opens to the seed's readings, its hours and the detailed text forecast.
  */

@@ -50,7 +50,7 @@ function withCurrent(hours: HourlyWeather[], current: CurrentWeather | undefined
 }
 
 /**
- * Issue 19's hourly strip: the next 48 hours on the place's clock, a chart of temperature and
+ * The hourly strip: the next 48 hours on the place's clock, a chart of temperature and
  * chance of precipitation over one cell per hour, a day line at each local midnight. The strip is
  * one focusable region: arrow keys scroll it by three hours, Home and End to either end.
  */

@@ -48,7 +48,7 @@ function Tile({ label, children, note }: { label: string; children: ReactNode; n
   );
 }
 
-/** Issue 19's "more of the sky": UV, sun, dew point, pressure and its trend, visibility, air quality. */
+/** "More of the sky": UV, sun, dew point, pressure and its trend, visibility, air quality. */
 export function SkyDetails({ details, air, units }: SkyDetailsProps) {
   const headingId = useId();
   const trend = details.pressure_trend ? TREND[details.pressure_trend] : null;

@@ -50,7 +50,7 @@ const CHOICES: {
 const KEYS = Object.keys(CHOICES) as (keyof WeatherPreferences)[];
 
 /**
- * Issue 19's units as a preference: every unit the page shows, in one popover. The numbers are
+ * Units as a preference: every unit the page shows, in one popover. The numbers are
  * converted in the browser (docs/api.md#weather-units); nothing is fetched again.
  */
 export function UnitSettings({ value, onChange }: UnitSettingsProps) {

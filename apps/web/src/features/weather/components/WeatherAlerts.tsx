@@ -16,7 +16,7 @@ interface WeatherAlertsProps {
 }
 
 /**
- * Issue 19's alert banners (docs/api.md#weather-hourly-alerts-and-air-quality): one per active
+ * Alert banners (docs/api.md#weather-hourly-alerts-and-air-quality): one per active
  * alert, most severe first as the server sends them. Outside the alerts' coverage, and when they
  * could not be loaded, one quiet line says so: an empty list then is no all-clear.
  */
