@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './counter-store.js';
 import { openRedis } from './redis.js';
 
@@ -9,19 +9,48 @@ afterAll(async () => {
   await redis?.close();
 });
 
-const stores: [string, () => CounterStore][] = [['memory', () => new MemoryCounterStore()]];
-if (redis) stores.push(['redis', () => new RedisCounterStore(redis, `test:${randomBytes(6).toString('hex')}:`)]);
+/**
+ * Each store and how a test ends a window without waiting for it: the memory store's clock is
+ * Date (faked, then set to the window's end); Redis expires keys on its own clock, so the test
+ * checks that the window is the key's time to live and then moves the key's expiry into the past,
+ * which Redis treats as expired.
+ */
+type EndWindow = (key: string, windowMs: number, endsAt: number) => Promise<void>;
+const stores: [string, () => CounterStore, EndWindow][] = [
+  ['memory', () => new MemoryCounterStore(), async (_key, _windowMs, endsAt) => void vi.setSystemTime(endsAt)],
+];
+if (redis) {
+  // One prefix per run (keys differ between tests), so the test can look at a key's expiry.
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  stores.push([
+    'redis',
+    () => new RedisCounterStore(redis, prefix),
+    async (key, windowMs) => {
+      const left = await redis.client.pttl(prefix + key);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(windowMs);
+      await redis.client.pexpireat(prefix + key, 1);
+    },
+  ]);
+}
 
-describe.each(stores)('%s counter store', (_name, make) => {
+describe.each(stores)('%s counter store', (_name, make, endWindow) => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('counts hits within a window and forgets them after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const store = make();
+    const start = Date.now();
     expect((await store.get('k')).count).toBe(0);
-    expect((await store.hit('k', 150)).count).toBe(1);
-    expect((await store.hit('k', 150)).count).toBe(2);
+    expect((await store.hit('k', 60_000)).count).toBe(1);
+    vi.setSystemTime(start + 59_999); // Still inside the window the first hit opened.
+    expect((await store.hit('k', 60_000)).count).toBe(2);
     expect((await store.get('k')).count).toBe(2);
-    await new Promise((r) => setTimeout(r, 250));
+    await endWindow('k', 60_000, start + 60_000);
     expect((await store.get('k')).count).toBe(0);
-    expect((await store.hit('k', 150)).count).toBe(1);
+    expect((await store.hit('k', 60_000)).count).toBe(1);
   });
 
   it('keeps keys apart and resets one key', async () => {

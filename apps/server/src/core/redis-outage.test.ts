@@ -16,7 +16,7 @@ const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 15
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`still not ${what} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
 };
 
@@ -167,9 +167,11 @@ describe('the Redis connection log', () => {
     expect(await connection.state()).toBe('ok');
     expect(log).toEqual({ warn: [], info: [] });
 
+    let failedAttempts = 0;
+    connection.client.on('error', () => failedAttempts++);
     await redis.kill();
     for (let i = 0; i < 5; i++) expect(await connection.state()).toBe('down');
-    await new Promise((r) => setTimeout(r, 500)); // several failed reconnection attempts
+    await until('retried three times', async () => failedAttempts >= 3);
     expect(log.warn).toHaveLength(1);
     expect(log.info).toHaveLength(0);
 

@@ -10,65 +10,96 @@ afterAll(async () => {
   await redis?.close();
 });
 
+/**
+ * The real store, remembering its writes so a test can wait for the ones the caches make in the
+ * background instead of waiting for time to pass.
+ */
+function watched(store: SharedCacheStore) {
+  const writes: Promise<void>[] = [];
+  const watchedStore: SharedCacheStore = {
+    getMany: (keys) => store.getMany(keys),
+    set: (key, value, ttlMs) => {
+      const write = store.set(key, value, ttlMs);
+      writes.push(write);
+      return write;
+    },
+  };
+  return { store: watchedStore, written: () => Promise.all(writes) };
+}
+
 /** Two caches on one store stand for the same cache in two server instances. */
-function twoInstances(store: SharedCacheStore) {
-  const make = () => new TtlCache<{ price: number }>({ maxEntries: 10, shared: { store, namespace: 'quote' } });
+function twoInstances(store: SharedCacheStore, now?: () => number) {
+  const make = () => new TtlCache<{ price: number }>({ maxEntries: 10, shared: { store, namespace: 'quote' }, now });
   return [make(), make()] as const;
 }
 
 describe.skipIf(!redis)('TtlCache shared through Redis', () => {
-  const store = () => new RedisCacheStore(redis!, `test:${randomBytes(6).toString('hex')}:`);
+  const prefix = () => `test:${randomBytes(6).toString('hex')}:`;
+  const store = () => watched(new RedisCacheStore(redis!, prefix()));
 
   it("serves one instance's load to the other without loading again", async () => {
-    const [a, b] = twoInstances(store());
+    const shared = store();
+    const [a, b] = twoInstances(shared.store);
     let loads = 0;
     const load = async () => ({ price: 100 + ++loads });
     expect(await a.getOrLoad('AAPL', 10_000, load)).toEqual({ price: 101 });
-    await new Promise((r) => setTimeout(r, 20)); // The shared write happens in the background.
+    await shared.written(); // The shared write happens in the background.
     expect(await b.getOrLoad('AAPL', 10_000, load)).toEqual({ price: 101 });
     expect(loads).toBe(1);
   });
 
   it('finds many keys at once, some here, some shared, some nowhere', async () => {
-    const [a, b] = twoInstances(store());
+    const shared = store();
+    const [a, b] = twoInstances(shared.store);
     a.set('MSFT', { price: 1 }, 10_000);
     b.set('TSLA', { price: 2 }, 10_000);
-    await new Promise((r) => setTimeout(r, 20));
+    await shared.written();
     const found = await b.getMany(['MSFT', 'TSLA', 'NOPE']);
     expect(Object.fromEntries(found)).toEqual({ MSFT: { price: 1 }, TSLA: { price: 2 } });
   });
 
   it('reports each key of a many-key lookup as a hit here, a shared hit or a miss (metrics)', async () => {
     const shared = store();
-    const [a] = twoInstances(shared);
+    const [a] = twoInstances(shared.store);
     const seen: string[] = [];
     const b = new TtlCache<{ price: number }>({
       maxEntries: 10,
-      shared: { store: shared, namespace: 'quote' },
+      shared: { store: shared.store, namespace: 'quote' },
       onLookup: (result) => seen.push(result),
     });
     a.set('MSFT', { price: 1 }, 10_000);
     b.set('TSLA', { price: 2 }, 10_000);
-    await new Promise((r) => setTimeout(r, 20));
+    await shared.written();
     await b.getMany(['TSLA', 'MSFT', 'NOPE']);
     expect(seen).toEqual(['hit', 'shared', 'miss']);
     // A getOrLoad that finds the key in the shared store reports it once, as shared.
     seen.length = 0;
     a.set('IBM', { price: 3 }, 10_000);
-    await new Promise((r) => setTimeout(r, 20));
+    await shared.written();
     expect(await b.getOrLoad('IBM', 10_000, async () => ({ price: 0 }))).toEqual({ price: 3 });
     expect(seen).toEqual(['shared']);
   });
 
   it('lets shared entries expire, so the next instance loads afresh', async () => {
-    const [a, b] = twoInstances(store());
-    a.set('IBM', { price: 5 }, 80);
-    await new Promise((r) => setTimeout(r, 150));
+    // Both instances on one clock that the test moves; Redis is told the same time to live (and
+    // drops the key itself then: the entry's own expiry is what instances check before that).
+    let now = Date.parse('2025-03-14T15:00:00Z');
+    const keys = prefix();
+    const shared = watched(new RedisCacheStore(redis!, keys));
+    const [a, b] = twoInstances(shared.store, () => now);
+    a.set('IBM', { price: 5 }, 60_000);
+    await shared.written();
+    const ttl = await redis!.client.pttl(`${keys}quote:IBM`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    now += 59_999;
+    expect(Object.fromEntries(await b.getMany(['IBM']))).toEqual({ IBM: { price: 5 } });
+    now += 1;
     expect((await b.getMany(['IBM'])).size).toBe(0);
   });
 
   it('ignores entries it cannot read (another version wrote them)', async () => {
-    const s = store();
+    const s = new RedisCacheStore(redis!, prefix());
     await s.set('quote:BAD', 'not json', 10_000);
     const [a] = twoInstances(s);
     expect(await a.getOrLoad('BAD', 10_000, async () => ({ price: 7 }))).toEqual({ price: 7 });
