@@ -1,11 +1,8 @@
-import { loginResponseSchema } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { describe, expect, it, vi } from 'vitest';
 import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
 import { signedInBrowser } from '../test/signed-in-browser';
-import { ApiError, apiRequest, callApi, callApiFile } from './api-client';
-import { lazySchema } from './contract-schemas';
+import { ApiError, callEndpoint, callEndpointFile, sendToEndpoint } from './api-client';
 import { readOfflineCopy } from './offline-copy';
 import { COLOR_SCHEME_KEY, readSession } from './storage';
 
@@ -13,18 +10,29 @@ function sentHeaders(fetchMock: ReturnType<typeof mockFetch>, call = 0): Headers
   return new Headers(fetchMock.mock.calls[call]?.[1]?.headers);
 }
 
-describe('apiRequest', () => {
+const todo = {
+  id: 1,
+  title: 'Milk',
+  description: '',
+  completed: false,
+  user: 7,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
+describe('callEndpoint', () => {
   it('sends the csrftoken cookie as X-CSRFToken on POST, with a JSON body and same-origin credentials', async () => {
     setCookie('other', '1');
     setCookie('csrftoken', 'abc123');
-    const fetchMock = mockFetch({ 'POST /api/todo/': { body: { ok: true } } });
+    const fetchMock = mockFetch({ 'POST /api/todo': { body: todo } });
 
-    await apiRequest('POST', '/api/todo/', { body: { title: 'Milk' } });
+    await expect(callEndpoint('todo.create', { body: { title: 'Milk' } })).resolves.toEqual(todo);
 
     const headers = sentHeaders(fetchMock);
     expect(headers.get('X-CSRFToken')).toBe('abc123');
     expect(headers.get('Content-Type')).toBe('application/json');
     const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
     expect(init?.body).toBe(JSON.stringify({ title: 'Milk' }));
   });
@@ -33,10 +41,40 @@ describe('apiRequest', () => {
     setCookie('csrftoken', 'abc123');
     const fetchMock = mockFetch({ 'GET /api/weather': { body: {} } });
 
-    await apiRequest('GET', '/api/weather', { query: { lat: 51.5, formatted: 'London, UK', skip: undefined } });
+    await sendToEndpoint('weather.forecast', {
+      query: { lat: 51.5, lon: 0, formatted: 'London, UK', timezone: undefined },
+    });
 
     expect(sentHeaders(fetchMock).has('X-CSRFToken')).toBe(false);
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/weather?lat=51.5&formatted=London%2C+UK');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/weather?lat=51.5&lon=0&formatted=London%2C+UK');
+  });
+
+  it('takes the method and path from the contract’s route table and fills in path parameters', async () => {
+    setCookie('csrftoken', 'abc123');
+    const fetchMock = mockFetch({
+      'DELETE /api/portfolio/delete/7': { body: { message: 'Project deleted' } },
+      'GET /api/portfolio/a%2Fb/image': { body: {} },
+    });
+
+    await sendToEndpoint('portfolio.remove', { params: { id: 7 } });
+    await sendToEndpoint('portfolio.image', { params: { id: 'a/b' }, query: { v: '3' } });
+
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/portfolio/delete/7');
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('DELETE');
+    expect(sentHeaders(fetchMock).get('X-CSRFToken')).toBe('abc123');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/api/portfolio/a%2Fb/image?v=3');
+  });
+
+  it('sends form data as multipart where the endpoint takes forms', async () => {
+    const fetchMock = mockFetch({ 'POST /api/finance/add_watchlist': { body: {} } });
+    const form = new FormData();
+    form.append('symbol', 'AAPL');
+
+    await sendToEndpoint('finance.addWatchlist', { body: form });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(sentHeaders(fetchMock).has('Content-Type')).toBe(false);
   });
 
   it('turns the error body into an ApiError with status, message and fields', async () => {
@@ -44,7 +82,9 @@ describe('apiRequest', () => {
       'POST /api/signup': apiError(400, 'Invalid request', { email: 'Enter a valid email address' }),
     });
 
-    const error = await apiRequest('POST', '/api/signup', { body: {} }).catch((caught: unknown) => caught);
+    const error = await callEndpoint('auth.signup', { body: { username: 'a', email: 'x', password: 'p' } }).catch(
+      (caught: unknown) => caught,
+    );
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -57,47 +97,65 @@ describe('apiRequest', () => {
   it('reports a network failure as status 0 with a readable message', async () => {
     mockFetch({ 'GET /api/me': { networkError: true } });
 
-    const error = await apiRequest('GET', '/api/me').catch((caught: unknown) => caught);
+    const error = await callEndpoint('auth.me').catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
     expect((error as ApiError).message).toMatch(/could not reach the server/i);
   });
 
-  it('validates a success body with the schema', async () => {
+  it('validates a success body with the endpoint’s response schema, loaded lazily', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ 'POST /api/login': { body: { code: 200, token: 't' } } });
+    mockFetch({
+      'POST /api/login': { body: { code: 200, token: 't' } },
+      'GET /api/me': { body: { user_id: 'not a number' } },
+    });
 
-    const error = await apiRequest('POST', '/api/login', { body: {}, schema: loginResponseSchema }).catch(
-      (caught: unknown) => caught,
-    );
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toMatch(/unexpected response/i);
+    for (const call of [
+      callEndpoint('auth.login', { body: { username: 'a', password: 'b' } }),
+      callEndpoint('auth.me'),
+    ]) {
+      const error = await call.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).message).toMatch(/unexpected response/i);
+    }
   });
 
-  it('validates with a lazily loaded schema', async () => {
+  it('checks the answers of every first page without zod, as their schemas would', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ 'GET /api/me': { body: { user_id: 'not a number' } } });
+    mockFetch({
+      'GET /api/health': { body: { status: 'ok', database: 'sqlite', dataMode: 'demo', redis: 'off' } },
+      'GET /api/site/notice': { body: { notice: { title: 'Hi' } } },
+    });
 
-    const error = await apiRequest('GET', '/api/me', { schema: lazySchema((c) => c.meResponseSchema) }).catch(
-      (caught: unknown) => caught,
-    );
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toMatch(/unexpected response/i);
+    await expect(callEndpoint('health.get')).resolves.toEqual({
+      status: 'ok',
+      database: 'sqlite',
+      dataMode: 'demo',
+      redis: 'off',
+    });
+    await expect(callEndpoint('site.notice')).rejects.toThrow(/unexpected response/i);
   });
 
   it('reports a schema that cannot be downloaded like a network failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    mockFetch({ 'GET /api/health': { body: { status: 'ok' } } });
+    vi.resetModules();
+    // The map's chunk does not arrive: the connection (or the server) went away meanwhile.
+    vi.doMock('@site/contract/endpoint-map', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const client = await import('./api-client');
+      mockFetch({ 'GET /api/todo': { body: { todos: [], completed: [] } } });
 
-    const error = await apiRequest('GET', '/api/health', {
-      schema: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-    }).catch((caught: unknown) => caught);
+      const error = await client.callEndpoint('todo.list').catch((caught: unknown) => caught);
 
-    expect(error).toMatchObject({ status: 0 });
-    expect((error as ApiError).message).toMatch(/could not reach the server/i);
+      expect(error).toMatchObject({ status: 0 });
+      expect((error as ApiError).message).toMatch(/could not reach the server/i);
+    } finally {
+      vi.doUnmock('@site/contract/endpoint-map');
+      vi.resetModules();
+    }
   });
 
   it('gives a readable error for a non-JSON error page', async () => {
@@ -106,34 +164,40 @@ describe('apiRequest', () => {
       new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
     );
 
-    const error = await apiRequest('GET', '/api/health').catch((caught: unknown) => caught);
+    const error = await callEndpoint('health.get').catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ status: 502 });
     expect((error as ApiError).message).toMatch(/502 Bad Gateway/);
   });
-});
 
-describe('callApi', () => {
-  it('takes the method and path from the contract’s route table and fills in path parameters', async () => {
-    setCookie('csrftoken', 'abc123');
-    const fetchMock = mockFetch({ 'PUT /api/portfolio/update/7': { body: { ok: true } } });
-
-    await expect(callApi(routes.portfolio.update, { params: { id: 7 }, query: { v: 1 } })).resolves.toEqual({
-      ok: true,
-    });
-
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/portfolio/update/7?v=1');
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('PUT');
-    expect(sentHeaders(fetchMock).get('X-CSRFToken')).toBe('abc123');
+  it('refuses, at compile time, what the contract does not describe', () => {
+    const refused = [
+      // @ts-expect-error: the to-do's field is `title`, not `name`
+      () => callEndpoint('todo.create', { body: { name: 'Milk' } }),
+      // @ts-expect-error: a title is required
+      () => callEndpoint('todo.create', { body: {} }),
+      // @ts-expect-error: update/:id needs its id
+      () => callEndpoint('portfolio.update', { body: new FormData() }),
+      // @ts-expect-error: /todo takes no path parameters
+      () => callEndpoint('todo.list', { params: { id: 1 } }),
+      // @ts-expect-error: the new name's field is `new_wallet_name`
+      () => callEndpoint('wallets.rename', { body: { wallet_id: 1, new_name: 'Savings' } }),
+      // @ts-expect-error: only form endpoints take form data
+      () => callEndpoint('todo.create', { body: new FormData() }),
+      // @ts-expect-error: no such endpoint
+      () => callEndpoint('todo.lists'),
+    ];
+    // Never called: `tsc` is the test (a refusal that stops being one fails as an unused directive).
+    expect(refused).toHaveLength(7);
   });
 
-  it('validates the answer with the schema like apiRequest', async () => {
-    mockFetch({ 'POST /api/login': { body: { code: 200 } } });
-
-    const error = await callApi(routes.auth.login, { body: {}, schema: loginResponseSchema }).catch((e: unknown) => e);
-
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).message).toMatch(/unexpected response/i);
+  it('types the answer by the endpoint’s response schema', async () => {
+    mockFetch({ 'GET /api/todo': { body: { todos: [todo], completed: [] } } });
+    const { todos } = await callEndpoint('todo.list');
+    const title: string = todos[0]!.title;
+    // @ts-expect-error: a to-do has no `name`
+    expect(todos[0]!.name).toBeUndefined();
+    expect(title).toBe('Milk');
   });
 });
 
@@ -150,7 +214,7 @@ describe('a session that ended elsewhere', () => {
       },
     });
 
-    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 401 });
+    await expect(callEndpoint('todo.list')).rejects.toMatchObject({ status: 401 });
 
     expect(readSession()).toBeNull();
     expect(Object.keys(localStorage)).toEqual([COLOR_SCHEME_KEY]);
@@ -165,7 +229,7 @@ describe('a session that ended elsewhere', () => {
       },
     });
 
-    await expect(callApiFile(routes.walletReports.ledgerCsv)).rejects.toMatchObject({ status: 401 });
+    await expect(callEndpointFile('walletReports.ledgerCsv')).rejects.toMatchObject({ status: 401 });
 
     expect(Object.keys(localStorage)).toEqual([COLOR_SCHEME_KEY]);
   });
@@ -180,8 +244,10 @@ describe('a session that ended elsewhere', () => {
       },
     });
 
-    await expect(apiRequest('POST', '/api/login', { body: {} })).rejects.toMatchObject({ status: 401 });
-    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 403 });
+    await expect(callEndpoint('auth.login', { body: { username: 'a', password: 'b' } })).rejects.toMatchObject({
+      status: 401,
+    });
+    await expect(callEndpoint('todo.list')).rejects.toMatchObject({ status: 403 });
 
     expect(readSession()).toEqual({ token: 'tok', userId: 7, username: 'alice' });
     expect(readOfflineCopy('todo')).toEqual({ todos: [{ id: 1, title: 'Private' }] });
@@ -191,7 +257,7 @@ describe('a session that ended elsewhere', () => {
     localStorage.setItem('weather-recent', '["Somewhere"]');
     mockFetch({ 'GET /api/todo': apiError(401, 'You must be logged in to do this.') });
 
-    await expect(apiRequest('GET', '/api/todo')).rejects.toMatchObject({ status: 401 });
+    await expect(callEndpoint('todo.list')).rejects.toMatchObject({ status: 401 });
 
     expect(localStorage.getItem('weather-recent')).toBe('["Somewhere"]');
   });

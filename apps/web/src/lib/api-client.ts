@@ -1,30 +1,53 @@
-import { type ApiRoute, apiUrl, type PathParams } from '@site/contract/routes';
+import type {
+  EndpointAnswer,
+  EndpointBodyInput,
+  EndpointName,
+  EndpointQueryInput,
+  NamedEndpoint,
+} from '@site/contract/endpoint-map';
+import { type ApiRoute, apiUrl, type HttpMethod, type PathParams, routes } from '@site/contract/routes';
 import { ApiError } from './api-error';
-import { loadContract } from './contract-schemas';
+import { type AnswerCheck, answerCheck, apiErrorCheck } from './contract-schemas';
 import { readCookie } from './cookies';
 import { CSRF_COOKIE, CSRF_HEADER } from './csrf';
 import { clearSession, readSession } from './storage';
 
 export { ApiError, isApiError } from './api-error';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type QueryValue = string | number | boolean | null | undefined;
+/** A field of a call: required when its type requires something, optional when `{}` would do, absent when the endpoint has none. */
+type Field<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
-/** Anything with zod's `parse`; keeps this module free of a direct zod dependency. */
-export interface ResponseSchema<T> {
-  parse(data: unknown): T;
-}
+/** The body of `N`: its schema's input, or form data where the endpoint takes forms (`consumes`). */
+type BodyOf<N extends EndpointName> =
+  NamedEndpoint<N> extends { consumes: readonly string[] } ? EndpointBodyInput<N> | FormData : EndpointBodyInput<N>;
 
-export interface ApiRequestOptions<T> {
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  /**
-   * Validates (and types) a successful response: a schema, or a function that loads one (see
-   * `lazySchema`), so that code of the first page does not need zod to call the API.
-   */
-  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+type ParamsOf<N extends EndpointName> = PathParams<NamedEndpoint<N>['route']['path']>;
+
+/**
+ * What a call of endpoint `N` takes, all typed by the contract: its body and query (zod's input of
+ * their schemas), its path parameters (from the route's path), and how it is sent.
+ */
+export type EndpointCall<N extends EndpointName> = Field<'body', BodyOf<N>> &
+  Field<'query', EndpointQueryInput<N>> &
+  (ParamsOf<N> extends undefined ? { params?: never } : { params: ParamsOf<N> }) & {
+    signal?: AbortSignal;
+    /** The request outlives the page (sent as it goes away: tab hidden, page unloaded). */
+    keepalive?: boolean;
+  };
+
+type CallArgs<N extends EndpointName> =
+  object extends EndpointCall<N> ? [call?: EndpointCall<N>] : [call: EndpointCall<N>];
+
+/** A call as the client sends it, whatever the endpoint. */
+interface AnyCall {
+  body?: object;
+  query?: object;
+  params?: Record<string, string | number>;
   signal?: AbortSignal;
-  /** The request outlives the page (sent as it goes away: tab hidden, page unloaded). */
   keepalive?: boolean;
 }
 
@@ -39,7 +62,7 @@ export function setApiTransport(next: typeof fetch): void {
   transport = next;
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+function buildUrl(path: string, query: object | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
@@ -73,8 +96,8 @@ async function readJson(response: Response): Promise<unknown> {
 async function toApiError(status: number, statusText: string, body: unknown): Promise<ApiError> {
   // The error format's schema comes with the contract, loaded on the first error (usually already
   // there: the app pages import the contract). If even that fails, the generic message below.
-  const parsed = await loadContract().then(
-    ({ apiErrorSchema }) => apiErrorSchema.safeParse(body),
+  const parsed = await apiErrorCheck().then(
+    (apiErrorSchema) => apiErrorSchema.safeParse(body),
     () => undefined,
   );
   if (parsed?.success) return new ApiError(status, parsed.data.message, parsed.data.fields);
@@ -93,10 +116,15 @@ function noteRefusal(status: number): void {
   if (readSession()) clearSession();
 }
 
-async function resolveSchema<T>(schema: NonNullable<ApiRequestOptions<T>['schema']>): Promise<ResponseSchema<T>> {
-  if (typeof schema !== 'function') return schema;
+/** The route of a name of the plain route table (`'todo.list'` → `routes.todo.list`). */
+function routeNamed(name: EndpointName): ApiRoute {
+  const [group, call] = name.split('.') as [string, string];
+  return (routes as unknown as Record<string, Record<string, ApiRoute>>)[group]![call]!;
+}
+
+async function loadCheck(check: Promise<AnswerCheck | undefined>): Promise<AnswerCheck | undefined> {
   try {
-    return await schema();
+    return await check;
   } catch (error) {
     // The schema's chunk could not be downloaded: the connection (or the server) is gone.
     console.error('Could not load a response schema', error);
@@ -105,21 +133,23 @@ async function resolveSchema<T>(schema: NonNullable<ApiRequestOptions<T>['schema
 }
 
 /**
- * Calls the same-origin API with JSON in and out. Resolves with the (validated) body of a 2xx
- * answer; rejects with an ApiError carrying the status, message and field messages otherwise.
+ * Sends a request to the same-origin API with JSON in and out (form data as multipart) and
+ * resolves with the body of a 2xx answer, checked by `check` when given; rejects with an ApiError
+ * carrying the status, message and field messages otherwise.
  */
-export async function apiRequest<T = unknown>(
+async function request(
   method: HttpMethod,
   path: string,
-  options: ApiRequestOptions<T> = {},
-): Promise<T> {
-  const { body, query, schema, signal, keepalive } = options;
+  call: AnyCall,
+  check?: Promise<AnswerCheck | undefined>,
+): Promise<unknown> {
+  const { body, query, signal, keepalive } = call;
   // FormData goes as multipart (the browser sets the boundary); everything else as JSON.
   const isForm = body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
-  // A lazily loaded schema downloads while the request is on its way, not after it.
-  const validator = schema === undefined ? undefined : resolveSchema(schema);
-  // Awaited only for a success; an error answer or a failed request leaves it unused.
+  // A lazily loaded check downloads while the request is on its way, not after it; awaited only
+  // for a success, so an error answer or a failed request leaves it unused.
+  const validator = check === undefined ? undefined : loadCheck(check);
   validator?.catch(() => {});
 
   let response: Response;
@@ -143,33 +173,89 @@ export async function apiRequest<T = unknown>(
     noteRefusal(response.status);
     throw await toApiError(response.status, response.statusText, data);
   }
-  if (!validator) return data as T;
-  const responseSchema = await validator;
+  const parse = await validator;
+  if (!parse) return data;
   try {
-    return responseSchema.parse(data);
+    return parse(data);
   } catch (error) {
     console.error(`Unexpected response from ${method} ${path}`, error);
     throw new ApiError(response.status, 'The server sent an unexpected response. Please try again.');
   }
 }
 
-/** `callApi`'s options: `apiRequest`'s, plus the path parameters when the route's path has any. */
-export type CallApiOptions<R extends ApiRoute, T> = ApiRequestOptions<T> &
-  (PathParams<R['path']> extends undefined ? { params?: undefined } : { params: PathParams<R['path']> });
-
-type CallApiArgs<R extends ApiRoute, T> =
-  PathParams<R['path']> extends undefined ? [options?: CallApiOptions<R, T>] : [options: CallApiOptions<R, T>];
+/** A call of endpoint `name`: its route's method, and its path with the parameters filled in. */
+function send(name: EndpointName, call: AnyCall, check?: Promise<AnswerCheck | undefined>): Promise<unknown> {
+  const route = routeNamed(name);
+  const url = (apiUrl as (route: ApiRoute, params?: Record<string, string | number>) => string)(route, call.params);
+  return request(route.method, url, call, check);
+}
 
 /**
- * Calls an API route of the contract's plain route table (`@site/contract/routes`, no zod), so
- * the method and path are written once, in the contract:
- * `callApi(routes.todo.list, { schema: listTodosResponseSchema, signal })`,
- * `callApi(routes.portfolio.update, { params: { id }, body })`.
+ * Calls an endpoint of the contract by name, typed by it: a wrong body, query or field name is a
+ * type error, and the answer is its response schema's output, checked by that schema (loaded
+ * lazily with the endpoint's module: lib/contract-schemas.ts):
+ * `callEndpoint('todo.list', { signal })`, `callEndpoint('portfolio.update', { params: { id }, body })`.
  */
+export function callEndpoint<N extends EndpointName>(name: N, ...[call]: CallArgs<N>): Promise<EndpointAnswer<N>> {
+  return send(name, (call ?? {}) as AnyCall, answerCheck(name)) as Promise<EndpointAnswer<N>>;
+}
+
+/**
+ * Sends a call of an endpoint whose answer is not read: a request made as the page goes away
+ * (`keepalive`; nothing is loaded to check it), or a download saved as the server wrote it. The
+ * request is typed like `callEndpoint`'s; errors reject the same way.
+ */
+export function sendToEndpoint<N extends EndpointName>(name: N, ...[call]: CallArgs<N>): Promise<unknown> {
+  return send(name, (call ?? {}) as AnyCall);
+}
+
+/** Anything with zod's `parse`; keeps this module free of a direct zod dependency. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+export interface ApiRequestOptions<T> {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+/** Being replaced by `callEndpoint`: a request to a path with an unchecked body. */
+export function apiRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  options: ApiRequestOptions<T> = {},
+): Promise<T> {
+  const { schema, ...call } = options;
+  const check =
+    schema === undefined
+      ? undefined
+      : (typeof schema === 'function' ? schema() : Promise.resolve(schema)).then(
+          (s) => (data: unknown) => s.parse(data),
+        );
+  return request(method, path, call as AnyCall, check) as Promise<T>;
+}
+
+type CallApiArgs<R extends ApiRoute, T> =
+  PathParams<R['path']> extends undefined
+    ? [options?: ApiRequestOptions<T> & { params?: undefined }]
+    : [options: ApiRequestOptions<T> & { params: PathParams<R['path']> }];
+
+/** Being replaced by `callEndpoint`: a call of a route of the plain table with an unchecked body. */
 export function callApi<R extends ApiRoute, T = unknown>(route: R, ...[options]: CallApiArgs<R, T>): Promise<T> {
-  const { params, ...request } = (options ?? {}) as ApiRequestOptions<T> & { params?: Record<string, string | number> };
+  const { params, ...rest } = (options ?? {}) as ApiRequestOptions<T> & { params?: Record<string, string | number> };
   const url = (apiUrl as (route: ApiRoute, params?: Record<string, string | number>) => string)(route, params);
-  return apiRequest<T>(route.method, url, request);
+  return apiRequest<T>(route.method, url, rest);
+}
+
+/** Being replaced by `callEndpointFile`. */
+export function callApiFile<R extends ApiRoute>(
+  route: R,
+  options: { query?: Record<string, string | number | boolean | null | undefined>; signal?: AbortSignal } = {},
+): Promise<ApiFile> {
+  return fileAt((apiUrl as (route: ApiRoute) => string)(route), options.query, options.signal);
 }
 
 /** A file the API answers instead of JSON (a CSV download), and the name the server gave it. */
@@ -193,18 +279,11 @@ export function dispositionFileName(header: string | null): string | null {
   return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;]+)/i.exec(header)?.[1]?.trim() ?? null;
 }
 
-/**
- * GETs a file from an API route (e.g. a CSV): resolves with its bytes and name; a non-2xx answer
- * rejects with the same ApiError as `callApi` (the error body is JSON).
- */
-export async function callApiFile<R extends ApiRoute>(
-  route: R,
-  options: { query?: Record<string, QueryValue>; signal?: AbortSignal } = {},
-): Promise<ApiFile> {
-  const url = buildUrl((apiUrl as (route: ApiRoute) => string)(route), options.query);
+async function fileAt(path: string, query: object | undefined, signal: AbortSignal | undefined): Promise<ApiFile> {
+  const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'GET', credentials: 'same-origin', signal: options.signal });
+    response = await fetch(url, { method: 'GET', credentials: 'same-origin', signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
@@ -214,4 +293,15 @@ export async function callApiFile<R extends ApiRoute>(
     throw await toApiError(response.status, response.statusText, await readJson(response));
   }
   return { blob: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
+}
+
+/**
+ * GETs a file from an endpoint (e.g. a CSV): resolves with its bytes and name; a non-2xx answer
+ * rejects with the same ApiError as `callEndpoint` (the error body is JSON).
+ */
+export function callEndpointFile<N extends EndpointName>(
+  name: N,
+  call: { query?: EndpointQueryInput<N>; signal?: AbortSignal } = {},
+): Promise<ApiFile> {
+  return fileAt((apiUrl as (route: ApiRoute) => string)(routeNamed(name)), call.query, call.signal);
 }
