@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { corporateActionsApplier } from '../features/wallets/corporate-actions.applier.js';
-import { corporateActionsRepository } from '../features/wallets/corporate-actions.repository.js';
+import { corporateActionsApplier } from '../features/wallets/corporate-actions/corporate-actions.applier.js';
+import { corporateActionsRepository } from '../features/wallets/corporate-actions/corporate-actions.repository.js';
 import type { MarketDataProvider } from '../integrations/market-data/types.js';
 import { injectAs, type TestUser } from './test-app.js';
 
-/* Helpers of the corporate-action suites (features/wallets/corporate-actions.*.test.ts). */
+/* Helpers of the corporate-action suites (features/wallets/corporate-actions/corporate-actions.*.test.ts). */
 
 /**
  * Configuration of a test app for these suites: sessions outlive the months the pinned clock

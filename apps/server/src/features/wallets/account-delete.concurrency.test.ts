@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs, logIn, TEST_ADMIN_PASSWORD, TEST_PASSWORD, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
-import { corporateActionsRepository } from './corporate-actions.repository.js';
+import { corporateActionsRepository } from './corporate-actions/corporate-actions.repository.js';
 import { newTrader, type OrdersHarness, ordersHarness } from './orders/orders.test-support.js';
 
 /** Saturday: nothing fills as it is placed, so every placement only reserves. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { corporateActionsApplier } from './corporate-actions.applier.js';
-import { corporateActionsRepository } from './corporate-actions.repository.js';
-import { corporateActionsRoutes } from './corporate-actions.routes.js';
-import { corporateActionsService } from './corporate-actions.service.js';
+import { corporateActionsApplier } from './corporate-actions/corporate-actions.applier.js';
+import { corporateActionsRepository } from './corporate-actions/corporate-actions.repository.js';
+import { corporateActionsRoutes } from './corporate-actions/corporate-actions.routes.js';
+import { corporateActionsService } from './corporate-actions/corporate-actions.service.js';
 import { ledgerRepository } from './ledger.repository.js';
 import { orderMatcher } from './orders/order-matcher.js';
 import { ordersRepository } from './orders/orders.repository.js';

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { applierOn, corporateActionsEnv, walletCalls } from '../../test/corporate-actions.js';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { averagePriceE4, priceToE4, saleProceedsCents } from './money.js';
-import { trader } from './orders/orders.test-support.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import { applierOn, corporateActionsEnv, walletCalls } from '../../../test/corporate-actions.js';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { averagePriceE4, priceToE4, saleProceedsCents } from '../money.js';
+import { trader } from '../orders/orders.test-support.js';
 
 /** Thursday 2020-08-27, 11:00 in New York: before Apple's 4-for-1 split of 2020-08-31. */
 const THURSDAY = '2020-08-27T15:00:00Z';

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import type { Dividend } from '../../integrations/market-data/types.js';
-import { applierOn, corporateActionsEnv, walletCalls } from '../../test/corporate-actions.js';
-import { createInstanceOn, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { priceToE4, saleProceedsCents } from './money.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import type { Dividend } from '../../../integrations/market-data/types.js';
+import { applierOn, corporateActionsEnv, walletCalls } from '../../../test/corporate-actions.js';
+import {
+  createInstanceOn,
+  createTestApp,
+  injectAs,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { priceToE4, saleProceedsCents } from '../money.js';
 
 const DAY = 86_400_000;
 type Instance = Awaited<ReturnType<typeof createInstanceOn>>;

@@ -1,7 +1,7 @@
 import { type GetWalletEventsResponse, WALLET_EVENTS_MAX, type WalletEvent } from '@site/contract';
-import { notFound } from '../../core/http-errors.js';
+import { notFound } from '../../../core/http-errors.js';
+import { centsToDollars, e4ToDollars, plural } from '../money.js';
 import type { CorporateActionRow, CorporateActionsRepository } from './corporate-actions.repository.js';
-import { centsToDollars, e4ToDollars, plural } from './money.js';
 
 function toEvent(row: CorporateActionRow): WalletEvent {
   return {

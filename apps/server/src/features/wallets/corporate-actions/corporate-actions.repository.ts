@@ -1,9 +1,9 @@
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { Database, WalletCorporateActionsTable } from '../../db/schema.js';
-import { shareUserKey } from '../../db/user-lock.js';
-import type { Holding } from './valuation.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
+import { shareUserKey } from '../../../db/user-lock.js';
+import type { Holding } from '../valuation.js';
 
 export type CorporateActionRow = Selectable<WalletCorporateActionsTable>;
 

@@ -1,15 +1,15 @@
-import { HttpError } from '../../core/http-errors.js';
-import { isoNow } from '../../core/time.js';
-import { baseCurrency, usdPairSymbol } from '../../integrations/market-data/fx.js';
-import type { CorporateActions, Dividend, MarketDataProvider, Split } from '../../integrations/market-data/types.js';
+import { HttpError } from '../../../core/http-errors.js';
+import { isoNow } from '../../../core/time.js';
+import { baseCurrency, usdPairSymbol } from '../../../integrations/market-data/fx.js';
+import type { CorporateActions, Dividend, MarketDataProvider, Split } from '../../../integrations/market-data/types.js';
+import { priceToE4, saleProceedsCents, toSafeNumber } from '../money.js';
+import { type PriceMap, stocksValueCents } from '../valuation.js';
 import type {
   AppliedAction,
   ApplyResult,
   CorporateActionsRepository,
   LedgerTrade,
 } from './corporate-actions.repository.js';
-import { priceToE4, saleProceedsCents, toSafeNumber } from './money.js';
-import { type PriceMap, stocksValueCents } from './valuation.js';
 
 const DAY_MS = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);

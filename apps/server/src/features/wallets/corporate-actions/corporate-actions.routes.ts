@@ -1,6 +1,6 @@
 import { corporateActionsEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.js';
+import { route } from '../../../core/endpoint.js';
 import type { CorporateActionsService } from './corporate-actions.service.js';
 
 /** Dividends and splits in wallets (docs/api.md#corporate-actions): the wallet's events call. */
