@@ -1,11 +1,6 @@
 import type { PreferencesResponse, UpdatePreferencesRequest } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi } from './api-client';
-import { lazySchemas } from './contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./preferences-schemas'));
+import { callEndpoint } from './api-client';
 
 /**
  * docs/api.md#preferences: the signed-in user's preferences document. The weather feature uses its
@@ -13,10 +8,9 @@ const schemas = lazySchemas(() => import('./preferences-schemas'));
  * answer, cached under one key, serves both.
  */
 export const preferencesApi = {
-  get: (signal?: AbortSignal): Promise<PreferencesResponse> =>
-    callApi(routes.preferences.get, { schema: schemas((c) => c.preferencesResponseSchema), signal }),
+  get: (signal?: AbortSignal): Promise<PreferencesResponse> => callEndpoint('preferences.get', { signal }),
   update: (change: UpdatePreferencesRequest): Promise<PreferencesResponse> =>
-    callApi(routes.preferences.update, { body: change, schema: schemas((c) => c.preferencesResponseSchema) }),
+    callEndpoint('preferences.update', { body: change }),
 };
 
 /** Loaded once; later answers are the app's own saves, put in the cache by their mutations. */

@@ -1,11 +1,6 @@
 import type { GetStockResponse } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../api-client';
-import { lazySchemas } from '../contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./stock-schemas'));
+import { callEndpoint } from '../api-client';
 
 /*
  * docs/api.md#every-call get_stock: the quote and profile of one symbol. Shared by the finance feature (the
@@ -14,11 +9,7 @@ const schemas = lazySchemas(() => import('./stock-schemas'));
  */
 
 export function getStock(symbol: string, signal?: AbortSignal): Promise<GetStockResponse> {
-  return callApi(routes.finance.getStock, {
-    query: { symbol },
-    schema: schemas((c) => c.getStockResponseSchema),
-    signal,
-  });
+  return callEndpoint('finance.getStock', { query: { symbol }, signal });
 }
 
 /** Key and function of the stock look-up, for hooks, `fetchQuery` and cache updates. */
