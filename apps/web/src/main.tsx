@@ -57,7 +57,7 @@ const stages = [
   () => import('react-dom/client'),
   () => import('@tanstack/react-query'),
   () => import('./app/AppProviders'),
-  () => import('./features/layout/AppLayout'),
+  () => import('./app/shell/AppLayout'),
 ];
 
 async function start() {

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MOBILE_WARNING } from '../features/layout/MobileWarning';
 import { setCookie } from '../test/cookies';
 import { apiError, callsTo, mockFetch, stubLocation } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './routes';
+import { MOBILE_WARNING } from './shell/MobileWarning';
 
 const health = { status: 'ok', database: 'sqlite', dataMode: 'demo' };
 const me = { user_id: 3, username: 'carol', email: 'carol@example.com', is_admin: false };

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { HomePage } from '../features/home/HomePage';
-import { AppLayout } from '../features/layout/AppLayout';
 import { lazyPage } from '../lib/lazy-page';
+import { AppLayout } from './shell/AppLayout';
 import { usePageMeta } from './use-page-meta';
 
 // Every page but the home page is its own chunk, fetched on first visit. A page composed from

@@ -23,7 +23,7 @@ function scrollBy(person: number) {
   window.dispatchEvent(new Event('scroll'));
 }
 
-describe('ScrollManager (features/layout), across the routes', () => {
+describe('ScrollManager (app/shell), across the routes', () => {
   beforeEach(() => {
     scrollY = 0;
     Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });

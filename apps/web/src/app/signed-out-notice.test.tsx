@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../features/account/AccountPage';
-import { ACCOUNT_DELETED_TITLE, SESSION_ENDED_TITLE } from '../features/layout/SignedOutNotice';
 import { saveSession } from '../lib/storage';
 import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch, stubLocation } from '../test/fetch-mock';
@@ -12,11 +11,12 @@ import { me } from '../test/fixtures/session';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './routes';
 import { SiteApp } from './SiteApp';
+import { ACCOUNT_DELETED_TITLE, SESSION_ENDED_TITLE } from './shell/SignedOutNotice';
 
 const health = { status: 'ok', database: 'sqlite', dataMode: 'demo' };
 const visitor = { 'GET /api/me': apiError(401, 'Not signed in'), 'GET /api/health': { body: health } };
 
-describe('why a visitor is signed out (features/layout/SignedOutNotice)', () => {
+describe('why a visitor is signed out (app/shell/SignedOutNotice)', () => {
   afterEach(() => sessionStorage.clear());
 
   it('confirms a deleted account on the page the browser lands on, once', async () => {

@@ -6,7 +6,7 @@ let pageSwitched = false;
 const pageListeners = new Set<() => void>();
 
 /**
- * Rendered last in the page's own Suspense boundary (features/layout/AppLayout.tsx), which React
+ * Rendered last in the page's own Suspense boundary (app/shell/AppLayout.tsx), which React
  * hydrates after the frame: once that boundary has hydrated and its parts' switches (started in
  * the same effects, so committed together) have committed, the page is the app's.
  */

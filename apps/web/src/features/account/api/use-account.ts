@@ -59,7 +59,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: accountApi.remove,
     onSuccess: () => {
-      // The home page the browser lands on confirms it (features/layout/SignedOutNotice).
+      // The home page the browser lands on confirms it (app/shell/SignedOutNotice).
       noteSignedOut('account-deleted');
       leaveSignedOut();
     },

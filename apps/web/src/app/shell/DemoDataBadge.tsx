@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useHealth } from '../auth';
+import { useHealth } from '../../features/auth';
 import { CssTooltip } from './CssTooltip';
 
 const explanation = 'Market, weather and address data are simulated offline.';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { logOut } from '../auth';
+import { logOut } from '../../features/auth';
 
 /** Log Out with a pending flag for the button; the page navigates away when it is done. */
 export function useLogOut() {

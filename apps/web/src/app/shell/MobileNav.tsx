@@ -15,7 +15,7 @@ import { Link, useLocation } from 'react-router';
 import { SegmentedChoice } from '../../components/SegmentedChoice';
 import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
-import { useAuthModals, useMe } from '../auth';
+import { useAuthModals, useMe } from '../../features/auth';
 import { colorSchemeOptions } from './color-scheme-options';
 import { MobileWarning } from './MobileWarning';
 import { useLogOut } from './use-log-out';

@@ -3,12 +3,12 @@ import { IconCircleCheck, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useAuthModals } from '../../features/auth';
 import { type SignedOutReason, useSignedOutReason } from '../../hooks/use-signed-out-reason';
 import { isApiError } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
 import { CSRF_COOKIE } from '../../lib/csrf';
 import { readSession } from '../../lib/storage';
-import { useAuthModals } from '../auth';
 
 /** The session query's key (features/auth's authQueries.me), watched here, never written. */
 const ME_KEY = ['auth', 'me'] as const;

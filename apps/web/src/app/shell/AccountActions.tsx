@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useAuthModals, useMe } from '../auth';
+import { useAuthModals, useMe } from '../../features/auth';
 import { useLogOut } from './use-log-out';
 
 /**
