@@ -38,12 +38,19 @@ describe('TtlCache', () => {
   it('loads once for concurrent misses and does not cache failures', async () => {
     const cache = new TtlCache<number>({ maxEntries: 10 });
     let calls = 0;
+    // The load finishes only once both lookups have been made, so the second one sees it running.
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const load = async () => {
       calls += 1;
-      await new Promise((r) => setTimeout(r, 10));
+      await finished;
       return 42;
     };
-    expect(await Promise.all([cache.getOrLoad('k', 1000, load), cache.getOrLoad('k', 1000, load)])).toEqual([42, 42]);
+    const both = Promise.all([cache.getOrLoad('k', 1000, load), cache.getOrLoad('k', 1000, load)]);
+    finish();
+    expect(await both).toEqual([42, 42]);
     expect(calls).toBe(1);
     expect(await cache.getOrLoad('k', 1000, load)).toBe(42);
     expect(calls).toBe(1);
