@@ -61,7 +61,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
     const handle = t.database.handle;
     const wallets = walletsRepository(handle);
     const orders = ordersRepository(handle, wallets);
-    // As the app builds it (wallets.routes.ts): several wallets' fills at once on PostgreSQL.
+    // As the app builds it (features/wallets/index.ts): several wallets' fills at once on PostgreSQL.
     const matcher = orderMatcher({ orders, market, clock, fillConcurrency: kind === 'postgres' ? 4 : 1 });
 
     // 100 wallets (20 per user), each holding 100 shares of three symbols for its sell orders.

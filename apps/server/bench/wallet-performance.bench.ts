@@ -43,9 +43,9 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<Row> {
   const { DemoMarketDataProvider } = await import('../src/integrations/market-data/demo/demo-provider.js');
   const { DEMO_UNIVERSE } = await import('../src/integrations/market-data/demo/universe.js');
   const { CountingMarketDataProvider } = await import('../src/integrations/market-data/testing/counting-provider.js');
-  const { ledgerRepository } = await import('../src/features/wallets/ledger.repository.js');
-  const { dailyClosesSource } = await import('../src/features/wallets/daily-closes.js');
-  const { walletReportsService } = await import('../src/features/wallets/wallet-reports.service.js');
+  const { ledgerRepository } = await import('../src/features/wallets/reports/ledger.repository.js');
+  const { dailyClosesSource } = await import('../src/features/wallets/reports/daily-closes.js');
+  const { walletReportsService } = await import('../src/features/wallets/reports/wallet-reports.service.js');
 
   // The demo market on the real clock, so "a year ago" and "today" are the bench's own days.
   const market = new CountingMarketDataProvider(new DemoMarketDataProvider());

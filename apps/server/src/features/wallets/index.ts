@@ -3,13 +3,13 @@ import { corporateActionsApplier } from './corporate-actions/corporate-actions.a
 import { corporateActionsRepository } from './corporate-actions/corporate-actions.repository.js';
 import { corporateActionsRoutes } from './corporate-actions/corporate-actions.routes.js';
 import { corporateActionsService } from './corporate-actions/corporate-actions.service.js';
-import { ledgerRepository } from './ledger.repository.js';
 import { orderMatcher } from './orders/order-matcher.js';
 import { ordersRepository } from './orders/orders.repository.js';
 import { ordersRoutes } from './orders/orders.routes.js';
 import { ordersService } from './orders/orders.service.js';
-import { walletReportsRoutes } from './wallet-reports.routes.js';
-import { walletReportsService } from './wallet-reports.service.js';
+import { ledgerRepository } from './reports/ledger.repository.js';
+import { walletReportsRoutes } from './reports/wallet-reports.routes.js';
+import { walletReportsService } from './reports/wallet-reports.service.js';
 import { walletsRepository } from './wallets.repository.js';
 import { walletsRoutes } from './wallets.routes.js';
 import { walletsService } from './wallets.service.js';

@@ -1,8 +1,8 @@
 import type { HistoryRange } from '@site/contract';
-import { HttpError } from '../../core/http-errors.js';
-import { TtlCache } from '../../core/ttl-cache.js';
-import { epochDayOf, isoDateOf, localClock, monthsBefore } from '../../integrations/market-data/calendar.js';
-import type { MarketDataProvider } from '../../integrations/market-data/types.js';
+import { HttpError } from '../../../core/http-errors.js';
+import { TtlCache } from '../../../core/ttl-cache.js';
+import { epochDayOf, isoDateOf, localClock, monthsBefore } from '../../../integrations/market-data/calendar.js';
+import type { MarketDataProvider } from '../../../integrations/market-data/types.js';
 import type { DailyCloses } from './performance.js';
 
 /** Today's bar moves while the market is open: a minute is as stale as a rebuilt wallet may be. */

@@ -1,6 +1,6 @@
 import { walletReportsEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../../core/endpoint.js';
+import { route } from '../../../core/endpoint.js';
 import type { WalletReportsService } from './wallet-reports.service.js';
 
 /**

@@ -1,10 +1,10 @@
 import { STARTING_CASH_CENTS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { CountingMarketDataProvider } from '../../integrations/market-data/testing/counting-provider.js';
-import { DailyPathMarketDataProvider } from '../../integrations/market-data/testing/daily-path-provider.js';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import { CountingMarketDataProvider } from '../../../integrations/market-data/testing/counting-provider.js';
+import { DailyPathMarketDataProvider } from '../../../integrations/market-data/testing/daily-path-provider.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 
 /*
  * docs/api.md#wallet-performance checked against a hand-computed example. Ten New York trading

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.js';
-import type { Database, WalletCorporateActionsTable, WalletTradesTable } from '../../db/schema.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database, WalletCorporateActionsTable, WalletTradesTable } from '../../../db/schema.js';
+import type { WalletRow } from '../valuation.js';
 import { type LedgerEntry, sortLedger } from './ledger.js';
-import type { WalletRow } from './valuation.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

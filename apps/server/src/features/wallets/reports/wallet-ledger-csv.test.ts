@@ -1,9 +1,9 @@
 import { LEDGER_CSV_COLUMNS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { FixedPriceMarketDataProvider } from '../../integrations/market-data/testing/fixed-price-provider.js';
-import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
+import { FixedPriceMarketDataProvider } from '../../../integrations/market-data/testing/fixed-price-provider.js';
+import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
+import { testDatabaseKinds } from '../../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epochDayOf } from '../../integrations/market-data/calendar.js';
+import { epochDayOf } from '../../../integrations/market-data/calendar.js';
 import type { LedgerEntry } from './ledger.js';
 import {
   allocationByHolding,

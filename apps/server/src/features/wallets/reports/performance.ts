@@ -6,10 +6,10 @@ import {
   localClock,
   monthsBefore,
   NEW_YORK,
-} from '../../integrations/market-data/calendar.js';
-import { baseCurrency } from '../../integrations/market-data/fx.js';
+} from '../../../integrations/market-data/calendar.js';
+import { baseCurrency } from '../../../integrations/market-data/fx.js';
+import { divRoundHalfUp, priceToE4, saleProceedsCents, toSafeNumber } from '../money.js';
 import { type LedgerEntry, LedgerState } from './ledger.js';
-import { divRoundHalfUp, priceToE4, saleProceedsCents, toSafeNumber } from './money.js';
 
 /*
  * Wallet performance, pure (docs/api.md#wallet-performance): the wallet's value at every New York

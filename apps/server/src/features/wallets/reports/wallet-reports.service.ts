@@ -7,15 +7,15 @@ import {
   type StockQuote,
   type WalletPerformanceResponse,
 } from '@site/contract';
-import { HttpError, notFound } from '../../core/http-errors.js';
-import { isoDateOf } from '../../integrations/market-data/calendar.js';
-import { baseCurrency, usdPairSymbol } from '../../integrations/market-data/fx.js';
-import type { MarketDataProvider } from '../../integrations/market-data/types.js';
+import { HttpError, notFound } from '../../../core/http-errors.js';
+import { isoDateOf } from '../../../integrations/market-data/calendar.js';
+import { baseCurrency, usdPairSymbol } from '../../../integrations/market-data/fx.js';
+import type { MarketDataProvider } from '../../../integrations/market-data/types.js';
+import { centsToDollars, plural } from '../money.js';
 import { type DailyClosesSource, dailyClosesSource, rangeCovering } from './daily-closes.js';
 import { type LedgerEntry, LedgerState, openingCashCents } from './ledger.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { attachmentDisposition, ledgerCsv } from './ledger-csv.js';
-import { centsToDollars, plural } from './money.js';
 import {
   allocationByHolding,
   allocationBySector,
