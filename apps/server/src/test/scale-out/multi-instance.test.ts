@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { asUser, sessionFrom } from './session.js';
@@ -39,6 +40,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
   let yahoo: FakeUpstream;
   let a: ServerProcess;
   let b: ServerProcess;
+  // Its own key space, so counts and caches of other runs on this Redis don't leak in.
+  const redisKeyPrefix = `scale-${randomBytes(4).toString('hex')}:`;
 
   beforeAll(async () => {
     database = await createThrowawayDatabase();
@@ -48,8 +51,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl ?? '',
-      // Its own key space, so counts and caches of other runs on this Redis don't leak in.
-      REDIS_KEY_PREFIX: `scale-${randomBytes(4).toString('hex')}:`,
+      REDIS_KEY_PREFIX: redisKeyPrefix,
       DATA_DIR: '/nonexistent-data-dir',
       ADMIN_PASSWORD,
       LOGIN_MAX_FAILURES_PER_USERNAME: String(LOGIN_FAILURES),
@@ -143,7 +145,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     expect(fromA.status, await fromA.clone().text()).toBe(200);
     const upstreamCalls = yahoo.requests.length;
     expect(upstreamCalls).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 100)); // The shared write is in the background.
+    // The shared writes happen in the background: wait until Redis holds the quote and the profile.
+    const redis = new Redis(redisUrl ?? '');
+    try {
+      const keys = ['quote', 'profile'].map((cache) => `${redisKeyPrefix}cache:yahoo:${cache}:AAPL`);
+      await vi.waitFor(async () => expect(await redis.exists(...keys)).toBe(keys.length), { timeout: 10_000 });
+    } finally {
+      redis.disconnect();
+    }
 
     const fromB = await fetch(`${b.baseUrl}/api/finance/get_stock?symbol=AAPL`);
     expect(fromB.status).toBe(200);
