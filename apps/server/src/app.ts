@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { AccountData } from './core/account-data.js';
 import { AfterResponse } from './core/after-response.js';
 import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt,
     afterResponse: new AfterResponse(),
     jobs: new Jobs(app.log),
+    accountData: new AccountData(),
     ...integrations,
   };
   app.decorate('deps', deps);

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
+import type { AccountData } from './account-data.js';
 import type { AfterResponse } from './after-response.js';
 import type { CounterStore } from './counter-store.js';
 import type { Jobs } from './jobs.js';
@@ -37,6 +38,8 @@ export interface AppDeps extends Integrations {
   afterResponse: AfterResponse;
   /** Background work on timers or for the app's life (core/jobs.ts): started when ready, stopped on close. */
   jobs: Jobs;
+  /** Each feature's part of a user's export and deletion (core/account-data.ts). */
+  accountData: AccountData;
 }
 
 declare module 'fastify' {

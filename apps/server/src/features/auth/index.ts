@@ -4,6 +4,7 @@ import { accountRepository } from './account/account.repository.js';
 import { accountRoutes } from './account/account.routes.js';
 import { accountService } from './account/account.service.js';
 import { accountExportRepository } from './account/account-export.repository.js';
+import { registerTransitionalAccountData } from './account/transitional-account-data.repository.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { adminUsersRepository } from './admin-users/admin-users.repository.js';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.js';
@@ -44,11 +45,13 @@ export const authCore = fp(
 
 /** Sign-up and log-in, the account page, password reset and the admin's users (under /api). */
 export async function authFeature(api: FastifyInstance): Promise<void> {
-  const { database, config, counters, mailer, afterResponse } = api.deps;
+  const { database, config, counters, mailer, afterResponse, accountData } = api.deps;
   const cookies = { cookieSameSite: config.cookieSameSite, cookieSecure: config.cookieSecure };
   const users = usersRepository(database);
   const sessions = sessionsRepository(database);
   const resetTokens = resetTokensRepository(database);
+
+  registerTransitionalAccountData(accountData, database);
 
   await api.register(authRoutes, { service: api.auth, cookies });
   await api.register(accountRoutes, {
@@ -59,6 +62,7 @@ export async function authFeature(api: FastifyInstance): Promise<void> {
         users,
         exports: accountExportRepository(database),
       },
+      accountData,
       counters,
       config,
     ),

@@ -1,13 +1,16 @@
-import type {
-  AccountExport,
-  AccountResponse,
-  AccountSession,
-  ChangeEmailRequest,
-  ChangePasswordRequest,
+import {
+  ACCOUNT_EXPORT_VERSION,
+  type AccountExport,
+  type AccountResponse,
+  type AccountSession,
+  type ChangeEmailRequest,
+  type ChangePasswordRequest,
 } from '@site/contract';
+import type { AccountData } from '../../../core/account-data.js';
 import type { CounterStore, WindowCount } from '../../../core/counter-store.js';
 import { conflict, forbidden, notFound } from '../../../core/http-errors.js';
 import { rateLimited } from '../../../core/per-client-limit.js';
+import { isoNow } from '../../../core/time.js';
 import { LOGIN_WINDOW_MS, type LoginLimits, loginCounterKeys } from '../auth.service.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import { clientName } from '../sessions/client-name.js';
@@ -36,6 +39,8 @@ export function accountService(
     users: UsersRepository;
     exports: AccountExportRepository;
   },
+  /** Every feature's part of the export (core/account-data.ts). */
+  accountData: AccountData,
   counters: CounterStore,
   config: LoginLimits,
 ) {
@@ -124,7 +129,22 @@ export function accountService(
 
     endAllSessions: (userId: number): Promise<number> => sessions.deleteAllOfUser(userId),
 
-    exportData: (userId: number): Promise<AccountExport> => exports.exportOf(userId),
+    /**
+     * 'Export my data' (docs/api.md#export): every row the user owns, as the database holds it
+     * (column names and values unchanged), in one document: the user's own row here, each
+     * feature's part from its registration. Sessions and reset tokens are credentials, not the
+     * user's data, and the password hash never leaves the server.
+     */
+    async exportData(userId: number): Promise<AccountExport> {
+      const exportedAt = isoNow();
+      const user = await exports.user(userId);
+      return accountData.exportOf(userId, {
+        format: 'site-account-export',
+        version: ACCOUNT_EXPORT_VERSION,
+        exported_at: exportedAt,
+        user,
+      });
+    },
 
     /** Deletes the account and everything it owns; the admin account cannot delete itself. */
     async remove(actor: AccountActor, password: string): Promise<void> {

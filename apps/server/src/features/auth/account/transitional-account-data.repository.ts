@@ -1,0 +1,100 @@
+import type { SudokuStats } from '@site/contract';
+import type { Kysely } from 'kysely';
+import type { AccountData } from '../../../core/account-data.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { Database } from '../../../db/schema.js';
+
+/**
+ * TRANSITIONAL: the export's parts (core/account-data.ts) that their features do not register
+ * yet, read here as the export read them before it was split by feature. Each moves to its
+ * feature's repository and index.ts; this file goes when it is empty.
+ */
+export function registerTransitionalAccountData(accountData: AccountData, { db }: DatabaseHandle): void {
+  accountData.register('todos', {
+    exportRows: async (userId) => ({
+      todos: await db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    }),
+  });
+  accountData.register('sudoku', {
+    exportRows: async (userId) => ({
+      sudoku_games: await db
+        .selectFrom('sudoku_games')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+      sudoku_stats: await sudokuStats(db, userId),
+    }),
+  });
+  accountData.register('weather', {
+    exportRows: async (userId) => ({
+      weather_favorites: await db
+        .selectFrom('weather_favorites')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute(),
+    }),
+  });
+  accountData.register('watchlist', {
+    exportRows: async (userId) => ({
+      watchlist: await db.selectFrom('watchlist').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    }),
+  });
+  accountData.register('preferences', {
+    exportRows: async (userId) => ({
+      user_preferences: await db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).execute(),
+    }),
+  });
+  accountData.register('wallets', { exportRows: async (userId) => ({ wallets: await wallets(db, userId) }) });
+}
+
+/** Each wallet with its ledgers, read through the user's wallets (a subquery, so no list of ids is sent). */
+async function wallets(db: Kysely<Database>, userId: number) {
+  const ownWallets = db.selectFrom('wallets').select('id').where('user_id', '=', userId);
+  const [wallets, holdings, trades, history, corporateActions, orders] = await Promise.all([
+    db.selectFrom('wallets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('wallet_holdings').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+    db.selectFrom('wallet_trades').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+    db.selectFrom('wallet_history').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+    db.selectFrom('wallet_corporate_actions').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+  ]);
+  return wallets.map((wallet) => ({
+    ...wallet,
+    holdings: holdings.filter((h) => h.wallet_id === wallet.id),
+    trades: trades.filter((t) => t.wallet_id === wallet.id),
+    history: history.filter((h) => h.wallet_id === wallet.id),
+    corporate_actions: corporateActions.filter((a) => a.wallet_id === wallet.id),
+    orders: orders.filter((o) => o.wallet_id === wallet.id),
+  }));
+}
+
+/**
+ * The shape `GET /api/sudoku/stats` answers (best winning time per difficulty, won and lost
+ * counts), computed here from the games so the auth feature does not import the Sudoku one.
+ */
+async function sudokuStats(db: Kysely<Database>, userId: number): Promise<SudokuStats> {
+  const rows = await db
+    .selectFrom('sudoku_games')
+    .select([
+      'difficulty',
+      'status',
+      (eb) => eb.fn.min<number>('time').as('best'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['won', 'lost'])
+    .groupBy(['difficulty', 'status'])
+    .execute();
+  const stats: SudokuStats = { best: { easy: null, medium: null, hard: null, expert: null }, won: 0, lost: 0 };
+  for (const row of rows) {
+    if (row.status === 'won') {
+      stats.won += Number(row.n);
+      stats.best[row.difficulty] = Number(row.best);
+    } else {
+      stats.lost += Number(row.n);
+    }
+  }
+  return stats;
+}
