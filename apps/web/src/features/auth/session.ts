@@ -1,6 +1,4 @@
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../lib/api-client';
-import { lazySchema } from '../../lib/contract-schemas';
+import { callEndpoint } from '../../lib/api-client';
 import { clearStorage, type StoredSession, saveSession } from '../../lib/storage';
 
 /** docs/product.md: a successful login or signup stores the user and reloads the whole page. */
@@ -12,7 +10,7 @@ export function completeSignIn(session: StoredSession): void {
 /** docs/product.md: Log Out clears local storage and returns to '/' (a full load, so no state survives). */
 export async function logOut(): Promise<void> {
   try {
-    await callApi(routes.auth.logout, { schema: lazySchema((c) => c.logoutResponseSchema) });
+    await callEndpoint('auth.logout');
   } catch (error) {
     // The local sign-out must happen even when the server cannot be told.
     console.error('Log out request failed', error);

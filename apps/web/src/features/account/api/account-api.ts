@@ -1,40 +1,26 @@
-import {
-  accountResponseSchema,
-  accountSessionsResponseSchema,
-  type ChangeEmailRequest,
-  type ChangePasswordRequest,
-  changeEmailResponseSchema,
-  changePasswordResponseSchema,
-  type DeleteAccountRequest,
-  endSessionsResponseSchema,
-  type PasswordResetConfirmRequest,
-  passwordResetCheckResponseSchema,
-  passwordResetConfirmResponseSchema,
-  successSchema,
+import type {
+  ChangeEmailRequest,
+  ChangePasswordRequest,
+  DeleteAccountRequest,
+  PasswordResetConfirmRequest,
 } from '@site/contract';
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
+import { callEndpoint, sendToEndpoint } from '../../../lib/api-client';
 
 /** docs/api.md#account: the account page's calls, all on the session's own user. */
 export const accountApi = {
-  get: (signal?: AbortSignal) => callApi(routes.account.get, { schema: accountResponseSchema, signal }),
-  changePassword: (body: ChangePasswordRequest) =>
-    callApi(routes.account.changePassword, { body, schema: changePasswordResponseSchema }),
-  changeEmail: (body: ChangeEmailRequest) =>
-    callApi(routes.account.changeEmail, { body, schema: changeEmailResponseSchema }),
-  sessions: (signal?: AbortSignal) =>
-    callApi(routes.account.sessions, { schema: accountSessionsResponseSchema, signal }),
-  endSession: (id: number) => callApi(routes.account.endSession, { params: { id }, schema: endSessionsResponseSchema }),
-  endAllSessions: () => callApi(routes.account.endAllSessions, { schema: endSessionsResponseSchema }),
-  /** The export as the server wrote it (no schema: it is saved as it came, not read). */
-  exportData: () => callApi<typeof routes.account.exportData, unknown>(routes.account.exportData),
-  remove: (body: DeleteAccountRequest) => callApi(routes.account.remove, { body, schema: successSchema }),
+  get: (signal?: AbortSignal) => callEndpoint('account.get', { signal }),
+  changePassword: (body: ChangePasswordRequest) => callEndpoint('account.changePassword', { body }),
+  changeEmail: (body: ChangeEmailRequest) => callEndpoint('account.changeEmail', { body }),
+  sessions: (signal?: AbortSignal) => callEndpoint('account.sessions', { signal }),
+  endSession: (id: number) => callEndpoint('account.endSession', { params: { id } }),
+  endAllSessions: () => callEndpoint('account.endAllSessions'),
+  /** The export as the server wrote it (not checked: it is saved as it came, not read). */
+  exportData: () => sendToEndpoint('account.exportData'),
+  remove: (body: DeleteAccountRequest) => callEndpoint('account.remove', { body }),
 };
 
 /** docs/api.md#password-reset: the public reset page's calls (the link's token is the credential). */
 export const passwordResetApi = {
-  check: (token: string) =>
-    callApi(routes.passwordReset.check, { body: { token }, schema: passwordResetCheckResponseSchema }),
-  confirm: (body: PasswordResetConfirmRequest) =>
-    callApi(routes.passwordReset.confirm, { body, schema: passwordResetConfirmResponseSchema }),
+  check: (token: string) => callEndpoint('passwordReset.check', { body: { token } }),
+  confirm: (body: PasswordResetConfirmRequest) => callEndpoint('passwordReset.confirm', { body }),
 };

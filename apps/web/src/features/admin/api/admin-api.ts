@@ -1,27 +1,15 @@
-import {
-  type AdminUsersQuery,
-  adminStatusResponseSchema,
-  adminUserResponseSchema,
-  adminUsersResponseSchema,
-  resetLinkResponseSchema,
-  type SiteNotice,
-  siteNoticeResponseSchema,
-  successSchema,
-} from '@site/contract';
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
+import type { AdminUsersQuery, SiteNotice } from '@site/contract';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** docs/api.md#admin: the operator's calls (the server answers 403 to anyone but the admin). */
 export const adminApi = {
-  users: (query: AdminUsersQuery, signal?: AbortSignal) =>
-    callApi(routes.admin.users, { query: { ...query }, schema: adminUsersResponseSchema, signal }),
-  disable: (id: number) => callApi(routes.admin.disableUser, { params: { id }, schema: adminUserResponseSchema }),
-  enable: (id: number) => callApi(routes.admin.enableUser, { params: { id }, schema: adminUserResponseSchema }),
-  resetLink: (id: number) => callApi(routes.admin.resetLink, { params: { id }, schema: resetLinkResponseSchema }),
-  remove: (id: number) => callApi(routes.admin.removeUser, { params: { id }, schema: successSchema }),
-  status: (signal?: AbortSignal) => callApi(routes.admin.status, { schema: adminStatusResponseSchema, signal }),
-  notice: (signal?: AbortSignal) => callApi(routes.site.notice, { schema: siteNoticeResponseSchema, signal }),
-  updateNotice: (notice: SiteNotice) =>
-    callApi(routes.admin.updateNotice, { body: notice, schema: siteNoticeResponseSchema }),
-  resetNotice: () => callApi(routes.admin.resetNotice, { schema: siteNoticeResponseSchema }),
+  users: (query: AdminUsersQuery, signal?: AbortSignal) => callEndpoint('admin.users', { query: { ...query }, signal }),
+  disable: (id: number) => callEndpoint('admin.disableUser', { params: { id } }),
+  enable: (id: number) => callEndpoint('admin.enableUser', { params: { id } }),
+  resetLink: (id: number) => callEndpoint('admin.resetLink', { params: { id } }),
+  remove: (id: number) => callEndpoint('admin.removeUser', { params: { id } }),
+  status: (signal?: AbortSignal) => callEndpoint('admin.status', { signal }),
+  notice: (signal?: AbortSignal) => callEndpoint('site.notice', { signal }),
+  updateNotice: (notice: SiteNotice) => callEndpoint('admin.updateNotice', { body: notice }),
+  resetNotice: () => callEndpoint('admin.resetNotice'),
 };

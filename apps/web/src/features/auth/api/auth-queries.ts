@@ -1,8 +1,6 @@
-import type { HealthResponse, MeResponse } from '@site/contract';
-import { routes } from '@site/contract/routes';
+import type { MeResponse } from '@site/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { callApi, isApiError } from '../../../lib/api-client';
-import { lazySchema } from '../../../lib/contract-schemas';
+import { callEndpoint, isApiError } from '../../../lib/api-client';
 import { readCookie } from '../../../lib/cookies';
 import { CSRF_COOKIE } from '../../../lib/csrf';
 import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
@@ -38,32 +36,11 @@ export async function fetchMe(signal?: AbortSignal): Promise<MeResponse | null> 
  */
 export async function askSession(signal?: AbortSignal): Promise<MeResponse | null> {
   try {
-    return await callApi(routes.auth.me, { schema: lazySchema((c) => c.meResponseSchema), signal });
+    return await callEndpoint('auth.me', { signal });
   } catch (error) {
     if (isApiError(error, 401)) return null;
     throw error;
   }
-}
-
-const DATABASES = new Set(['sqlite', 'postgres']);
-const DATA_MODES = new Set(['demo', 'live']);
-const REDIS_STATES = new Set(['ok', 'down', 'off']);
-
-/**
- * GET /api/health's answer checked by hand, to the contract's healthResponseSchema: every page's
- * top bar asks for it, and loading zod with the whole contract for it cost the home page a long
- * task (docs/decisions.md#pre-rendered-pages). Anything else is an error.
- */
-export function parseHealthResponse(data: unknown): HealthResponse {
-  const { status, database, dataMode, redis } = (data ?? {}) as Record<string, unknown>;
-  const valid =
-    typeof data === 'object' &&
-    status === 'ok' &&
-    DATABASES.has(database as string) &&
-    DATA_MODES.has(dataMode as string) &&
-    (redis === undefined || REDIS_STATES.has(redis as string));
-  if (!valid) throw new Error('Not a health answer');
-  return data as HealthResponse;
 }
 
 /** Key and function of each query of the auth feature, for hooks, prefetches and cache updates. */
@@ -77,11 +54,11 @@ export const authQueries = {
       networkMode: 'offlineFirst',
       staleTime: 5 * 60_000,
     }),
-  /** Server health; the layout reads `dataMode` to flag simulated data. */
+  /** Server health (checked without zod: lib/plain-answers.ts); the layout reads `dataMode` to flag simulated data. */
   health: () =>
     queryOptions({
       queryKey: ['health'] as const,
-      queryFn: ({ signal }) => callApi(routes.health.get, { schema: { parse: parseHealthResponse }, signal }),
+      queryFn: ({ signal }) => callEndpoint('health.get', { signal }),
       // The data mode is fixed for the server's lifetime.
       staleTime: Number.POSITIVE_INFINITY,
     }),

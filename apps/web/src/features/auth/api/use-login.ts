@@ -1,12 +1,10 @@
-import { type LoginRequest, loginResponseSchema } from '@site/contract';
-import { routes } from '@site/contract/routes';
+import type { LoginRequest } from '@site/contract';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (credentials: LoginRequest) =>
-      callApi(routes.auth.login, { body: credentials, schema: loginResponseSchema }),
+    mutationFn: (credentials: LoginRequest) => callEndpoint('auth.login', { body: credentials }),
     // Wrong passwords and rate limits must not be retried.
     retry: false,
   });

@@ -1,12 +1,10 @@
-import { type SignupRequest, signupResponseSchema } from '@site/contract';
-import { routes } from '@site/contract/routes';
+import type { SignupRequest } from '@site/contract';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 export function useSignup() {
   return useMutation({
-    mutationFn: (account: SignupRequest) =>
-      callApi(routes.auth.signup, { body: account, schema: signupResponseSchema }),
+    mutationFn: (account: SignupRequest) => callEndpoint('auth.signup', { body: account }),
     retry: false,
   });
 }

@@ -1,7 +1,6 @@
-import { routes } from '@site/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NoticeText } from '../../../components/NoticeCard';
-import { callApi } from '../../../lib/api-client';
+import { callEndpoint } from '../../../lib/api-client';
 
 /** Where the last notice the server gave is kept, so a returning visitor's first paint already shows it. */
 const STORAGE_KEY = 'siteNotice';
@@ -9,11 +8,11 @@ const STORAGE_KEY = 'siteNotice';
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /**
- * GET /api/site/notice's answer checked by hand, not by the contract's zod schema: the home page is
- * the first page, which stays free of zod (e2e/src/bundle-budget.e2e.test.ts). `null` means the
- * site config's notice; anything malformed is an error (and the config's text stays).
+ * The copy this browser kept of the last notice (`{ notice }`, as `siteNoticeQuery` stores it),
+ * checked by hand like the answer itself (lib/plain-answers.ts): the home page stays free of zod
+ * (e2e/src/bundle-budget.e2e.test.ts). `null` means the site config's notice.
  */
-export function parseNoticeResponse(data: unknown): NoticeText | null {
+function parseStoredNotice(data: unknown): NoticeText | null {
   if (typeof data !== 'object' || data === null || !('notice' in data)) throw new Error('Not a notice answer');
   const { notice } = data as { notice: unknown };
   if (notice === null) return null;
@@ -27,7 +26,7 @@ export function parseNoticeResponse(data: unknown): NoticeText | null {
 function readStored(): NoticeText | null | undefined {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return stored === null ? undefined : parseNoticeResponse(JSON.parse(stored));
+    return stored === null ? undefined : parseStoredNotice(JSON.parse(stored));
   } catch {
     return undefined;
   }
@@ -37,7 +36,12 @@ export const siteNoticeQuery = () =>
   queryOptions({
     queryKey: ['site', 'notice'] as const,
     queryFn: async ({ signal }) => {
-      const notice = await callApi(routes.site.notice, { schema: { parse: parseNoticeResponse }, signal });
+      // A malformed answer is an error (and the config's text stays).
+      const answer = await callEndpoint('site.notice', { signal });
+      const notice: NoticeText | null = answer.notice && {
+        title: answer.notice.title,
+        paragraphs: answer.notice.paragraphs,
+      };
       localStorage.setItem(STORAGE_KEY, JSON.stringify({ notice }));
       return notice;
     },
