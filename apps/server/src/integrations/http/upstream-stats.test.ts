@@ -13,6 +13,7 @@ describe('UpstreamStats fed by a real adapter', () => {
   let now: number;
   let stats: UpstreamStats;
   let forecast: (request: ForecastRequest) => Promise<unknown>;
+  let impatientForecast: (request: ForecastRequest) => Promise<unknown>;
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
@@ -22,13 +23,22 @@ describe('UpstreamStats fed by a real adapter', () => {
     upstream.reset();
     now = T0;
     stats = new UpstreamStats(['open-meteo', 'yahoo'], () => now);
+    // A time-out far beyond any answer of the local fake, however loaded the machine: only the
+    // time-out case uses the short one, against an answer that never comes in time.
     const provider = openMeteoProvider({
+      baseUrl: upstream.baseUrl,
+      timeoutMs: 30_000,
+      retryDelayMs: 1,
+      onCall: stats.observe,
+    });
+    forecast = (request) => provider.forecast(request);
+    const impatient = openMeteoProvider({
       baseUrl: upstream.baseUrl,
       timeoutMs: 200,
       retryDelayMs: 1,
       onCall: stats.observe,
     });
-    forecast = (request) => provider.forecast(request);
+    impatientForecast = (request) => impatient.forecast(request);
   });
 
   const only = (name: string) => stats.snapshot().find((p) => p.provider === name);
@@ -67,8 +77,8 @@ describe('UpstreamStats fed by a real adapter', () => {
   });
 
   it('records a time-out and an unreadable answer with their messages, never the URL', async () => {
-    upstream.on('/v1/forecast', { body: FORECAST, delayMs: 1000 });
-    await expect(forecast(PARIS)).rejects.toThrow(/did not answer/);
+    upstream.on('/v1/forecast', { body: FORECAST, delayMs: 600_000 });
+    await expect(impatientForecast(PARIS)).rejects.toThrow(/did not answer/);
     expect(only('open-meteo')?.last_error).toMatch(/did not answer within/);
     upstream.on('/v1/forecast', { body: 'not json' });
     await expect(forecast(PARIS)).rejects.toThrow();
