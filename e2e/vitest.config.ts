@@ -16,5 +16,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the page shows next; vitest's 1 s is too short for a busy machine
+    // running two browsers, and a poll ends as soon as it passes, so a long limit costs nothing.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

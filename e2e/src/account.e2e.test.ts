@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
+import { type Browser, launchBrowser, screenshot, screenshotsOnly, watchErrors } from './browser.js';
 import { E2E_ADMIN_PASSWORD, type RunningServer, startServer } from './server.js';
 import { logInThroughUi, signUpThroughUi, uniqueUsername } from './session.js';
 
@@ -177,7 +177,7 @@ describe('the account and admin pages at 375, 800 and 1280 px, light and dark', 
     await server?.stop();
   });
 
-  it('takes the screenshots', async () => {
+  screenshotsOnly('takes the screenshots', async () => {
     const page = await browser.context.newPage();
     await logInThroughUi(page, server.baseUrl, 'admin', E2E_ADMIN_PASSWORD);
     for (const scheme of ['light', 'dark'] as const) {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { it } from 'vitest';
 import { repoRoot } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,6 +49,17 @@ function waitForAppOnLoad(page: Page) {
 }
 
 export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');
+
+/**
+ * Pictures are for people to look at and nothing compares them, so the tests take them only under
+ * `npm run screenshots` (e2e/vitest.screenshots.config.ts sets SCREENSHOTS=1).
+ */
+export const takingScreenshots = process.env.SCREENSHOTS === '1';
+
+/** A test that only takes pictures (its checks are what the pictures need): run by `npm run screenshots` alone. */
+export function screenshotsOnly(name: string, body: () => Promise<void>, timeoutMs?: number) {
+  (takingScreenshots ? it : it.skip)(name, body, timeoutMs);
+}
 
 export interface Browser {
   context: BrowserContext;
@@ -100,10 +112,16 @@ export async function scrollThrough(page: Page) {
   );
 }
 
-/** Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at, charts drawn. */
-export async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ (git-ignored) for people to look at, charts
+ * drawn; `settleMs` lets animations end first. Outside `npm run screenshots` it only scrolls
+ * through the page (what the tests around it may rely on) and takes no picture.
+ */
+export async function screenshot(page: Page, name: string, { settleMs = 0 } = {}) {
   await scrollThrough(page);
+  if (!takingScreenshots) return;
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   // Sections off screen are not drawn until they near it (content-visibility: auto); a full-page
   // capture is one frame of the whole page, so it shows them drawn, as scrolling does.
   const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });

@@ -35,13 +35,11 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
       .toMatch(/^Price history chart with \d+ bars, (19|20|21) dividends( and 1 split)? marked$/);
     await page.getByTestId('chart-events').getByText('D marks a dividend’s ex-date', { exact: false }).waitFor();
     await page.locator('canvas').first().waitFor();
-    await page.waitForTimeout(300);
-    await screenshot(page, 'corporate-actions-chart-5y');
+    await screenshot(page, 'corporate-actions-chart-5y', { settleMs: 300 });
     await page.getByRole('button', { name: 'Max' }).click();
     await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/dividends and 1 split marked$/);
     await page.getByTestId('chart-events').getByText('4:1 marks a split', { exact: false }).waitFor();
-    await page.waitForTimeout(300);
-    await screenshot(page, 'corporate-actions-chart-max');
+    await screenshot(page, 'corporate-actions-chart-max', { settleMs: 300 });
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       for (const width of [375, 800]) {
@@ -50,8 +48,7 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
         await page.getByRole('tab', { name: 'Analysis' }).click();
         await page.getByTestId('chart-events').waitFor();
         await page.locator('canvas').first().waitFor();
-        await page.waitForTimeout(300);
-        await screenshot(page, `corporate-actions-chart-${width}-${scheme}`);
+        await screenshot(page, `corporate-actions-chart-${width}-${scheme}`, { settleMs: 300 });
       }
     }
     await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));

@@ -294,14 +294,12 @@ describe('finance pages at phone, tablet and desktop widths, light and dark', ()
         await screenshot(page, `look-profile-${width}-${scheme}`);
         await page.getByRole('tab', { name: 'Analysis' }).click();
         await page.locator('canvas').first().waitFor();
-        await page.waitForTimeout(300);
-        await screenshot(page, `look-analysis-${width}-${scheme}`);
+        await screenshot(page, `look-analysis-${width}-${scheme}`, { settleMs: 300 });
         await page.goto(`${server.baseUrl}/apps/finance/wallet`);
         await page.getByRole('table', { name: 'Stocks Held' }).waitFor();
         await scrollThrough(page);
         await page.locator('canvas').first().waitFor();
-        await page.waitForTimeout(300);
-        await screenshot(page, `look-wallet-${width}-${scheme}`);
+        await screenshot(page, `look-wallet-${width}-${scheme}`, { settleMs: 300 });
       }
     }
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFileIn } from '../../apps/server/src/db/database.js';
 import { DemoMarketDataProvider } from '../../apps/server/src/integrations/market-data/demo/demo-provider.js';
-import { type Browser, launchBrowser, screenshotDir, watchErrors } from './browser.js';
+import { type Browser, launchBrowser, screenshotDir, screenshotsOnly, watchErrors } from './browser.js';
 import { type RunningServer, startServer } from './server.js';
 import { signUpThroughUi, uniqueUsername } from './session.js';
 
@@ -138,7 +138,7 @@ describe('paper-trading orders in a real browser', () => {
     expect(await details.textContent()).toContain('Cash in Hand$100,000.00');
   });
 
-  it('looks right at 375, 800 and 1280 px, light and dark (screenshots)', async () => {
+  screenshotsOnly('looks right at 375, 800 and 1280 px, light and dark (screenshots)', async () => {
     fs.mkdirSync(screenshotDir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);

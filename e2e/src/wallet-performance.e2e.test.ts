@@ -4,7 +4,7 @@ import { LEDGER_CSV_COLUMNS } from '@site/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, sqliteFileIn } from '../../apps/server/src/db/database.js';
-import { screenshotDir } from './browser.js';
+import { screenshotDir, screenshotsOnly } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -147,7 +147,7 @@ describe('wallet performance and the ledger CSV in a real browser', () => {
     expect(lines[1]?.endsWith(',"Perf, ""e2e"""')).toBe(true);
   });
 
-  it('looks right at 375, 800 and 1280 px, light and dark (screenshots)', async () => {
+  screenshotsOnly('looks right at 375, 800 and 1280 px, light and dark (screenshots)', async () => {
     fs.mkdirSync(screenshotDir, { recursive: true });
     for (const scheme of ['light', 'dark'] as const) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
