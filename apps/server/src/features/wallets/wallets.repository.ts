@@ -78,21 +78,72 @@ const HOLDING_COLUMNS = ['symbol', 'quantity', 'cost_cents', 'reserved_quantity'
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A holding from a wallets ⟕ holdings row; undefined for a wallet without holdings. */
-function holdingOf(row: {
+/**
+ * THE read of wallets with their holdings: wallets ⟕ holdings in one statement, so a wallet and
+ * its holdings come from the same moment. Callers add the filter, the order (holdings by symbol)
+ * and any further column, and turn the rows into wallets with `withHoldings`.
+ */
+const selectWithHoldings = (db: Db) =>
+  db
+    .selectFrom('wallets')
+    .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
+    .select([
+      'wallets.id',
+      'wallets.name',
+      'wallets.cash_cents',
+      'wallets.is_active',
+      'wallets.created_at',
+      'wallets.reserved_cents',
+      'wallet_holdings.symbol',
+      'wallet_holdings.quantity',
+      'wallet_holdings.cost_cents',
+      'wallet_holdings.reserved_quantity',
+    ]);
+
+type WalletHoldingRow = WalletRow & {
   symbol: string | null;
   quantity: number | null;
   cost_cents: number | null;
   reserved_quantity: number | null;
-}): Holding | undefined {
-  if (row.symbol === null || row.quantity === null || row.cost_cents === null) return undefined;
-  return {
-    symbol: row.symbol,
-    quantity: row.quantity,
-    cost_cents: row.cost_cents,
-    reserved_quantity: row.reserved_quantity ?? 0,
-  };
+};
+
+/** The rows of `selectWithHoldings`, one wallet per id in their order; a wallet without holdings has none. */
+function withHoldings(rows: readonly WalletHoldingRow[]): WalletWithHoldings[] {
+  const wallets = new Map<number, WalletWithHoldings>();
+  for (const row of rows) {
+    let wallet = wallets.get(row.id);
+    if (!wallet) {
+      wallet = {
+        id: row.id,
+        name: row.name,
+        cash_cents: row.cash_cents,
+        is_active: row.is_active,
+        created_at: row.created_at,
+        reserved_cents: row.reserved_cents,
+        holdings: [],
+      };
+      wallets.set(row.id, wallet);
+    }
+    if (row.symbol !== null && row.quantity !== null && row.cost_cents !== null) {
+      wallet.holdings.push({
+        symbol: row.symbol,
+        quantity: row.quantity,
+        cost_cents: row.cost_cents,
+        reserved_quantity: row.reserved_quantity ?? 0,
+      });
+    }
+  }
+  return [...wallets.values()];
 }
+
+/** A wallet's holdings by symbol (inside a transaction that changed them: a trade, a dividend). */
+export const readHoldings = (db: Db, walletId: number): Promise<Holding[]> =>
+  db
+    .selectFrom('wallet_holdings')
+    .select(HOLDING_COLUMNS)
+    .where('wallet_id', '=', walletId)
+    .orderBy('symbol')
+    .execute();
 
 /**
  * Wallet storage. Every query is scoped by owner (`wallets.user_id`), so another user's wallet
@@ -104,14 +155,6 @@ function holdingOf(row: {
 export function walletsRepository({ db, dialect }: DatabaseHandle) {
   /** Serialises one user's wallet-set changes (create, rename, activate, delete) on their user row (db/user-lock.ts). */
   const lockUser = (trx: Transaction<Database>, userId: number) => lockUserRow(trx, dialect, userId);
-
-  const holdingsOf = (trx: Db, walletId: number): Promise<Holding[]> =>
-    trx
-      .selectFrom('wallet_holdings')
-      .select(HOLDING_COLUMNS)
-      .where('wallet_id', '=', walletId)
-      .orderBy('symbol')
-      .execute();
 
   async function finishTrade(
     trx: Transaction<Database>,
@@ -138,7 +181,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const holdings = await holdingsOf(trx, input.walletId);
+    const holdings = await readHoldings(trx, input.walletId);
     await trx
       .insertInto('wallet_history')
       .values({
@@ -290,44 +333,12 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
   return {
     /** The user's wallets, oldest first, each with its holdings. */
     async listWithHoldings(userId: number): Promise<WalletWithHoldings[]> {
-      const rows = await db
-        .selectFrom('wallets')
-        .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
-        .select([
-          'wallets.id',
-          'wallets.name',
-          'wallets.cash_cents',
-          'wallets.is_active',
-          'wallets.created_at',
-          'wallets.reserved_cents',
-          'wallet_holdings.symbol',
-          'wallet_holdings.quantity',
-          'wallet_holdings.cost_cents',
-          'wallet_holdings.reserved_quantity',
-        ])
+      const rows = await selectWithHoldings(db)
         .where('wallets.user_id', '=', userId)
         .orderBy('wallets.id')
         .orderBy('wallet_holdings.symbol')
         .execute();
-      const wallets = new Map<number, WalletWithHoldings>();
-      for (const row of rows) {
-        let wallet = wallets.get(row.id);
-        if (!wallet) {
-          wallet = {
-            id: row.id,
-            name: row.name,
-            cash_cents: row.cash_cents,
-            is_active: row.is_active,
-            created_at: row.created_at,
-            reserved_cents: row.reserved_cents,
-            holdings: [],
-          };
-          wallets.set(row.id, wallet);
-        }
-        const holding = holdingOf(row);
-        if (holding) wallet.holdings.push(holding);
-      }
-      return [...wallets.values()];
+      return withHoldings(rows);
     },
 
     /** One wallet with its holdings and realized gains, in one statement; undefined if not the user's. */
@@ -335,21 +346,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       userId: number,
       walletId: number,
     ): Promise<(WalletWithHoldings & { realized_gain_cents: number }) | undefined> {
-      const rows = await db
-        .selectFrom('wallets')
-        .leftJoin('wallet_holdings', 'wallet_holdings.wallet_id', 'wallets.id')
-        .select([
-          'wallets.id',
-          'wallets.name',
-          'wallets.cash_cents',
-          'wallets.is_active',
-          'wallets.created_at',
-          'wallets.reserved_cents',
-          'wallet_holdings.symbol',
-          'wallet_holdings.quantity',
-          'wallet_holdings.cost_cents',
-          'wallet_holdings.reserved_quantity',
-        ])
+      const rows = await selectWithHoldings(db)
         // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
         // once per call instead of once per holding row.
         .select((eb) =>
@@ -363,23 +360,9 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         .where('wallets.user_id', '=', userId)
         .orderBy('wallet_holdings.symbol')
         .execute();
-      const first = rows[0];
-      if (!first) return undefined;
-      const holdings: Holding[] = [];
-      for (const row of rows) {
-        const holding = holdingOf(row);
-        if (holding) holdings.push(holding);
-      }
-      return {
-        id: first.id,
-        name: first.name,
-        cash_cents: first.cash_cents,
-        is_active: first.is_active,
-        created_at: first.created_at,
-        reserved_cents: first.reserved_cents,
-        holdings,
-        realized_gain_cents: Number(first.realized_gain_cents ?? 0),
-      };
+      const [wallet] = withHoldings(rows);
+      if (!wallet) return undefined;
+      return { ...wallet, realized_gain_cents: Number(rows[0]?.realized_gain_cents ?? 0) };
     },
 
     async find(userId: number, walletId: number): Promise<WalletRow | undefined> {

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
 import { shareUserKey } from '../../../db/user-lock.js';
 import type { Holding } from '../valuation.js';
+import { readHoldings } from '../wallets.repository.js';
 
 export type CorporateActionRow = Selectable<WalletCorporateActionsTable>;
 
@@ -162,12 +163,7 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
           .where('id', '=', input.walletId)
           .returning('cash_cents')
           .executeTakeFirstOrThrow();
-        const holdings = await trx
-          .selectFrom('wallet_holdings')
-          .select(['symbol', 'quantity', 'cost_cents', 'reserved_quantity'])
-          .where('wallet_id', '=', input.walletId)
-          .orderBy('symbol')
-          .execute();
+        const holdings = await readHoldings(trx, input.walletId);
         await trx
           .insertInto('wallet_history')
           .values({
