@@ -1,10 +1,11 @@
 /**
- * Solving famous hardest puzzles for `npm run bench:sudoku` (issue 20: half of tdoku's published rate, the
+ * Solving famous hardest puzzles for `npm run bench:sudoku` (goal: half of tdoku's published rate, the
  * closest a JavaScript solver can come to that C++ solver). The baseline, timed in the same run, is the
  * engine's previous solver: the single-cell search that solver.ts keeps for seeded random grids. Called with
  * an rng that always returns 0 it tries digits in the fixed order it always used for solving.
  */
-import { type Board, isValidBoardShape, parseBoard, toBoard, toGrid } from '../src/features/sudoku/engine/board.js';
+import { type Board, parseBoard, toBoard, toGrid } from '@site/contract';
+import { isValidBoardShape } from '../src/features/sudoku/engine/board.js';
 import { Solver, solve } from '../src/features/sudoku/engine/solver.js';
 import { rate } from './sudoku-measure.js';
 

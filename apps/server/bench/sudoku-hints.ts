@@ -1,5 +1,5 @@
 /**
- * Hint latency per level for `npm run bench:sudoku` (issue 20: median hint on a hard board under 50 ms). For
+ * Hint latency per level for `npm run bench:sudoku` (goal: median hint on a hard board under 50 ms). For
  * each level a fixed set of generated puzzles is solved by applying hints as a player would (placements on
  * the board, eliminations kept as notes); every position on the way, from the clues to the last open cell,
  * is a real mid-game board to time: once with the notes gathered so far, once without notes (a player who
@@ -7,7 +7,7 @@
  * grade of the same puzzles.
  */
 
-import { cellIndex } from '../src/features/sudoku/engine/hint-text.js';
+import { cellIndex } from '@site/contract';
 import { findHint, type HintInput } from '../src/features/sudoku/engine/hints.js';
 import {
   DIFFICULTIES,

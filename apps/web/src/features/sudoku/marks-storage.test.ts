@@ -1,5 +1,6 @@
+import { CELLS } from '@site/contract/sudoku';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CELLS, type Marks } from './logic/game-state';
+import type { Marks } from './logic/game-state';
 import { forgetMarks, MARKS_KEPT, pruneMarks, readMarks, saveMarks } from './marks-storage';
 
 const blank = (): Marks => ({

@@ -1,4 +1,5 @@
-import { CELLS, type Marks } from './logic/game-state';
+import { CELLS } from '@site/contract/sudoku';
+import type { Marks } from './logic/game-state';
 
 /**
  * docs/product.md#sudoku-solving-tools: the server keeps a game's digits only, so the player's

@@ -1,3 +1,4 @@
+import { parseGrid } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import {
   ARRANGEABLE,
@@ -9,7 +10,6 @@ import {
   STACK_ALLOWED,
   stackMatrix,
 } from './band-tables.js';
-import { parseGrid } from './board.js';
 import { mulberry32, type Rng } from './random.js';
 import { Solver } from './solver.js';
 

@@ -1,5 +1,6 @@
+import { parseBoard } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { isValidBoardShape, parseBoard } from './board.js';
+import { isValidBoardShape } from './board.js';
 import { checkBoard } from './check-board.js';
 
 const SOLUTION = parseBoard('534678912672195348198342567859761423426853791713924856961537284287419635345286179');

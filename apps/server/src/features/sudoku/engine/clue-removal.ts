@@ -1,4 +1,4 @@
-import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNITS } from './grid-geometry.js';
+import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNITS } from '@site/contract';
 import { type Rng, shuffleInPlace } from './random.js';
 import type { Solver } from './solver.js';
 

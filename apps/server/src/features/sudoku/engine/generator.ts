@@ -1,4 +1,5 @@
-import { type Board, type Difficulty, toBoard } from './board.js';
+import { type Board, toBoard } from '@site/contract';
+import type { Difficulty } from './board.js';
 import { ClueRemover } from './clue-removal.js';
 import { Grader, type Tier } from './grader.js';
 import { type Rng, shuffleInPlace } from './random.js';

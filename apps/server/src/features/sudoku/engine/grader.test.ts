@@ -1,5 +1,6 @@
+import { parseBoard, toGrid } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, parseBoard, toGrid } from './board.js';
+import { DIFFICULTIES } from './board.js';
 import { generatePuzzle } from './generator.js';
 import { Grader, gradePuzzle, TECHNIQUES, type TechniqueName } from './grader.js';
 import { GradingState } from './grading-state.js';

@@ -1,4 +1,5 @@
-import { type Board, type Difficulty, isValidBoardShape, toGrid } from './board.js';
+import { type Board, toGrid } from '@site/contract';
+import { type Difficulty, isValidBoardShape } from './board.js';
 import { GradingState } from './grading-state.js';
 import { simpleColouring } from './techniques-colouring.js';
 import { swordfish, xWing } from './techniques-fish.js';

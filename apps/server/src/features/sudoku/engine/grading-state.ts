@@ -1,4 +1,4 @@
-import { ALL_DIGITS, PEERS } from './grid-geometry.js';
+import { ALL_DIGITS, PEERS } from '@site/contract';
 
 /**
  * The pencil marks of a person solving step by step. Solved cells hold a value and an empty candidate mask,

@@ -1,6 +1,6 @@
+import { BOX_OF, DIGIT_OF_BIT, IS_PEER, maskDigits, PEERS, POPCOUNT, unitCells, unitsOf } from '@site/contract';
 import type { TechniqueName } from './grader.js';
 import type { GradingState } from './grading-state.js';
-import { BOX_OF, COL_OF, DIGIT_OF_BIT, IS_PEER, PEERS, POPCOUNT, ROW_OF, UNITS } from './grid-geometry.js';
 
 /*
  * One instance of each grader technique, with its evidence, for hints (docs/product.md#sudoku-hints).
@@ -31,15 +31,14 @@ export interface FoundStep {
 
 type Finder = (s: GradingState) => FoundStep | null;
 
-const unitCells = (u: number) => Array.from(UNITS.subarray(u * 9, u * 9 + 9));
-const digitsOf = (mask: number) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => (mask >> (d - 1)) & 1);
-const unitsOf = (cell: number) => [ROW_OF[cell]!, 9 + COL_OF[cell]!, 18 + BOX_OF[cell]!];
+/** A unit's cells as a list the finders filter and search. */
+const cellsIn = (u: number) => Array.from(unitCells(u));
 
 /** Eliminations of `mask`'s digits from `cells`, where they are still candidates. */
 function eliminationsFrom(s: GradingState, cells: number[], mask: number) {
   const out: { cell: number; digit: number }[] = [];
   for (const cell of cells) {
-    for (const digit of digitsOf(s.cand[cell]! & mask)) out.push({ cell, digit });
+    for (const digit of maskDigits(s.cand[cell]! & mask)) out.push({ cell, digit });
   }
   return out;
 }
@@ -63,7 +62,7 @@ const nakedSingle: Finder = (s) => {
 
 const hiddenSingle: Finder = (s) => {
   for (let u = 0; u < 27; u++) {
-    const cells = unitCells(u);
+    const cells = cellsIn(u);
     for (let d = 1; d <= 9; d++) {
       const bit = 1 << (d - 1);
       const places = cells.filter((c) => s.cand[c]! & bit);
@@ -91,7 +90,7 @@ function intersection(technique: 'pointing' | 'box-line reduction', fromBoxes: b
   return (s) => {
     const [first, last] = fromBoxes ? [18, 27] : [0, 18];
     for (let from = first; from < last; from++) {
-      const cells = unitCells(from);
+      const cells = cellsIn(from);
       for (let d = 1; d <= 9; d++) {
         const bit = 1 << (d - 1);
         const places = cells.filter((c) => s.cand[c]! & bit);
@@ -99,7 +98,7 @@ function intersection(technique: 'pointing' | 'box-line reduction', fromBoxes: b
         for (const to of unitsOf(places[0]!)) {
           if (to === from || to >= 18 === fromBoxes) continue;
           if (!places.every((c) => unitsOf(c).includes(to))) continue;
-          const rest = unitCells(to).filter((c) => !places.includes(c));
+          const rest = cellsIn(to).filter((c) => !places.includes(c));
           const eliminations = eliminationsFrom(s, rest, bit);
           if (eliminations.length === 0) continue;
           return {
@@ -129,7 +128,7 @@ function* combinations<T>(items: T[], size: number, start = 0, chosen: T[] = [])
 function nakedSubset(technique: 'naked pair' | 'naked triple', size: number): Finder {
   return (s) => {
     for (let u = 0; u < 27; u++) {
-      const open = unitCells(u).filter((c) => s.cand[c]! !== 0);
+      const open = cellsIn(u).filter((c) => s.cand[c]! !== 0);
       if (open.length <= size) continue;
       const small = open.filter((c) => POPCOUNT[s.cand[c]!]! <= size);
       for (const group of combinations(small, size)) {
@@ -157,7 +156,7 @@ function nakedSubset(technique: 'naked pair' | 'naked triple', size: number): Fi
 function hiddenSubset(technique: 'hidden pair' | 'hidden triple', size: number): Finder {
   return (s) => {
     for (let u = 0; u < 27; u++) {
-      const cells = unitCells(u);
+      const cells = cellsIn(u);
       if (cells.filter((c) => s.cand[c]! !== 0).length <= size) continue;
       const placesOf = (d: number) => cells.filter((c) => s.cand[c]! & (1 << (d - 1)));
       const digits = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => {
@@ -298,7 +297,7 @@ const colouring: Finder = (s) => {
     const bit = 1 << (d - 1);
     const links = Array.from({ length: 81 }, () => [] as number[]);
     for (let u = 0; u < 27; u++) {
-      const places = unitCells(u).filter((c) => s.cand[c]! & bit);
+      const places = cellsIn(u).filter((c) => s.cand[c]! & bit);
       if (places.length !== 2) continue;
       const [a, b] = places as [number, number];
       links[a]!.push(b);

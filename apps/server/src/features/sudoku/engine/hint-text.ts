@@ -1,15 +1,8 @@
+import { cellName, maskDigits } from '@site/contract';
 import type { TechniqueName } from './grader.js';
 import type { FoundStep } from './hint-finders.js';
 
-/** How hints name things to a player (docs/product.md#sudoku-hints): r1c1…r9c9, rows/columns/boxes 1–9. */
-
-export const cellName = (cell: number) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
-
-/** `r5c2` → 41; -1 for anything else. */
-export function cellIndex(name: string): number {
-  const match = /^r([1-9])c([1-9])$/.exec(name);
-  return match ? (Number(match[1]) - 1) * 9 + Number(match[2]) - 1 : -1;
-}
+/** How hints name things to a player (docs/product.md#sudoku-hints): cells r1c1…r9c9 (cellName), rows/columns/boxes 1–9. */
 
 export type UnitKind = 'row' | 'column' | 'box';
 export const unitKind = (unit: number): UnitKind => (unit < 9 ? 'row' : unit < 18 ? 'column' : 'box');
@@ -31,8 +24,6 @@ export const TECHNIQUE_NAMES: Record<TechniqueName, string> = {
   'simple colouring': 'Simple colouring',
 };
 
-export const digitList = (mask: number) => [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => (mask >> (d - 1)) & 1);
-
 /** "a", "a and b", "a, b and c". */
 export function and(items: (string | number)[]): string {
   if (items.length <= 1) return items.map(String).join('');
@@ -48,18 +39,18 @@ function removes(eliminations: FoundStep['eliminations']): string {
 }
 
 const lines = (mask: number, byColumn: boolean) => {
-  const numbers = digitList(mask);
+  const numbers = maskDigits(mask);
   return `${byColumn ? 'columns' : 'rows'} ${and(numbers)}`;
 };
 
 /** One sentence saying why the step holds, in plain words. */
 export function explain(step: FoundStep): string {
   const name = TECHNIQUE_NAMES[step.technique];
-  const digits = digitList(step.digits);
+  const digits = maskDigits(step.digits);
   const slash = digits.join('/');
   const cells = step.cells.map((c) => cellName(c.cell));
   const area = step.unit >= 0 ? unitName(step.unit) : '';
-  const withCands = (c: { cell: number; mask: number }) => `${cellName(c.cell)} (${digitList(c.mask).join('/')})`;
+  const withCands = (c: { cell: number; mask: number }) => `${cellName(c.cell)} (${maskDigits(c.mask).join('/')})`;
   switch (step.technique) {
     case 'naked single':
       return `${name}: ${cells[0]} can only be ${digits[0]}: every other digit is ruled out by its row, column or box.`;

@@ -1,7 +1,7 @@
+import { cellIndex, parseGrid } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, parseGrid } from './board.js';
+import { DIFFICULTIES } from './board.js';
 import { generatePuzzle } from './generator.js';
-import { cellIndex } from './hint-text.js';
 import { findHint, type Hint } from './hints.js';
 import { mulberry32, randomInt } from './random.js';
 

@@ -1,7 +1,8 @@
+import { cellName, maskDigits } from '@site/contract';
 import type { TechniqueName } from './grader.js';
 import { GradingState } from './grading-state.js';
 import { type FoundStep, findStep } from './hint-finders.js';
-import { cellName, digitList, explain, TECHNIQUE_NAMES, type UnitKind, unitKind } from './hint-text.js';
+import { explain, TECHNIQUE_NAMES, type UnitKind, unitKind } from './hint-text.js';
 
 /*
  * Hints that explain (docs/product.md#sudoku-hints): a wrong digit first, else the simplest step the
@@ -85,7 +86,7 @@ export function hintStep(step: FoundStep): HintStep {
     name: TECHNIQUE_NAMES[step.technique],
     area: step.unit >= 0 ? { unit: unitKind(step.unit), index: (step.unit % 9) + 1 } : null,
     cells: step.cells.map((c) => cellName(c.cell)),
-    candidates: step.cells.map((c) => ({ cell: cellName(c.cell), digits: digitList(c.mask) })),
+    candidates: step.cells.map((c) => ({ cell: cellName(c.cell), digits: maskDigits(c.mask) })),
     eliminations: step.eliminations.map((e) => ({ cell: cellName(e.cell), digit: e.digit })),
     placement: step.placement ? { cell: cellName(step.placement.cell), digit: step.placement.digit } : null,
     text: explain(step),
@@ -97,7 +98,7 @@ export function reveal(marks: GradingState, solution: ArrayLike<number>): HintRe
   let best = -1;
   for (let cell = 0; cell < 81; cell++) {
     if (marks.value[cell] !== 0) continue;
-    if (best < 0 || digitList(marks.cand[cell]!).length < digitList(marks.cand[best]!).length) best = cell;
+    if (best < 0 || maskDigits(marks.cand[cell]!).length < maskDigits(marks.cand[best]!).length) best = cell;
   }
   const cell = cellName(best);
   const digit = solution[best]!;

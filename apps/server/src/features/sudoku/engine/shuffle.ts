@@ -1,4 +1,4 @@
-import type { Board } from './board.js';
+import type { Board } from '@site/contract';
 import type { Puzzle } from './generator.js';
 import { type Rng, shuffleInPlace } from './random.js';
 

@@ -1,5 +1,5 @@
+import { parseBoard } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { parseBoard } from './board.js';
 import { mulberry32 } from './random.js';
 import { countSolutions, lastSearchSteps, solve } from './solver.js';
 

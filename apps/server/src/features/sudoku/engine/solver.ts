@@ -1,3 +1,4 @@
+import { type Board, toBoard, toGrid } from '@site/contract';
 import { BandSearch } from './band-search.js';
 import {
   BAND,
@@ -21,7 +22,7 @@ import {
   STRIDE,
   UNIT_BITS,
 } from './bitboard.js';
-import { type Board, isValidBoardShape, toBoard, toGrid } from './board.js';
+import { isValidBoardShape } from './board.js';
 import type { Rng } from './random.js';
 
 /**

@@ -1,10 +1,10 @@
+import { cellIndex, parseGrid } from '@site/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, parseGrid } from './board.js';
+import { DIFFICULTIES } from './board.js';
 import { generatePuzzle } from './generator.js';
 import { gradePuzzle, TECHNIQUES } from './grader.js';
 import { GradingState } from './grading-state.js';
-import { cellIndex } from './hint-text.js';
 import { mulberry32 } from './random.js';
 import { type PathStep, solvingPath } from './solving-path.js';
 

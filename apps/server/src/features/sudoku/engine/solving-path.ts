@@ -1,6 +1,6 @@
+import { cellIndex } from '@site/contract';
 import { GradingState } from './grading-state.js';
 import { findStep } from './hint-finders.js';
-import { cellIndex } from './hint-text.js';
 import { type HintReveal, type HintStep, hintStep, reveal } from './hints.js';
 
 /*

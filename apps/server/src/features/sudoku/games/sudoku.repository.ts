@@ -1,28 +1,31 @@
-import type { SudokuGame, SudokuGrade } from '@site/contract';
+import { parseGrid, type SudokuGame, type SudokuGrade, toCellBoard } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../../core/time.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { SudokuGamesTable } from '../../../db/schema.js';
 import { lockUserRow } from '../../../db/user-lock.js';
-import { toCellBoard, toShareText } from './board-codec.js';
+import { toShareText } from './board-codec.js';
 
 export type GameRow = Selectable<SudokuGamesTable>;
 
-export const toGame = (row: GameRow): SudokuGame => ({
-  id: row.id,
-  difficulty: row.difficulty,
-  created_at: row.created_at,
-  time: row.time,
-  status: row.status,
-  player: { id: row.user_id },
-  transformed_state: toCellBoard(row.state, row.puzzle),
-  transformed_solution: toCellBoard(row.solution, row.puzzle),
-  puzzle: toCellBoard(row.puzzle, row.puzzle),
-  share: toShareText(row.puzzle),
-  source: row.source,
-  hints_used: row.hints_used,
-  checks_used: row.checks_used,
-});
+export const toGame = (row: GameRow): SudokuGame => {
+  const clues = parseGrid(row.puzzle);
+  return {
+    id: row.id,
+    difficulty: row.difficulty,
+    created_at: row.created_at,
+    time: row.time,
+    status: row.status,
+    player: { id: row.user_id },
+    transformed_state: toCellBoard(parseGrid(row.state), clues),
+    transformed_solution: toCellBoard(parseGrid(row.solution), clues),
+    puzzle: toCellBoard(clues, clues),
+    share: toShareText(row.puzzle),
+    source: row.source,
+    hints_used: row.hints_used,
+    checks_used: row.checks_used,
+  };
+};
 
 export interface NewGame {
   difficulty: SudokuGrade;

@@ -1,13 +1,17 @@
 import {
+  keepsClues,
+  parseBoard,
+  parseGrid,
   SUDOKU_UNFINISHED_MAX,
   type SudokuCheckResponse,
   type SudokuDifficulty,
   type SudokuGame,
   type SudokuStats,
+  toGrid,
 } from '@site/contract';
 import { conflict, HttpError, notFound } from '../../../core/http-errors.js';
 import { checkBoard } from '../engine/index.js';
-import { decodeBoard, encodeBoard, keepsClues } from './board-codec.js';
+import { encodeBoard } from './board-codec.js';
 import { startGame } from './start-game.js';
 import { type SudokuRepository, toGame } from './sudoku.repository.js';
 
@@ -61,12 +65,11 @@ export function sudokuService(
 
     async saveGame(userId: number, gameId: number, board: number[][], time: number) {
       const game = await ownedGame(userId, gameId);
-      const state = encodeBoard(board);
-      if (!keepsClues(game.puzzle, state)) {
+      if (!keepsClues(parseGrid(game.puzzle), toGrid(board))) {
         throw new HttpError(400, 'Clue cells cannot be changed', { current_state: 'Clue cells cannot be changed' });
       }
       if (game.status !== 'playing') throw conflict(FINISHED);
-      const stored = await repository.saveProgress(userId, gameId, { time, state });
+      const stored = await repository.saveProgress(userId, gameId, { time, state: encodeBoard(board) });
       if (stored === undefined) throw conflict(FINISHED);
       return stored;
     },
@@ -83,7 +86,7 @@ export function sudokuService(
      */
     async check(userId: number, board: number[][], gameId?: number): Promise<SudokuCheckResponse> {
       const game = gameId === undefined ? undefined : await ownedGame(userId, gameId);
-      const result = checkBoard(board, game ? decodeBoard(game.puzzle) : undefined);
+      const result = checkBoard(board, game ? parseBoard(game.puzzle) : undefined);
       if (game && result.isCorrect && game.status === 'playing') {
         await repository.finish(userId, game.id, 'won', encodeBoard(board));
       }

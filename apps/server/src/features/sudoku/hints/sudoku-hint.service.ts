@@ -1,19 +1,23 @@
-import type { SudokuHintResponse } from '@site/contract';
+import {
+  cellIndex,
+  digitsMask,
+  keepsClues,
+  parseBoard,
+  parseGrid,
+  type SudokuHintResponse,
+  toGrid,
+} from '@site/contract';
 import { conflict, HttpError, notFound } from '../../../core/http-errors.js';
-import { cellIndex, findHint, type Hint } from '../engine/index.js';
-import { decodeBoard, encodeBoard, keepsClues } from '../games/board-codec.js';
+import { findHint, type Hint } from '../engine/index.js';
 import type { SudokuRepository } from '../games/sudoku.repository.js';
 import { FINISHED, NOT_FOUND } from '../games/sudoku.service.js';
 import type { SudokuHintRepository } from './sudoku-hint.repository.js';
 
-const digitsOf = (encoded: string) => Uint8Array.from(encoded, (c) => c.charCodeAt(0) - 48);
-
 /** Notes as the engine reads them: a candidate mask per cell, 0 for none. */
-const noteMasks = (notes: number[][][]) =>
-  Uint16Array.from(notes.flat(), (digits) => digits.reduce((mask, d) => mask | (1 << (d - 1)), 0));
+const noteMasks = (notes: number[][][]) => Uint16Array.from(notes.flat(), digitsMask);
 
 /** The board (81 digits) after level 3 of `hint`: wrong digits cleared or the digit placed. */
-function applied(hint: Hint, grid: Uint8Array): Uint8Array {
+function applied(hint: Hint, grid: readonly number[]): Uint8Array {
   const next = Uint8Array.from(grid);
   if (hint.kind === 'mistake') for (const cell of hint.cells) next[cellIndex(cell)] = 0;
   if ((hint.kind === 'step' || hint.kind === 'reveal') && hint.placement) {
@@ -33,14 +37,13 @@ export function sudokuHintService(games: SudokuRepository, counters: SudokuHintR
     ): Promise<SudokuHintResponse> {
       const game = await games.find(userId, gameId);
       if (!game) throw notFound(NOT_FOUND);
-      const state = encodeBoard(board);
-      if (!keepsClues(game.puzzle, state)) {
+      const grid = toGrid(board);
+      if (!keepsClues(parseGrid(game.puzzle), grid)) {
         throw new HttpError(400, 'Clue cells cannot be changed', { board: 'Clue cells cannot be changed' });
       }
       if (game.status !== 'playing') throw conflict(FINISHED);
-      const grid = digitsOf(state);
       const hint = findHint({
-        solution: digitsOf(game.solution),
+        solution: parseGrid(game.solution),
         board: grid,
         ...(options.notes ? { notes: noteMasks(options.notes) } : {}),
       });
@@ -49,7 +52,7 @@ export function sudokuHintService(games: SudokuRepository, counters: SudokuHintR
       const after = options.apply ? applied(hint, grid).join('') : undefined;
       const used = await counters.recordHint(userId, gameId, after);
       if (used === undefined) throw conflict(FINISHED); // finished between the read and the count
-      return { hint, hints_used: used, ...(after ? { board: decodeBoard(after) } : {}) };
+      return { hint, hints_used: used, ...(after ? { board: parseBoard(after) } : {}) };
     },
 
     /** Counts a check made with this game's id while it is played (called before a winning check ends it). */

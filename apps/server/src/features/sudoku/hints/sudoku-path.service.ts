@@ -1,13 +1,10 @@
-import type { SudokuSolvingPath } from '@site/contract';
+import { parseBoard, parseGrid, type SudokuSolvingPath } from '@site/contract';
 import { conflict, notFound } from '../../../core/http-errors.js';
 import { solvingPath } from '../engine/index.js';
-import { decodeBoard } from '../games/board-codec.js';
 import type { SudokuRepository } from '../games/sudoku.repository.js';
 import { NOT_FOUND } from '../games/sudoku.service.js';
 
 export const STILL_PLAYING = 'The solving path is shown once the game is won or given up: finish this game first';
-
-const digitsOf = (encoded: string) => Uint8Array.from(encoded, (c) => c.charCodeAt(0) - 48);
 
 /**
  * `GET /api/sudoku/solving-path` (docs/api.md#sudoku-solving-path). The path follows from the puzzle alone,
@@ -23,8 +20,8 @@ export function sudokuPathService(games: SudokuRepository) {
       if (game.status === 'playing') throw conflict(STILL_PLAYING);
       return {
         id: game.id,
-        puzzle: decodeBoard(game.puzzle),
-        steps: solvingPath(digitsOf(game.puzzle), digitsOf(game.solution)),
+        puzzle: parseBoard(game.puzzle),
+        steps: solvingPath(parseGrid(game.puzzle), parseGrid(game.solution)),
       };
     },
   };

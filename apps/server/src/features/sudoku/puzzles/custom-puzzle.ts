@@ -1,4 +1,4 @@
-import { SUDOKU_MIN_CLUES, type SudokuGrade, type SudokuPuzzleGrade } from '@site/contract';
+import { repeatedDigits, SUDOKU_MIN_CLUES, type SudokuGrade, type SudokuPuzzleGrade, toGrid } from '@site/contract';
 import { HttpError } from '../../../core/http-errors.js';
 import { type Board, countSolutions, gradePuzzle, parseBoard, solve } from '../engine/index.js';
 import { encodeBoard, toShareText } from '../games/board-codec.js';
@@ -25,26 +25,12 @@ export const TOO_HARD_TO_CHECK =
 const refuse = (message: string) => new HttpError(400, message, { puzzle: message });
 
 const UNIT_NAMES = ['row', 'column', 'box'] as const;
-const unitOf = (cell: number) => [
-  Math.floor(cell / 9),
-  cell % 9,
-  Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3),
-];
 
 /** Every digit a row, column or box holds twice, e.g. "5 twice in row 3" (1-based, as players count). */
-function conflicts(board: Board): string[] {
-  const seen = new Map<string, number>();
-  const found = new Set<string>();
-  board.flat().forEach((digit, cell) => {
-    if (digit === 0) return;
-    unitOf(cell).forEach((unit, kind) => {
-      const key = `${kind}:${unit}:${digit}`;
-      if (seen.has(key)) found.add(`${digit} twice in ${UNIT_NAMES[kind]} ${unit + 1}`);
-      seen.set(key, cell);
-    });
-  });
-  return [...found];
-}
+const conflicts = (board: Board): string[] =>
+  repeatedDigits(toGrid(board)).map(
+    ({ unit, digit }) => `${digit} twice in ${UNIT_NAMES[Math.floor(unit / 9)]} ${(unit % 9) + 1}`,
+  );
 
 /**
  * Checks a player's puzzle (81 characters, already validated by the contract) before a game is made

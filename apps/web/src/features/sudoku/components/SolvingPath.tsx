@@ -13,13 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { CELLS } from '@site/contract/sudoku';
 import { IconPlayerSkipBack, IconPlayerSkipForward, IconRoute } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
 import { useSolvingPath } from '../hooks/use-solving-path';
-import { CELLS } from '../logic/game-state';
 import { shownCandidates } from '../logic/solving-path';
 import classes from './SolvingPath.module.css';
 import { SudokuBoard } from './SudokuBoard';

@@ -1,6 +1,6 @@
+import { boxOf, colOf, hasDigit, maskDigits, rowOf, SIZE } from '@site/contract/sudoku';
 import { type ChangeEvent, type MouseEvent, memo, useEffect, useRef } from 'react';
 import { CELL_ATTRIBUTE } from '../hooks/use-game-board';
-import { boxOf, colOf, hasNote, noteDigits, rowOf, SIZE } from '../logic/game-state';
 import colourClasses from './CellColours.module.css';
 import { colourName } from './cell-colours';
 import classes from './SudokuBoard.module.css';
@@ -231,9 +231,9 @@ const Cell = memo(function Cell(props: CellProps) {
   const { corner, centre, colour, wrong, hintArea, hintCell, readOnly, tabbable, inputRef, onSelect, onInput } = props;
   const row = rowOf(index);
   const col = colOf(index);
-  const candidates = notes ? noteDigits(notes) : [];
-  const cornerDigits = corner ? noteDigits(corner) : [];
-  const centreDigits = centre ? noteDigits(centre) : [];
+  const candidates = notes ? maskDigits(notes) : [];
+  const cornerDigits = corner ? maskDigits(corner) : [];
+  const centreDigits = centre ? maskDigits(centre) : [];
   // docs/product.md#sudoku-solving-tools: corner and centre marks show over the candidates grid (which is kept).
   const snyder = cornerDigits.length > 0 || centreDigits.length > 0;
   const adding = useRef(false);
@@ -266,9 +266,9 @@ const Cell = memo(function Cell(props: CellProps) {
             <span
               key={digit}
               className={classes.note}
-              data-match={(digit === matchDigit && hasNote(notes, digit)) || undefined}
+              data-match={(digit === matchDigit && hasDigit(notes, digit)) || undefined}
             >
-              {hasNote(notes, digit) ? digit : ''}
+              {hasDigit(notes, digit) ? digit : ''}
             </span>
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SudokuGame } from '@site/contract';
+import { cellValues, cluesOf, toCellBoard, toGrid } from '@site/contract/sudoku';
 import { IconAlertTriangle, IconArrowLeft, IconClock, IconFlag } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ import { useMistakeSetting, useShownMistakes } from '../hooks/use-mistake-settin
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useTimeSync } from '../hooks/use-time-sync';
 import { useTimedFlags } from '../hooks/use-timed-flags';
-import { cellsInUnits, cellValues, cluesOf, flatten, toCellBoard } from '../logic/game-state';
+import { cellsInUnits } from '../logic/game-state';
 import { readMarks } from '../marks-storage';
 import { FinishCard } from './FinishCard';
 import { GameControls } from './GameControls';
@@ -201,7 +202,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       await flush();
       await sudokuApi.giveUp(game.id);
       setConfirmingGiveUp(false);
-      dispatch({ type: 'finish', values: flatten(cellValues(game.transformed_solution)) });
+      dispatch({ type: 'finish', values: toGrid(cellValues(game.transformed_solution)) });
       setStatus('lost');
       void refreshLists();
     } catch (error) {

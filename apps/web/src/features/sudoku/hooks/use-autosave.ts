@@ -1,9 +1,9 @@
+import { toCellBoard } from '@site/contract/sudoku';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOnline } from '../../../hooks/use-online';
 import { isNetworkFailure, isOffline } from '../../../lib/offline-copy';
 import { hasUnsavedBoard, keepUnsavedBoard, markBoardSaved } from '../api/offline-game';
 import { saveGameOnLeave, sudokuApi } from '../api/sudoku-api';
-import { toCellBoard } from '../logic/game-state';
 
 /** docs/product.md#game-appssudokugame: the board is saved this long after the last move. */
 export const AUTOSAVE_MS = 1500;

@@ -1,6 +1,6 @@
+import type { Board } from '@site/contract/sudoku';
 import { type RefObject, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
-  type Board,
   canRedo,
   canUndo,
   createGameState,

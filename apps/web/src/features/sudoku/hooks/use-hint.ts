@@ -1,7 +1,8 @@
 import type { SudokuHint } from '@site/contract';
+import { toCellBoard } from '@site/contract/sudoku';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { sudokuApi } from '../api/sudoku-api';
-import { type GameAction, toCellBoard } from '../logic/game-state';
+import type { GameAction } from '../logic/game-state';
 import { type HintLevel, hintArea, hintCells, hintChange, notesForHint } from '../logic/hint';
 
 interface HintOptions {

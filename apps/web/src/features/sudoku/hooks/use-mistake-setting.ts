@@ -5,10 +5,10 @@ import {
   type SudokuCellBoard,
   type SudokuMistakeCheck,
 } from '@site/contract';
+import { cellValues, toGrid } from '@site/contract/sudoku';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { preferencesApi, preferencesQuery } from '../../../lib/preferences-api';
-import { cellValues, flatten } from '../logic/game-state';
 
 /** A copy in this browser, so the page starts with the player's choice before the account answers. */
 const STORAGE_KEY = 'sudokuMistakes';
@@ -87,7 +87,7 @@ export function useShownMistakes(
   solutionBoard: SudokuCellBoard,
 ) {
   const { values, clues } = board;
-  const solution = useMemo(() => flatten(cellValues(solutionBoard)), [solutionBoard]);
+  const solution = useMemo(() => toGrid(cellValues(solutionBoard)), [solutionBoard]);
   const wrong = useMemo(
     () => (setting === 'solution' ? values.map((v, i) => v !== 0 && !clues[i] && v !== solution[i]) : NONE),
     [setting, values, clues, solution],

@@ -1,30 +1,20 @@
+import { candidatesOf, cellValues, cluesOf, indexOf, maskDigits, toCellBoard, toGrid } from '@site/contract/sudoku';
 import { describe, expect, it } from 'vitest';
 import { cells, PUZZLE, SOLUTION } from '../test-fixtures';
 import {
-  boxOf,
   COLOURS,
-  candidatesOf,
   canRedo,
   canUndo,
   cellsInUnits,
-  cellValues,
-  cluesOf,
   createGameState,
   digitCounts,
   findConflicts,
-  flatten,
   type GameAction,
   type GameState,
   gameReducer,
-  indexOf,
   isDirty,
-  noteDigits,
-  PEERS,
   sanitizeCellInput,
   selectionOf,
-  toBoard,
-  toCellBoard,
-  UNITS,
 } from './game-state';
 
 const run = (state: GameState, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
@@ -57,17 +47,8 @@ describe('sanitizeCellInput', () => {
 });
 
 describe('board helpers', () => {
-  it('numbers boxes row-major and knows the 27 units and 20 peers of each cell', () => {
-    expect(boxOf(indexOf(0, 0))).toBe(0);
-    expect(boxOf(indexOf(4, 4))).toBe(4);
-    expect(boxOf(indexOf(8, 6))).toBe(8);
-    expect(UNITS).toHaveLength(27);
-    expect(PEERS.every((peers) => peers.length === 20)).toBe(true);
-  });
-
-  it('round-trips boards and counts digits', () => {
-    expect(toBoard(flatten(SOLUTION))).toEqual(SOLUTION);
-    expect(digitCounts(flatten(SOLUTION)).slice(1)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 9]);
+  it('counts digits', () => {
+    expect(digitCounts(toGrid(SOLUTION)).slice(1)).toEqual([9, 9, 9, 9, 9, 9, 9, 9, 9]);
   });
 
   it('maps the rows, columns and boxes of a check result to cells', () => {
@@ -82,22 +63,22 @@ describe('board helpers', () => {
 
 describe('findConflicts', () => {
   it('finds nothing on a solved board', () => {
-    expect(findConflicts(flatten(SOLUTION)).some(Boolean)).toBe(false);
+    expect(findConflicts(toGrid(SOLUTION)).some(Boolean)).toBe(false);
   });
 
   it('marks both copies of a digit repeated in a row, column or box', () => {
-    const values = flatten(PUZZLE);
+    const values = toGrid(PUZZLE);
     values[EMPTY] = 5; // the clue 5 is in row 1, column 1
     const conflicts = findConflicts(values);
     expect(conflicts[EMPTY]).toBe(true);
     expect(conflicts[CLUE]).toBe(true);
     expect(conflicts.filter(Boolean)).toHaveLength(2);
 
-    const column = flatten(PUZZLE);
+    const column = toGrid(PUZZLE);
     column[indexOf(8, 0)] = 8; // 8 is a clue in row 4, column 1
     expect(findConflicts(column)[indexOf(3, 0)]).toBe(true);
 
-    const box = flatten(PUZZLE);
+    const box = toGrid(PUZZLE);
     box[indexOf(1, 1)] = 9; // 9 is a clue in row 3, column 2, same box
     expect(findConflicts(box)[indexOf(2, 1)]).toBe(true);
   });
@@ -155,9 +136,9 @@ describe('gameReducer', () => {
     let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'toggleNotesMode' });
     expect(state.notesMode).toBe(true);
     state = run(state, { type: 'digit', digit: 1 }, { type: 'digit', digit: 2 }, { type: 'digit', digit: 4 });
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
     state = run(state, { type: 'digit', digit: 2 });
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 4]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([1, 4]);
     expect(state.values[EMPTY]).toBe(0);
 
     // A peer's note of 4 goes when 4 is placed here; notes elsewhere stay.
@@ -169,13 +150,13 @@ describe('gameReducer', () => {
     expect(state.values[EMPTY]).toBe(4);
     expect(state.notes[EMPTY]).toBe(0);
     expect(state.notes[peer]).toBe(0);
-    expect(noteDigits(state.notes[indexOf(8, 0)]!)).toEqual([4]);
+    expect(maskDigits(state.notes[indexOf(8, 0)]!)).toEqual([4]);
     expect(state.notes[far]).toBe(0);
   });
 
   it('Shift-style note entry works outside notes mode, and not on filled cells', () => {
     let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'digit', digit: 3, notes: true });
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([3]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([3]);
     state = run(state, { type: 'digit', digit: 6 }, { type: 'digit', digit: 1, notes: true });
     expect(state.values[EMPTY]).toBe(6);
     expect(state.notes[EMPTY]).toBe(0);
@@ -252,8 +233,8 @@ describe('gameReducer', () => {
 
   it('locks the board when the game ends, optionally showing the solution', () => {
     const played = run(fresh(), { type: 'select', index: EMPTY }, { type: 'digit', digit: 2 });
-    const lost = run(played, { type: 'finish', values: flatten(SOLUTION) });
-    expect(lost.values).toEqual(flatten(SOLUTION));
+    const lost = run(played, { type: 'finish', values: toGrid(SOLUTION) });
+    expect(lost.values).toEqual(toGrid(SOLUTION));
     expect(lost.over).toBe(true);
     expect(run(lost, { type: 'digit', digit: 1 }, { type: 'undo' }, { type: 'setPaused', paused: true })).toBe(lost);
     const won = run(played, { type: 'finish' });
@@ -303,14 +284,14 @@ describe('fill all candidates (docs/product.md#sudoku-solving-tools)', () => {
         continue;
       }
       empties++;
-      expect(noteDigits(state.notes[i]!)).toEqual(expectedCandidates(state.values, i));
+      expect(maskDigits(state.notes[i]!)).toEqual(expectedCandidates(state.values, i));
     }
     expect(empties).toBe(81 - 30 - 1);
     // r1c4 (row 1: 5 3 4 . 7; column 4: 1 8 4; box 2: 1 9 5 7) leaves 2 and 6.
-    expect(noteDigits(state.notes[indexOf(0, 3)]!)).toEqual([2, 6]);
+    expect(maskDigits(state.notes[indexOf(0, 3)]!)).toEqual([2, 6]);
     // The 4 just placed is no candidate of its peers.
-    expect(noteDigits(state.notes[indexOf(0, 3)]!)).not.toContain(4);
-    expect(noteDigits(candidatesOf(fresh().values, EMPTY))).toEqual([1, 2, 4]);
+    expect(maskDigits(state.notes[indexOf(0, 3)]!)).not.toContain(4);
+    expect(maskDigits(candidatesOf(fresh().values, EMPTY))).toEqual([1, 2, 4]);
   });
 
   it('is one undoable step that replaces the notes it finds, and leaves corner and centre marks alone', () => {
@@ -324,14 +305,14 @@ describe('fill all candidates (docs/product.md#sudoku-solving-tools)', () => {
     const before = state;
     state = run(state, { type: 'fillCandidates' });
     expect(state.past).toHaveLength(before.past.length + 1);
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]); // the noted 9 was no candidate
-    expect(noteDigits(state.corner[EMPTY]!)).toEqual([2]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]); // the noted 9 was no candidate
+    expect(maskDigits(state.corner[EMPTY]!)).toEqual([2]);
     expect(state.notes[CLUE]).toBe(0);
     state = run(state, { type: 'undo' });
     expect(state.notes).toEqual(before.notes);
     expect(state.values).toEqual(before.values);
     state = run(state, { type: 'redo' });
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
     // Filling again changes nothing, so adds no step; paused or over it does nothing.
     expect(run(state, { type: 'fillCandidates' })).toBe(state);
     const paused = run(before, { type: 'setPaused', paused: true });
@@ -344,16 +325,16 @@ describe('corner and centre marks (Snyder notation)', () => {
     let state = run(fresh(), { type: 'select', index: EMPTY }, { type: 'setNoteKind', kind: 'corner' });
     expect(state).toMatchObject({ notesMode: true, noteKind: 'corner', colourMode: false });
     state = run(state, { type: 'digit', digit: 1 }, { type: 'digit', digit: 2 });
-    expect(noteDigits(state.corner[EMPTY]!)).toEqual([1, 2]);
+    expect(maskDigits(state.corner[EMPTY]!)).toEqual([1, 2]);
     expect(state.notes[EMPTY]).toBe(0);
     state = run(state, { type: 'cycleNoteKind' }, { type: 'digit', digit: 4 });
     expect(state.noteKind).toBe('centre');
-    expect(noteDigits(state.centre[EMPTY]!)).toEqual([4]);
+    expect(maskDigits(state.centre[EMPTY]!)).toEqual([4]);
     expect(run(state, { type: 'cycleNoteKind' }).noteKind).toBe('candidates');
     // Shift+digit outside notes mode writes the chosen kind too.
     state = run(state, { type: 'toggleNotesMode' }, { type: 'digit', digit: 7, notes: true });
     expect(state.notesMode).toBe(false);
-    expect(noteDigits(state.centre[EMPTY]!)).toEqual([4, 7]);
+    expect(maskDigits(state.centre[EMPTY]!)).toEqual([4, 7]);
     state = run(state, { type: 'toggleColourMode' });
     expect(state).toMatchObject({ colourMode: true, notesMode: false });
     expect(run(state, { type: 'toggleNotesMode' })).toMatchObject({ colourMode: false, notesMode: true });
@@ -385,15 +366,15 @@ describe('corner and centre marks (Snyder notation)', () => {
     state = run(state, { type: 'toggleNotesMode' }, { type: 'select', index: EMPTY }, { type: 'digit', digit: 4 });
     expect(state.values[EMPTY]).toBe(4);
     expect([state.notes[EMPTY], state.corner[EMPTY], state.centre[EMPTY]]).toEqual([0, 0, 0]);
-    expect(noteDigits(state.notes[peerInRow]!)).toEqual([2]);
-    expect(noteDigits(state.corner[peerInBox]!)).toEqual([2]);
-    expect(noteDigits(state.centre[peerInColumn]!)).toEqual([2]);
-    expect(noteDigits(state.corner[far]!)).toEqual([2, 4]);
-    expect(noteDigits(state.centre[far]!)).toEqual([2, 4]);
+    expect(maskDigits(state.notes[peerInRow]!)).toEqual([2]);
+    expect(maskDigits(state.corner[peerInBox]!)).toEqual([2]);
+    expect(maskDigits(state.centre[peerInColumn]!)).toEqual([2]);
+    expect(maskDigits(state.corner[far]!)).toEqual([2, 4]);
+    expect(maskDigits(state.centre[far]!)).toEqual([2, 4]);
     // One undo brings every mark back.
     const undone = run(state, { type: 'undo' });
-    expect(noteDigits(undone.corner[peerInBox]!)).toEqual([2, 4]);
-    expect(noteDigits(undone.corner[EMPTY]!)).toEqual([2, 4]);
+    expect(maskDigits(undone.corner[peerInBox]!)).toEqual([2, 4]);
+    expect(maskDigits(undone.corner[EMPTY]!)).toEqual([2, 4]);
   });
 
   it('Erase empties a cell’s marks of every kind; a hint’s placement clears corner and centre marks too', () => {
@@ -409,7 +390,7 @@ describe('corner and centre marks (Snyder notation)', () => {
     const peer = indexOf(0, 3);
     state = run(state, { type: 'select', index: peer }, { type: 'digit', digit: 4 }, { type: 'digit', digit: 6 });
     state = run(state, { type: 'applyHint', change: { placement: { index: EMPTY, digit: 4 } } });
-    expect(noteDigits(state.centre[peer]!)).toEqual([6]);
+    expect(maskDigits(state.centre[peer]!)).toEqual([6]);
   });
 });
 
@@ -444,7 +425,7 @@ describe('cell colours', () => {
     state = run(state, { type: 'digit', digit: 4 });
     expect(state.colours[EMPTY]).toBe(1);
     expect(run(state, { type: 'finish' }).colours[EMPTY]).toBe(1);
-    expect(run(state, { type: 'finish', values: flatten(SOLUTION) }).colours[EMPTY]).toBe(1);
+    expect(run(state, { type: 'finish', values: toGrid(SOLUTION) }).colours[EMPTY]).toBe(1);
     expect(run(state, { type: 'finish' })).toMatchObject({ colourMode: false, notesMode: false });
   });
 });
@@ -482,7 +463,7 @@ describe('several selected cells', () => {
       { type: 'select', index: CLUE, add: true },
       { type: 'digit', digit: 1, notes: true },
     );
-    expect([noteDigits(state.notes[A]!), noteDigits(state.notes[B]!), state.notes[CLUE]]).toEqual([[1], [1], 0]);
+    expect([maskDigits(state.notes[A]!), maskDigits(state.notes[B]!), state.notes[CLUE]]).toEqual([[1], [1], 0]);
     state = run(state, { type: 'digit', digit: 1, notes: true });
     expect([state.notes[A], state.notes[B]]).toEqual([0, 0]);
     state = run(state, { type: 'colour', colour: 2 });
@@ -517,7 +498,7 @@ describe('the digit in focus and marks kept from an earlier visit', () => {
     colours[CLUE] = 4;
     colours[EMPTY] = COLOURS + 1;
     const state = createGameState(PUZZLE, current, { notes, corner: [0, 0, 0x3ff], colours });
-    expect(noteDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
+    expect(maskDigits(state.notes[EMPTY]!)).toEqual([1, 2, 4]);
     expect(state.notes[indexOf(0, 3)]).toBe(0);
     expect(state.notes[indexOf(0, 5)]).toBe(0);
     expect(state.corner[EMPTY]).toBe(0x1ff);

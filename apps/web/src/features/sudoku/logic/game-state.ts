@@ -6,38 +6,25 @@
  *
  * Cells are addressed by index 0–80, row-major: index = row * 9 + column.
  */
-import type { SudokuCellBoard } from '@site/contract';
+import {
+  type Board,
+  boxOf,
+  CELLS,
+  candidatesOf,
+  colOf,
+  digitBit,
+  indexOf,
+  isDigit,
+  peersOf,
+  repeatedDigits,
+  rowOf,
+  SIZE,
+  toGrid,
+  unitCells,
+} from '@site/contract/sudoku';
 
-export const SIZE = 9;
-export const CELLS = SIZE * SIZE;
 /** History entries kept for undo; older ones are dropped. */
 export const HISTORY_LIMIT = 500;
-
-export type Board = number[][];
-
-export const rowOf = (index: number) => Math.floor(index / SIZE);
-export const colOf = (index: number) => index % SIZE;
-/** Boxes are numbered 0–8 row-major: 0 1 2 across the top band, 6 7 8 across the bottom. */
-export const boxOf = (index: number) => Math.floor(rowOf(index) / 3) * 3 + Math.floor(colOf(index) / 3);
-export const indexOf = (row: number, col: number) => row * SIZE + col;
-
-const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-
-/** The 27 units (9 rows, 9 columns, 9 boxes), each as its 9 cell indices. */
-export const UNITS: readonly (readonly number[])[] = [
-  ...range(SIZE).map((r) => range(SIZE).map((c) => indexOf(r, c))),
-  ...range(SIZE).map((c) => range(SIZE).map((r) => indexOf(r, c))),
-  ...range(SIZE).map((b) =>
-    range(SIZE).map((i) => indexOf(Math.floor(b / 3) * 3 + Math.floor(i / 3), (b % 3) * 3 + (i % 3))),
-  ),
-];
-
-/** For each cell, the 20 other cells sharing its row, column or box. */
-export const PEERS: readonly (readonly number[])[] = range(CELLS).map((cell) => {
-  const peers = new Set<number>();
-  for (const unit of UNITS) if (unit.includes(cell)) for (const other of unit) if (other !== cell) peers.add(other);
-  return [...peers];
-});
 
 /**
  * docs/product.md cell input: keeps only the digits 1–9 and at most one of them; anything else counts as
@@ -53,53 +40,11 @@ export function sanitizeCellInput(raw: string, previous = 0): number {
   return digits ? Number(digits[0]) : 0;
 }
 
-/** True for 1–9, the only values a player can place. */
-export const isDigit = (value: number) => Number.isInteger(value) && value >= 1 && value <= 9;
-
-export function flatten(board: Board): number[] {
-  const values: number[] = [];
-  for (let r = 0; r < SIZE; r++) {
-    for (let c = 0; c < SIZE; c++) {
-      const value = board[r]?.[c] ?? 0;
-      values.push(isDigit(value) ? value : 0);
-    }
-  }
-  return values;
-}
-
-export function toBoard(values: readonly number[]): Board {
-  return range(SIZE).map((r) => values.slice(r * SIZE, r * SIZE + SIZE));
-}
-
-// --- The API's boards: 9×9 { value, clue } cells (docs/api.md#sudoku-boards). ---
-
-/** The digits of a board of cells (0 = empty). */
-export const cellValues = (board: SudokuCellBoard): Board => board.map((row) => row.map((cell) => cell.value));
-
-/** The clues alone: the digit of every clue cell, 0 elsewhere. */
-export const cluesOf = (board: SudokuCellBoard): Board =>
-  board.map((row) => row.map((cell) => (cell.clue ? cell.value : 0)));
-
-/** The board as the API takes it back: cells carrying their value and clue flag. */
-export function toCellBoard(values: readonly number[], clues: readonly boolean[]): SudokuCellBoard {
-  return range(SIZE).map((r) =>
-    range(SIZE).map((c) => ({ value: values[indexOf(r, c)] ?? 0, clue: clues[indexOf(r, c)] ?? false })),
-  );
-}
-
-/** Cells whose digit appears more than once in one of their units (both copies are marked). */
+/** Cells whose digit appears more than once in one of their units (every copy is marked). */
 export function findConflicts(values: readonly number[]): boolean[] {
   const conflicts = new Array<boolean>(CELLS).fill(false);
-  for (const unit of UNITS) {
-    const seen = new Map<number, number[]>();
-    for (const cell of unit) {
-      const value = values[cell] ?? 0;
-      if (!value) continue;
-      const cells = seen.get(value);
-      if (cells) cells.push(cell);
-      else seen.set(value, [cell]);
-    }
-    for (const cells of seen.values()) if (cells.length > 1) for (const cell of cells) conflicts[cell] = true;
+  for (const { unit, digit } of repeatedDigits(values)) {
+    for (const cell of unitCells(unit)) if (values[cell] === digit) conflicts[cell] = true;
   }
   return conflicts;
 }
@@ -121,15 +66,6 @@ export function cellsInUnits(units: { rows: readonly number[]; columns: readonly
   }
   return cells;
 }
-
-// --- Notes: one 9-bit mask per cell, bit d-1 set when d is a candidate. ---
-
-export const noteBit = (digit: number) => 1 << (digit - 1);
-export const hasNote = (mask: number, digit: number) => (mask & noteBit(digit)) !== 0;
-export const noteDigits = (mask: number) =>
-  range(SIZE)
-    .filter((i) => mask & (1 << i))
-    .map((i) => i + 1);
 
 // --- State and reducer ---
 
@@ -246,22 +182,12 @@ function place(draft: Draft, index: number, value: number) {
   draft.corner[index] = 0;
   draft.centre[index] = 0;
   if (!value) return;
-  const bit = noteBit(value);
-  for (const peer of PEERS[index] ?? []) {
+  const bit = digitBit(value);
+  for (const peer of peersOf(index)) {
     draft.notes[peer] = (draft.notes[peer] ?? 0) & ~bit;
     draft.corner[peer] = (draft.corner[peer] ?? 0) & ~bit;
     draft.centre[peer] = (draft.centre[peer] ?? 0) & ~bit;
   }
-}
-
-/** The digits 1–9 that no cell of `index`'s row, column or box holds, as a mask. */
-export function candidatesOf(values: readonly number[], index: number): number {
-  let mask = 0x1ff;
-  for (const peer of PEERS[index] ?? []) {
-    const value = values[peer] ?? 0;
-    if (value) mask &= ~noteBit(value);
-  }
-  return mask;
 }
 
 /** One commit for the whole hint, so a single undo takes it back. */
@@ -269,7 +195,7 @@ function applyHint(state: GameState, change: HintChange): GameState {
   const draft = draftOf(state);
   for (const index of change.clear ?? []) if (!state.clues[index]) draft.values[index] = 0;
   for (const { index, digit } of change.eliminations ?? []) {
-    draft.notes[index] = (draft.notes[index] ?? 0) & ~noteBit(digit);
+    draft.notes[index] = (draft.notes[index] ?? 0) & ~digitBit(digit);
   }
   const at = change.placement;
   if (at && !state.clues[at.index] && isDigit(at.digit)) place(draft, at.index, at.digit);
@@ -285,8 +211,8 @@ const emptyMarks = (): number[] => new Array<number>(CELLS).fill(0);
  * that now holds a digit, and anything out of range, are dropped.
  */
 export function createGameState(puzzle: Board, current: Board = puzzle, marks?: Partial<Marks>): GameState {
-  const clueValues = flatten(puzzle);
-  const currentValues = flatten(current);
+  const clueValues = toGrid(puzzle);
+  const currentValues = toGrid(current);
   const clues = clueValues.map((v) => v !== 0);
   const values = currentValues.map((v, i) => (clues[i] ? (clueValues[i] ?? 0) : v));
   const mask = (list: readonly number[] | undefined) =>
@@ -358,7 +284,7 @@ function toggleMark(state: GameState, cells: readonly number[], digit: number, k
   const targets = cells.filter((index) => !state.clues[index] && !state.values[index]);
   if (targets.length === 0) return state;
   const key = MASK_KINDS[kind];
-  const bit = noteBit(digit);
+  const bit = digitBit(digit);
   const all = targets.every((index) => ((state[key][index] ?? 0) & bit) !== 0);
   const draft = draftOf(state);
   for (const index of targets)

@@ -1,7 +1,8 @@
 import type { SudokuHint } from '@site/contract';
+import { digitBit } from '@site/contract/sudoku';
 import { describe, expect, it } from 'vitest';
-import { createGameState, gameReducer, indexOf, noteBit } from './game-state';
-import { cellIndex, hintArea, hintCells, hintChange, notesForHint } from './hint';
+import { createGameState, gameReducer } from './game-state';
+import { hintArea, hintCells, hintChange, notesForHint } from './hint';
 import { isHintKey } from './keyboard';
 
 const step: SudokuHint = {
@@ -20,14 +21,6 @@ const step: SudokuHint = {
 };
 
 describe('hint', () => {
-  it('names cells r1c1…r9c9 and nothing else', () => {
-    expect(cellIndex('r1c1')).toBe(0);
-    expect(cellIndex('r9c9')).toBe(80);
-    expect(cellIndex('r5c2')).toBe(indexOf(4, 1));
-    expect(cellIndex('r0c1')).toBeNull();
-    expect(cellIndex('x')).toBeNull();
-  });
-
   it('highlights the area at level 1 and the cells only from level 2', () => {
     const box5 = [30, 31, 32, 39, 40, 41, 48, 49, 50];
     expect([...hintArea(step)].sort((a, b) => a - b)).toEqual(box5);
@@ -47,7 +40,7 @@ describe('hint', () => {
     const change = hintChange(step);
     expect(change).toEqual({ placement: null, eliminations: [{ index: 75, digit: 7 }] });
     state = gameReducer(state, { type: 'applyHint', change: change ?? {} });
-    expect(state.notes[75]).toBe(noteBit(1));
+    expect(state.notes[75]).toBe(digitBit(1));
 
     // A placement clears that digit from its peers' notes; a mistake's cells are emptied.
     state = gameReducer(state, { type: 'applyHint', change: { placement: { index: 74, digit: 1 } } });
@@ -76,7 +69,7 @@ describe('hint', () => {
 
   it('sends notes as lists of digits per cell', () => {
     const notes = new Array<number>(81).fill(0);
-    notes[10] = noteBit(2) | noteBit(9);
+    notes[10] = digitBit(2) | digitBit(9);
     const sent = notesForHint(notes);
     expect(sent).toHaveLength(9);
     expect(sent[1]?.[1]).toEqual([2, 9]);

@@ -3,24 +3,19 @@
  * what level 3 changes. Pure, so the three levels are unit-tested without the page.
  */
 import type { SudokuHint } from '@site/contract';
-import { type HintChange, indexOf, noteDigits, UNITS } from './game-state';
+import { cellIndex, indexOf, maskDigits, unitCells } from '@site/contract/sudoku';
+import type { HintChange } from './game-state';
 
 /** 1 = technique and area, 2 = cells, candidates and the sentence, 3 = applied. */
 export type HintLevel = 1 | 2;
 
-/** `r5c2` → index 0–80, or null for a name the board does not have. */
-export function cellIndex(name: string): number | null {
-  const match = /^r([1-9])c([1-9])$/.exec(name);
-  return match ? indexOf(Number(match[1]) - 1, Number(match[2]) - 1) : null;
-}
-
-const indices = (names: readonly string[]) => names.map(cellIndex).filter((index): index is number => index !== null);
+const indices = (names: readonly string[]) => names.map(cellIndex).filter((index) => index >= 0);
 
 /** The cells of the hint's row, column or box (level 1); empty when it has no single area. */
 export function hintArea(hint: SudokuHint): Set<number> {
   if (hint.kind !== 'step' || !hint.area) return new Set();
   const offset = { row: 0, column: 9, box: 18 }[hint.area.unit];
-  return new Set(UNITS[offset + hint.area.index - 1] ?? []);
+  return new Set(unitCells(offset + hint.area.index - 1));
 }
 
 /** The cells the hint points at: a mistake's wrong digits at once, a step's pattern from level 2. */
@@ -39,7 +34,7 @@ export function hintCells(hint: SudokuHint, level: HintLevel): Set<number> {
 export function hintChange(hint: SudokuHint): HintChange | null {
   const at = (cell: string, digit: number) => {
     const index = cellIndex(cell);
-    return index === null ? null : { index, digit };
+    return index < 0 ? null : { index, digit };
   };
   switch (hint.kind) {
     case 'mistake':
@@ -59,6 +54,6 @@ export function hintChange(hint: SudokuHint): HintChange | null {
 /** The player's notes as the hint call takes them: per cell the digits noted, `[]` for none. */
 export function notesForHint(notes: readonly number[]): number[][][] {
   return Array.from({ length: 9 }, (_, r) =>
-    Array.from({ length: 9 }, (_, c) => noteDigits(notes[indexOf(r, c)] ?? 0)),
+    Array.from({ length: 9 }, (_, c) => maskDigits(notes[indexOf(r, c)] ?? 0)),
   );
 }

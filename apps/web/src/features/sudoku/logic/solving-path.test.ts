@@ -1,7 +1,7 @@
 import type { SudokuPathStep } from '@site/contract';
+import { digitBit, indexOf, maskDigits } from '@site/contract/sudoku';
 import { describe, expect, it } from 'vitest';
 import { PUZZLE, SOLUTION } from '../test-fixtures';
-import { indexOf, noteBit, noteDigits } from './game-state';
 import { allCandidates, pathPositions, shownCandidates } from './solving-path';
 
 type Step = Extract<SudokuPathStep, { kind: 'step' }>;
@@ -21,11 +21,11 @@ describe('solving path positions', () => {
   it('starts from every candidate the clues allow', () => {
     const marks = allCandidates(PUZZLE.flat());
     // r1c3 (row 5 3 . . 7, column 8, box 5 3 6 9 8): 1, 2 and 4 are left.
-    expect(noteDigits(marks[indexOf(0, 2)] ?? 0)).toEqual([1, 2, 4]);
+    expect(maskDigits(marks[indexOf(0, 2)] ?? 0)).toEqual([1, 2, 4]);
     expect(marks[indexOf(0, 0)]).toBe(0); // a clue has no marks
     // Every solution digit is among its cell's candidates.
     SOLUTION.flat().forEach((digit, cell) => {
-      if (PUZZLE.flat()[cell] === 0) expect(marks[cell]! & noteBit(digit)).not.toBe(0);
+      if (PUZZLE.flat()[cell] === 0) expect(marks[cell]! & digitBit(digit)).not.toBe(0);
     });
   });
 
@@ -41,10 +41,10 @@ describe('solving path positions', () => {
     expect(positions).toHaveLength(4);
     expect(positions[0]!.values).toEqual(PUZZLE.flat());
     expect(positions[1]!.values[indexOf(0, 2)]).toBe(4);
-    expect(positions[0]!.candidates[indexOf(0, 5)]! & noteBit(4)).not.toBe(0); // r1c6 could be 4 …
-    expect(positions[1]!.candidates[indexOf(0, 5)]! & noteBit(4)).toBe(0); // … until r1c3 took it
-    expect(positions[1]!.candidates[indexOf(0, 3)]! & noteBit(2)).not.toBe(0);
-    expect(positions[2]!.candidates[indexOf(0, 3)]! & noteBit(2)).toBe(0);
+    expect(positions[0]!.candidates[indexOf(0, 5)]! & digitBit(4)).not.toBe(0); // r1c6 could be 4 …
+    expect(positions[1]!.candidates[indexOf(0, 5)]! & digitBit(4)).toBe(0); // … until r1c3 took it
+    expect(positions[1]!.candidates[indexOf(0, 3)]! & digitBit(2)).not.toBe(0);
+    expect(positions[2]!.candidates[indexOf(0, 3)]! & digitBit(2)).toBe(0);
     expect(positions[3]!.values[indexOf(0, 3)]).toBe(6);
     expect(positions[3]!.candidates[indexOf(0, 3)]).toBe(0);
   });

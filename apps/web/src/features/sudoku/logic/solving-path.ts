@@ -3,7 +3,8 @@
  * pencil marks before each step. Pure, so the stepper's positions are unit-tested without the page.
  */
 import type { SudokuPathStep } from '@site/contract';
-import { candidatesOf, createGameState, gameReducer } from './game-state';
+import { candidatesOf } from '@site/contract/sudoku';
+import { createGameState, gameReducer } from './game-state';
 import { hintChange } from './hint';
 
 export interface PathPosition {
