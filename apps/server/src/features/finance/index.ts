@@ -12,8 +12,12 @@ const FULL_STOCK_ANSWERS = 32;
 
 /** Stock lookup, full stock and the watchlist (docs/api.md#every-call, Finance), on the shared market data. */
 export async function financeFeature(api: FastifyInstance): Promise<void> {
-  const { config, database, marketData, metrics, counters } = api.deps;
-  const service = financeService(watchlistRepository(database), marketData);
+  const { config, database, marketData, metrics, counters, accountData } = api.deps;
+  const watchlist = watchlistRepository(database);
+  const service = financeService(watchlist, marketData);
+  accountData.register('watchlist', {
+    exportRows: async (userId) => ({ watchlist: await watchlist.exportRows(userId) }),
+  });
   // An answer holds the quote and today's bar, so it lives as long as they do: the demo market
   // moves by the minute; live, it is never fresher than its cached quote (docs/api.md#other-behaviour).
   const fullStockAnswers = config.fullStockCache

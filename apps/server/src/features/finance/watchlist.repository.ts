@@ -1,6 +1,8 @@
+import type { Selectable } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { WatchlistTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
 
 export type AddResult = 'added' | 'duplicate' | 'full';
@@ -8,6 +10,11 @@ export type AddResult = 'added' | 'duplicate' | 'full';
 /** Every query is scoped by owner: another user's rows are never read or touched. */
 export function watchlistRepository({ db, dialect }: DatabaseHandle) {
   return {
+    /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows(userId: number): Promise<Selectable<WatchlistTable>[]> {
+      return db.selectFrom('watchlist').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    },
+
     /** The user's symbols in the order they were added. */
     async list(userId: number): Promise<string[]> {
       const rows = await db

@@ -1,5 +1,7 @@
+import type { Selectable } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
+import type { UserPreferencesTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
 
 /** The stored document: any JSON object (unknown sections are kept for the apps that wrote them). */
@@ -23,6 +25,14 @@ function parse(text: string): StoredPreferences {
 /** One row per user, keyed by the session's user id only. */
 export function preferencesRepository({ db, dialect }: DatabaseHandle) {
   return {
+    /**
+     * The user's row as the database holds it (`value` as JSON text), none when never set, for
+     * 'Export my data' (docs/api.md#export).
+     */
+    exportRows(userId: number): Promise<Selectable<UserPreferencesTable>[]> {
+      return db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).execute();
+    },
+
     async get(userId: number): Promise<PreferencesRow | undefined> {
       const row = await db
         .selectFrom('user_preferences')

@@ -5,6 +5,10 @@ import { todoService } from './todo.service.js';
 
 /** The to-do lists (docs/api.md#every-call): wired from the app's database. */
 export async function todoFeature(api: FastifyInstance): Promise<void> {
-  const service = todoService(todoRepository(api.deps.database));
+  const repository = todoRepository(api.deps.database);
+  const service = todoService(repository);
+  api.deps.accountData.register('todos', {
+    exportRows: async (userId) => ({ todos: await repository.exportRows(userId) }),
+  });
   await api.register(todoRoutes, { service });
 }

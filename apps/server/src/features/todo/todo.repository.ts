@@ -18,6 +18,11 @@ const toTodo = (row: Selectable<TodosTable>): Todo => ({
 /** Every query is scoped by owner: another user's id simply finds nothing. */
 export function todoRepository({ db, dialect }: DatabaseHandle) {
   return {
+    /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows(userId: number): Promise<Selectable<TodosTable>[]> {
+      return db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    },
+
     async listForUser(userId: number): Promise<Todo[]> {
       const rows = await db
         .selectFrom('todos')

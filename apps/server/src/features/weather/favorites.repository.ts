@@ -57,6 +57,11 @@ export function favoritesRepository(database: DatabaseHandle) {
   };
 
   return {
+    /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows(userId: number): Promise<Selectable<WeatherFavoritesTable>[]> {
+      return db.selectFrom('weather_favorites').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    },
+
     async list(userId: number): Promise<FavoriteLocation[]> {
       const rows = await db
         .selectFrom('weather_favorites')

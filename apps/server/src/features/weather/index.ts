@@ -6,7 +6,7 @@ import { weatherService } from './weather.service.js';
 
 /** The public forecast and a user's saved locations (docs/api.md#every-call, Weather). */
 export async function weatherFeature(api: FastifyInstance): Promise<void> {
-  const { config, database, weather: provider, locate, sharedCache, metrics, counters } = api.deps;
+  const { config, database, weather: provider, locate, sharedCache, metrics, counters, accountData } = api.deps;
   const weather = weatherService({
     provider,
     onCacheLookup: metrics?.cacheLookup,
@@ -14,6 +14,10 @@ export async function weatherFeature(api: FastifyInstance): Promise<void> {
     // Demo forecasts are computed locally; sharing them would cost more than it saves.
     sharedCache: config.dataMode === 'live' ? sharedCache : undefined,
   });
-  const favorites = favoritesService(favoritesRepository(database));
+  const favoritesRows = favoritesRepository(database);
+  const favorites = favoritesService(favoritesRows);
+  accountData.register('weather', {
+    exportRows: async (userId) => ({ weather_favorites: await favoritesRows.exportRows(userId) }),
+  });
   await api.register(weatherRoutes, { weather, favorites, counters });
 }

@@ -10,11 +10,6 @@ import type { Database } from '../../../db/schema.js';
  * feature's repository and index.ts; this file goes when it is empty.
  */
 export function registerTransitionalAccountData(accountData: AccountData, { db }: DatabaseHandle): void {
-  accountData.register('todos', {
-    exportRows: async (userId) => ({
-      todos: await db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    }),
-  });
   accountData.register('sudoku', {
     exportRows: async (userId) => ({
       sudoku_games: await db
@@ -24,26 +19,6 @@ export function registerTransitionalAccountData(accountData: AccountData, { db }
         .orderBy('id')
         .execute(),
       sudoku_stats: await sudokuStats(db, userId),
-    }),
-  });
-  accountData.register('weather', {
-    exportRows: async (userId) => ({
-      weather_favorites: await db
-        .selectFrom('weather_favorites')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute(),
-    }),
-  });
-  accountData.register('watchlist', {
-    exportRows: async (userId) => ({
-      watchlist: await db.selectFrom('watchlist').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    }),
-  });
-  accountData.register('preferences', {
-    exportRows: async (userId) => ({
-      user_preferences: await db.selectFrom('user_preferences').selectAll().where('user_id', '=', userId).execute(),
     }),
   });
   accountData.register('wallets', { exportRows: async (userId) => ({ wallets: await wallets(db, userId) }) });
