@@ -27,7 +27,10 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe('Geoapify adapter', () => {
-  const geoapify = () => geoapifyGeocoder({ baseUrl: upstream.baseUrl, apiKey: KEY, timeoutMs: 300, retryDelayMs: 5 });
+  // A time-out far beyond any answer of the local fake, however loaded the machine; only the
+  // time-out case is impatient, against an answer that never comes in time.
+  const geoapify = (timeoutMs = 30_000) =>
+    geoapifyGeocoder({ baseUrl: upstream.baseUrl, apiKey: KEY, timeoutMs, retryDelayMs: 5 });
 
   it('sends the key, type, limit, lang, filter and bias, and returns the seed’s shape', async () => {
     upstream.on('/v1/geocode/autocomplete', { body: fixture('geoapify-autocomplete.json') });
@@ -120,8 +123,8 @@ describe('Geoapify adapter', () => {
   });
 
   it('answers 503 on a time-out and 502 on nonsense', async () => {
-    upstream.on('/v1/geocode/autocomplete', { body: {}, delayMs: 1000 });
-    expect((await failure(geoapify().autocomplete(request('paris')))).statusCode).toBe(503);
+    upstream.on('/v1/geocode/autocomplete', { body: {}, delayMs: 600_000 });
+    expect((await failure(geoapify(300).autocomplete(request('paris')))).statusCode).toBe(503);
     upstream.reset();
     upstream.on('/v1/geocode/autocomplete', { body: { features: 'none' } });
     expect((await failure(geoapify().autocomplete(request('paris')))).statusCode).toBe(502);
@@ -141,7 +144,8 @@ describe('Geoapify adapter', () => {
 });
 
 describe('Photon adapter', () => {
-  const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 300, retryDelayMs: 5 });
+  // Far beyond any answer of the local fake, however loaded the machine (no time-out case here).
+  const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 30_000, retryDelayMs: 5 });
 
   it('maps Photon’s GeoJSON into the Geoapify shape', async () => {
     upstream.on('/api', { body: fixture('photon-search.json') });

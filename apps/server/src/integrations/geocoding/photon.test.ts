@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => upstream.close());
 beforeEach(() => upstream.reset());
 
-const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 300, retryDelayMs: 5 });
+// Far beyond any answer of the local fake, however loaded the machine (no time-out case here).
+const photon = () => photonGeocoder({ baseUrl: upstream.baseUrl, timeoutMs: 30_000, retryDelayMs: 5 });
 
 describe('Photon adapter against real-shaped answers (docs/api.md#live-data)', () => {
   it('leads a named café or landmark with its name, its street on the second line', async () => {

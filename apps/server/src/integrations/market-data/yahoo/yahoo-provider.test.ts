@@ -21,6 +21,8 @@ type Handler = (req: http.IncomingMessage, url: URL) => Reply;
 class FakeYahoo {
   private server = http.createServer((req, res) => this.handle(req, res));
   private routes = new Map<string, Handler[]>();
+  /** Delayed answers still to come: cleared on reset and stop, so a long delay keeps nothing open. */
+  private timers = new Set<NodeJS.Timeout>();
   requests: { path: string; url: URL; headers: http.IncomingHttpHeaders }[] = [];
   port = 0;
 
@@ -41,6 +43,7 @@ class FakeYahoo {
   }
 
   reset() {
+    this.clearTimers();
     this.routes.clear();
     this.requests = [];
   }
@@ -63,11 +66,24 @@ class FakeYahoo {
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       res.end(reply.body ?? '');
     };
-    if (reply.delayMs) setTimeout(send, reply.delayMs);
-    else send();
+    if (reply.delayMs) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!res.destroyed) send();
+      }, reply.delayMs);
+      this.timers.add(timer);
+    } else {
+      send();
+    }
+  }
+
+  private clearTimers() {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
   }
 
   async stop() {
+    this.clearTimers();
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }
@@ -82,7 +98,9 @@ function provider(options: Partial<YahooClientOptions> = {}) {
     baseUrl: yahoo.baseUrl,
     cookieUrl: `${yahoo.baseUrl}/cookie`,
     crumb: 'off',
-    timeoutMs: 1000,
+    // Far beyond any answer of the local fake, however loaded the machine: only the time-out
+    // case is impatient, against an answer that never comes in time.
+    timeoutMs: 30_000,
     maxRetries: 2,
     retryBaseMs: 1,
     sleep: async (ms) => {
@@ -287,7 +305,7 @@ describe('Yahoo live adapter against recorded responses', () => {
 
   describe('failures become 502/503 with a readable message, never a crash', () => {
     it('a time-out is a 503 and is not retried', async () => {
-      yahoo.on('/v7/finance/quote', { delayMs: 500, body: fixture('quote-aapl-msft.json') });
+      yahoo.on('/v7/finance/quote', { delayMs: 600_000, body: fixture('quote-aapl-msft.json') });
       const error = await httpError(provider({ timeoutMs: 100 }).getQuote('AAPL'));
       expect(error.statusCode).toBe(503);
       expect(error.message).toMatch(/did not answer within 0\.1 s/);
