@@ -295,11 +295,15 @@ describe('one search upstream', () => {
 
   it('asks for air quality and alerts while the forecast is still on its way (in parallel)', async () => {
     everythingAnswers();
-    // The forecast answers only after a long wait; the other calls must already have been made by then.
-    upstream.on('/v1/forecast', { body: FORECAST, delayMs: 3000 });
+    // The forecast is held until every other call has been made: they cannot be waiting for it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    upstream.on('/v1/forecast', { body: FORECAST, held });
     const pending = provider.forecast(NEW_YORK);
     await expect
-      .poll(() => paths().sort(), { timeout: 2500, interval: 20 })
+      .poll(() => paths().sort(), { timeout: 30_000, interval: 5 })
       .toEqual([
         '/alerts/active',
         '/gridpoints/OKX/33,35/forecast',
@@ -307,6 +311,7 @@ describe('one search upstream', () => {
         '/v1/air-quality',
         '/v1/forecast',
       ]);
+    release();
     const result = await pending;
     expect(result.airQuality.available).toBe(true);
   });
