@@ -1,58 +1,45 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { WalletHistoryEntry } from '@site/contract';
-import { ScrollBox } from '../../../components/ScrollBox';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { formatUsd } from '../../../lib/format';
 import { formatDateTime } from '../wallet-format';
 
-const COLUMNS = ['Date', 'Balance', 'Stocks Value', 'Total Value'] as const;
+interface HistoryRow {
+  entry: WalletHistoryEntry;
+  /** The position in the oldest-first list: a stable key, as new snapshots only ever append. */
+  position: number;
+}
+
+const COLUMNS: readonly DataColumn<HistoryRow>[] = [
+  {
+    header: 'Date',
+    cell: ({ entry }) =>
+      entry.is_current ? (
+        <Badge variant="light" size="sm" title="Valued at current prices">
+          Now
+        </Badge>
+      ) : (
+        formatDateTime(entry.created_at)
+      ),
+  },
+  { header: 'Balance', align: 'right', cell: ({ entry }) => formatUsd(entry.balance) },
+  { header: 'Stocks Value', align: 'right', cell: ({ entry }) => formatUsd(entry.stocks_value) },
+  { header: 'Total Value', align: 'right', td: () => ({ fw: 500 }), cell: ({ entry }) => formatUsd(entry.total_value) },
+];
 
 /** docs/product.md#screens 'Wallet History': one row per snapshot, newest first (the API sends oldest first). */
 export function WalletHistoryTable({ history }: { history: readonly WalletHistoryEntry[] }) {
-  // The position in the oldest-first list is a stable key: new snapshots only ever append.
   const rows = history.map((entry, position) => ({ entry, position })).reverse();
   return (
-    <ScrollBox maxHeight={420} label="Wallet History">
-      <Table striped verticalSpacing="xs" stickyHeader aria-label="Wallet History">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} ta={column === 'Date' ? 'left' : 'right'}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No history yet.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            rows.map(({ entry, position }) => (
-              <Table.Tr key={position}>
-                <Table.Td>
-                  {entry.is_current ? (
-                    <Badge variant="light" size="sm" title="Valued at current prices">
-                      Now
-                    </Badge>
-                  ) : (
-                    formatDateTime(entry.created_at)
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{formatUsd(entry.balance)}</Table.Td>
-                <Table.Td ta="right">{formatUsd(entry.stocks_value)}</Table.Td>
-                <Table.Td ta="right" fw={500}>
-                  {formatUsd(entry.total_value)}
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </ScrollBox>
+    <DataTable
+      label="Wallet History"
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.position}
+      empty="No history yet."
+      maxHeight={420}
+      striped
+      verticalSpacing="xs"
+    />
   );
 }
