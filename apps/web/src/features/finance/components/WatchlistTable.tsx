@@ -1,102 +1,97 @@
-import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import type { WatchlistItem } from '@site/contract';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { RowActions } from '../../../components/RowActions';
 import { formatPrice, NO_VALUE } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { useWatchlistChange } from '../api/use-finance';
 import { PriceChange } from './PriceChange';
 import { UsdEquivalent } from './UsdEquivalent';
 
-const COLUMNS = ['Symbol', 'Name', 'Current Price', 'Daily Open', 'Daily High', 'Daily Low', 'Actions'] as const;
-
 /** docs/product.md#finance-home-appsfinance home: the signed-in user's watchlist with today's quote per symbol. */
 export function WatchlistTable({ items }: { items: WatchlistItem[] }) {
   const change = useWatchlistChange();
   const removing = change.isPending && change.variables.action === 'remove' ? change.variables.symbol : null;
 
+  const columns: DataColumn<WatchlistItem>[] = [
+    {
+      header: 'Symbol',
+      cell: (item) => (
+        <Anchor component={Link} to={stockPath(item.symbol)} fw={600}>
+          {item.symbol}
+        </Anchor>
+      ),
+    },
+    {
+      header: 'Name',
+      cell: (item) => (
+        <Text size="sm" lineClamp={1} title={item.shortName ?? undefined}>
+          {item.shortName ?? NO_VALUE}
+        </Text>
+      ),
+    },
+    {
+      header: 'Current Price',
+      align: 'right',
+      cell: (item) => (
+        <Stack gap={0} align="flex-end">
+          <Text size="sm" fw={600}>
+            {formatPrice(item.currentPrice, item.currency)}
+          </Text>
+          <UsdEquivalent size="xs" currency={item.currency} usd={item.currentPriceUsd} />
+          <PriceChange
+            size="xs"
+            change={item.regularMarketChange}
+            percent={item.regularMarketChangePercent}
+            currency={item.currency}
+          />
+        </Stack>
+      ),
+    },
+    { header: 'Daily Open', align: 'right', cell: (item) => formatPrice(item.regularMarketOpen, item.currency) },
+    { header: 'Daily High', align: 'right', cell: (item) => formatPrice(item.regularMarketDayHigh, item.currency) },
+    { header: 'Daily Low', align: 'right', cell: (item) => formatPrice(item.regularMarketDayLow, item.currency) },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (item) => (
+        <RowActions
+          actions={[
+            {
+              label: 'View',
+              ariaLabel: `View ${item.symbol}`,
+              icon: <IconEye size={14} />,
+              variant: 'light',
+              to: stockPath(item.symbol),
+            },
+            {
+              label: 'Remove',
+              ariaLabel: `Remove ${item.symbol}`,
+              icon: <IconTrash size={14} />,
+              variant: 'subtle',
+              color: 'red',
+              loading: removing === item.symbol,
+              disabled: change.isPending && removing !== item.symbol,
+              onClick: () => change.mutate({ symbol: item.symbol, action: 'remove' }),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Watchlist">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} ta={column === 'Symbol' || column === 'Name' ? 'left' : 'right'}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No stocks in watchlist
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            items.map((item) => (
-              <Table.Tr key={item.symbol}>
-                <Table.Td>
-                  <Anchor component={Link} to={stockPath(item.symbol)} fw={600}>
-                    {item.symbol}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" lineClamp={1} title={item.shortName ?? undefined}>
-                    {item.shortName ?? NO_VALUE}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Stack gap={0} align="flex-end">
-                    <Text size="sm" fw={600}>
-                      {formatPrice(item.currentPrice, item.currency)}
-                    </Text>
-                    <UsdEquivalent size="xs" currency={item.currency} usd={item.currentPriceUsd} />
-                    <PriceChange
-                      size="xs"
-                      change={item.regularMarketChange}
-                      percent={item.regularMarketChangePercent}
-                      currency={item.currency}
-                    />
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">{formatPrice(item.regularMarketOpen, item.currency)}</Table.Td>
-                <Table.Td ta="right">{formatPrice(item.regularMarketDayHigh, item.currency)}</Table.Td>
-                <Table.Td ta="right">{formatPrice(item.regularMarketDayLow, item.currency)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      component={Link}
-                      to={stockPath(item.symbol)}
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconEye size={14} />}
-                      aria-label={`View ${item.symbol}`}
-                    >
-                      View
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      aria-label={`Remove ${item.symbol}`}
-                      loading={removing === item.symbol}
-                      disabled={change.isPending && removing !== item.symbol}
-                      onClick={() => change.mutate({ symbol: item.symbol, action: 'remove' })}
-                    >
-                      Remove
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Watchlist"
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.symbol}
+      empty="No stocks in watchlist"
+      minWidth={720}
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }

@@ -1,13 +1,12 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { WalletSummary } from '@site/contract';
 import { IconCheck, IconEye, IconPencil, IconStar, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
+import { RowActions } from '../../../components/RowActions';
 import { formatUsd } from '../../../lib/format';
 import { walletPagePath } from '../wallet-format';
 import { totalReturn } from '../wallet-math';
 import { Gain } from './GainCells';
-
-const COLUMNS = ['Wallet Name', 'Balance', 'Current Value', 'Actions'] as const;
 
 interface WalletsTableProps {
   wallets: readonly WalletSummary[];
@@ -20,110 +19,102 @@ interface WalletsTableProps {
 
 /** docs/product.md#finance-home-appsfinance table: name, balance, current value and the view/rename/delete/set-active actions. */
 export function WalletsTable({ wallets, onRename, onDelete, onSetActive, activatingId = null }: WalletsTableProps) {
-  return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="My Wallets">
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map((column) => (
-              <Table.Th key={column} ta={column === 'Wallet Name' ? 'left' : 'right'}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {wallets.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No wallets yet. Create one above to start paper trading.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            wallets.map((wallet) => {
-              const gain = totalReturn(wallet.current_value_cents);
-              return (
-                <Table.Tr key={wallet.wallet_id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {wallet.wallet_name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatUsd(wallet.balance)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Stack gap={0} align="flex-end">
-                      <Text size="sm" fw={600}>
-                        {formatUsd(wallet.current_value)}
-                      </Text>
-                      <Gain size="xs" cents={gain.cents} percent={gain.percent} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        component={Link}
-                        to={walletPagePath(wallet.wallet_id)}
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconEye size={14} />}
-                        aria-label={`View ${wallet.wallet_name}`}
-                      >
-                        View
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconPencil size={14} />}
-                        aria-label={`Rename ${wallet.wallet_name}`}
-                        onClick={() => onRename(wallet)}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        leftSection={<IconTrash size={14} />}
-                        aria-label={`Delete ${wallet.wallet_name}`}
-                        onClick={() => onDelete(wallet)}
-                      >
-                        Delete
-                      </Button>
-                      {wallet.is_active ? (
-                        <Badge
-                          color="teal"
-                          variant="light"
-                          size="lg"
-                          leftSection={<IconCheck size={12} />}
-                          title="Your active wallet"
-                          w={108}
-                        >
-                          Active
-                        </Badge>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          leftSection={<IconStar size={14} />}
-                          aria-label={`Set ${wallet.wallet_name} active`}
-                          loading={activatingId === wallet.wallet_id}
-                          disabled={activatingId !== null && activatingId !== wallet.wallet_id}
-                          onClick={() => onSetActive(wallet)}
-                          w={108}
-                        >
-                          Set Active
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })
+  const columns: DataColumn<WalletSummary>[] = [
+    {
+      header: 'Wallet Name',
+      cell: (wallet) => (
+        <Text fw={600} size="sm">
+          {wallet.wallet_name}
+        </Text>
+      ),
+    },
+    { header: 'Balance', align: 'right', cell: (wallet) => formatUsd(wallet.balance) },
+    {
+      header: 'Current Value',
+      align: 'right',
+      cell: (wallet) => {
+        const gain = totalReturn(wallet.current_value_cents);
+        return (
+          <Stack gap={0} align="flex-end">
+            <Text size="sm" fw={600}>
+              {formatUsd(wallet.current_value)}
+            </Text>
+            <Gain size="xs" cents={gain.cents} percent={gain.percent} />
+          </Stack>
+        );
+      },
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (wallet) => (
+        <RowActions
+          actions={[
+            {
+              label: 'View',
+              ariaLabel: `View ${wallet.wallet_name}`,
+              icon: <IconEye size={14} />,
+              variant: 'light',
+              to: walletPagePath(wallet.wallet_id),
+            },
+            {
+              label: 'Rename',
+              ariaLabel: `Rename ${wallet.wallet_name}`,
+              icon: <IconPencil size={14} />,
+              variant: 'default',
+              onClick: () => onRename(wallet),
+            },
+            {
+              label: 'Delete',
+              ariaLabel: `Delete ${wallet.wallet_name}`,
+              icon: <IconTrash size={14} />,
+              variant: 'subtle',
+              color: 'red',
+              onClick: () => onDelete(wallet),
+            },
+            ...(wallet.is_active
+              ? []
+              : [
+                  {
+                    label: 'Set Active',
+                    ariaLabel: `Set ${wallet.wallet_name} active`,
+                    icon: <IconStar size={14} />,
+                    variant: 'outline',
+                    loading: activatingId === wallet.wallet_id,
+                    disabled: activatingId !== null && activatingId !== wallet.wallet_id,
+                    onClick: () => onSetActive(wallet),
+                    w: 108,
+                  },
+                ]),
+          ]}
+        >
+          {wallet.is_active && (
+            <Badge
+              color="teal"
+              variant="light"
+              size="lg"
+              leftSection={<IconCheck size={12} />}
+              title="Your active wallet"
+              w={108}
+            >
+              Active
+            </Badge>
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label="My Wallets"
+      columns={columns}
+      rows={wallets}
+      rowKey={(wallet) => wallet.wallet_id}
+      empty="No wallets yet. Create one above to start paper trading."
+      minWidth={720}
+      striped
+      highlightOnHover
+      verticalSpacing="sm"
+    />
   );
 }
