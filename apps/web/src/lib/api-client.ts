@@ -21,9 +21,15 @@ type Field<K extends string, T> = [T] extends [never]
     ? { [P in K]?: T }
     : { [P in K]: T };
 
-/** The body of `N`: its schema's input, or form data where the endpoint takes forms (`consumes`). */
-type BodyOf<N extends EndpointName> =
-  NamedEndpoint<N> extends { consumes: readonly string[] } ? EndpointBodyInput<N> | FormData : EndpointBodyInput<N>;
+/** Endpoints whose handler reads a multipart body itself, without a body schema (contract: portfolio.ts). */
+type FormOnly = 'portfolio.create' | 'portfolio.update';
+
+/** The body of `N`: its schema's input, or form data where the endpoint takes forms (`consumes`, or read by the handler). */
+type BodyOf<N extends EndpointName> = N extends FormOnly
+  ? FormData
+  : NamedEndpoint<N> extends { consumes: readonly string[] }
+    ? EndpointBodyInput<N> | FormData
+    : EndpointBodyInput<N>;
 
 type ParamsOf<N extends EndpointName> = PathParams<NamedEndpoint<N>['route']['path']>;
 

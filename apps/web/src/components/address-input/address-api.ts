@@ -6,13 +6,8 @@ import {
   type GeocodePlaceResponse,
   type GeocodeType,
 } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { keepPreviousData, type QueryClient, queryOptions, skipToken } from '@tanstack/react-query';
-import { callApi } from '../../lib/api-client';
-import { lazySchemas } from '../../lib/contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./address-schemas'));
+import { callEndpoint } from '../../lib/api-client';
 
 export interface AutocompleteParams {
   text: string;
@@ -29,17 +24,9 @@ export interface AutocompleteParams {
  */
 export const addressApi = {
   autocomplete: (params: AutocompleteParams, signal?: AbortSignal): Promise<GeocodeAutocompleteResponse> =>
-    callApi(routes.geocoding.autocomplete, {
-      query: { ...params },
-      schema: schemas((c) => c.geocodeAutocompleteResponseSchema),
-      signal,
-    }),
+    callEndpoint('geocoding.autocomplete', { query: { ...params }, signal }),
   place: (id: string, lang: string | undefined, signal?: AbortSignal): Promise<GeocodePlaceResponse> =>
-    callApi(routes.geocoding.place, {
-      query: { id, lang },
-      schema: schemas((c) => c.geocodePlaceResponseSchema),
-      signal,
-    }),
+    callEndpoint('geocoding.place', { query: { id, lang }, signal }),
 };
 
 /** True for the rejection of a request we cancelled ourselves: not an error worth reporting. */

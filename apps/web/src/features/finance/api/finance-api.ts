@@ -6,12 +6,7 @@ import type {
   SymbolSearchResponse,
   WatchlistChangeResponse,
 } from '@site/contract';
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
-import { lazySchemas } from '../../../lib/contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./finance-schemas'));
+import { callEndpoint } from '../../../lib/api-client';
 
 /** The seed posts watchlist changes as browser form data with the symbol (the user comes from the session). */
 function symbolForm(symbol: string): FormData {
@@ -31,23 +26,13 @@ export const financeApi = {
     interval: HistoryInterval,
     signal?: AbortSignal,
   ): Promise<GetFullStockResponse> =>
-    callApi(routes.finance.getFullStock, {
-      query: { symbol, range, interval },
-      schema: schemas((c) => c.getFullStockResponseSchema),
-      signal,
-    }),
+    callEndpoint('finance.getFullStock', { query: { symbol, range, interval }, signal }),
   search: (q: string, signal?: AbortSignal): Promise<SymbolSearchResponse> =>
-    callApi(routes.finance.search, { query: { q }, schema: schemas((c) => c.symbolSearchResponseSchema), signal }),
+    callEndpoint('finance.search', { query: { q }, signal }),
   getWatchlist: (signal?: AbortSignal): Promise<GetWatchlistResponse> =>
-    callApi(routes.finance.getWatchlist, { schema: schemas((c) => c.getWatchlistResponseSchema), signal }),
+    callEndpoint('finance.getWatchlist', { signal }),
   addToWatchlist: (symbol: string): Promise<WatchlistChangeResponse> =>
-    callApi(routes.finance.addWatchlist, {
-      body: symbolForm(symbol),
-      schema: schemas((c) => c.watchlistChangeResponseSchema),
-    }),
+    callEndpoint('finance.addWatchlist', { body: symbolForm(symbol) }),
   removeFromWatchlist: (symbol: string): Promise<WatchlistChangeResponse> =>
-    callApi(routes.finance.removeWatchlist, {
-      body: symbolForm(symbol),
-      schema: schemas((c) => c.watchlistChangeResponseSchema),
-    }),
+    callEndpoint('finance.removeWatchlist', { body: symbolForm(symbol) }),
 };

@@ -1,10 +1,5 @@
 import type { PortfolioFields, PortfolioProject } from '@site/contract';
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
-import { lazySchemas } from '../../../lib/contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./portfolio-schemas'));
+import { callEndpoint } from '../../../lib/api-client';
 
 export interface ProjectFormInput extends PortfolioFields {
   /** A newly chosen file; absent keeps the current image (docs/product.md: sent only if a new file was chosen). */
@@ -20,16 +15,10 @@ function toFormData({ image, ...fields }: ProjectFormInput): FormData {
 }
 
 export const portfolioApi = {
-  list: (signal?: AbortSignal): Promise<PortfolioProject[]> =>
-    callApi(routes.portfolio.list, { schema: schemas((c) => c.portfolioListResponseSchema), signal }),
+  list: (signal?: AbortSignal): Promise<PortfolioProject[]> => callEndpoint('portfolio.list', { signal }),
   create: (input: ProjectFormInput): Promise<PortfolioProject> =>
-    callApi(routes.portfolio.create, { body: toFormData(input), schema: schemas((c) => c.portfolioProjectSchema) }),
+    callEndpoint('portfolio.create', { body: toFormData(input) }),
   update: (id: number, input: ProjectFormInput): Promise<PortfolioProject> =>
-    callApi(routes.portfolio.update, {
-      params: { id },
-      body: toFormData(input),
-      schema: schemas((c) => c.portfolioProjectSchema),
-    }),
-  remove: (id: number) =>
-    callApi(routes.portfolio.remove, { params: { id }, schema: schemas((c) => c.portfolioDeleteResponseSchema) }),
+    callEndpoint('portfolio.update', { params: { id }, body: toFormData(input) }),
+  remove: (id: number) => callEndpoint('portfolio.remove', { params: { id } }),
 };

@@ -7,17 +7,12 @@ import type {
   PlaceOrderResponse,
   PreviewOrderResponse,
 } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { callApi } from '../../../lib/api-client';
-import { lazySchemas } from '../../../lib/contract-schemas';
+import { callEndpoint } from '../../../lib/api-client';
 import { orderTypeLabel } from '../orders/order-format';
 import { formatShares } from '../wallet-format';
 import { walletKeys, walletQueries } from './use-wallets';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./orders-schemas'));
 
 /** While a wallet has open orders its list is refetched this often (the matcher runs every 15 s, docs/api.md#orders). */
 export const OPEN_ORDERS_POLL_MS = 15_000;
@@ -25,17 +20,12 @@ export const OPEN_ORDERS_POLL_MS = 15_000;
 /** docs/api.md#orders calls. The server takes the owner from the session, so no `user_id` is sent. */
 export const ordersApi = {
   list: (walletId: number, signal?: AbortSignal): Promise<GetOrdersResponse> =>
-    callApi(routes.orders.list, {
-      query: { wallet_id: walletId, status: 'all' },
-      schema: schemas((c) => c.getOrdersResponseSchema),
-      signal,
-    }),
+    callEndpoint('orders.list', { query: { wallet_id: walletId, status: 'all' }, signal }),
   preview: (request: OrderRequest, signal?: AbortSignal): Promise<PreviewOrderResponse> =>
-    callApi(routes.orders.preview, { body: request, schema: schemas((c) => c.previewOrderResponseSchema), signal }),
-  place: (request: OrderRequest): Promise<PlaceOrderResponse> =>
-    callApi(routes.orders.place, { body: request, schema: schemas((c) => c.placeOrderResponseSchema) }),
+    callEndpoint('orders.preview', { body: request, signal }),
+  place: (request: OrderRequest): Promise<PlaceOrderResponse> => callEndpoint('orders.place', { body: request }),
   cancel: (orderId: number): Promise<CancelOrderResponse> =>
-    callApi(routes.orders.cancel, { body: { order_id: orderId }, schema: schemas((c) => c.cancelOrderResponseSchema) }),
+    callEndpoint('orders.cancel', { body: { order_id: orderId } }),
 };
 
 export const ordersQuery = (walletId: number) =>

@@ -1,12 +1,7 @@
 import type { BenchmarkSymbol, WalletHistoryEntry, WalletPerformanceResponse } from '@site/contract';
-import { routes } from '@site/contract/routes';
 import { useQuery } from '@tanstack/react-query';
-import { type ApiFile, callApi, callApiFile } from '../../../lib/api-client';
-import { lazySchemas } from '../../../lib/contract-schemas';
+import { type ApiFile, callEndpoint, callEndpointFile } from '../../../lib/api-client';
 import { walletKeys } from './use-wallets';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./performance-schemas'));
 
 /** docs/api.md#wallet-performance and #wallet-ledger-csv, called by their route entries. */
 export const performanceApi = {
@@ -15,13 +10,9 @@ export const performanceApi = {
     benchmark: BenchmarkSymbol,
     signal?: AbortSignal,
   ): Promise<WalletPerformanceResponse> =>
-    callApi(routes.walletReports.performance, {
-      query: { wallet_id: walletId, benchmark },
-      schema: schemas((c) => c.walletPerformanceResponseSchema),
-      signal,
-    }),
+    callEndpoint('walletReports.performance', { query: { wallet_id: walletId, benchmark }, signal }),
   ledgerCsv: (walletId: number): Promise<ApiFile> =>
-    callApiFile(routes.walletReports.ledgerCsv, { query: { wallet_id: walletId } }),
+    callEndpointFile('walletReports.ledgerCsv', { query: { wallet_id: walletId } }),
 };
 
 /**
