@@ -1,21 +1,55 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import type { WalletDetails } from '@site/contract';
 import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { formatInteger, formatUsd } from '../../../lib/format';
 import { stockPath } from '../../../lib/market/paths';
 import { Gain, GainAmount, GainPercent } from './GainCells';
 
-const FULL = [
-  'Stock Symbol',
-  'Quantity',
-  'Bought Price',
-  'Current Price',
-  'Current Value',
-  'Gain/Loss',
-  'Gain/Loss %',
-] as const;
-/** The half-width details modal: the seed's four columns and the gain (amount and %) in one. */
-const COMPACT = ['Stock Symbol', 'Quantity', 'Bought Price', 'Current Value', 'Gain/Loss'] as const;
+type Stock = WalletDetails['stocks'][number];
+
+const right = (header: string, cell: DataColumn<Stock>['cell'], title?: string): DataColumn<Stock> => ({
+  header,
+  align: 'right',
+  cell,
+  ...(title && { td: () => ({ title }) }),
+});
+
+const SYMBOL: DataColumn<Stock> = {
+  header: 'Stock Symbol',
+  cell: (stock) => (
+    <Anchor component={Link} to={stockPath(stock.symbol)} fw={600}>
+      {stock.symbol}
+    </Anchor>
+  ),
+};
+const QUANTITY = right('Quantity', (stock) => formatInteger(stock.quantity));
+/** docs/api.md#orders: shares held back by open sell orders, shown only when there are any. */
+const RESERVED = [
+  right('Reserved', (stock) => formatInteger(stock.reserved_quantity), 'Held back by open sell orders'),
+  right('Available', (stock) => formatInteger(stock.available_quantity), 'Free to sell'),
+];
+const BOUGHT = right('Bought Price', (stock) => formatUsd(stock.bought_price));
+const CURRENT_PRICE = right('Current Price', (stock) => (
+  <>
+    {formatUsd(stock.current_price)}
+    {!stock.price_available && (
+      <Text component="span" size="xs" c="dimmed" title="No market price: valued at cost">
+        {' '}
+        (at cost)
+      </Text>
+    )}
+  </>
+));
+const CURRENT_VALUE = right('Current Value', (stock) => formatUsd(stock.current_value));
+const GAIN = right('Gain/Loss', (stock) => <GainAmount cents={stock.unrealized_gain_cents} />);
+const GAIN_PERCENT = right('Gain/Loss %', (stock) => (
+  <GainPercent cents={stock.unrealized_gain_cents} percent={stock.unrealized_gain_percent} />
+));
+/** The half-width details modal: the amount and the % in one column. */
+const GAIN_BOTH = right('Gain/Loss', (stock) => (
+  <Gain cents={stock.unrealized_gain_cents} percent={stock.unrealized_gain_percent} />
+));
 
 interface HoldingsTableProps {
   wallet: WalletDetails;
@@ -31,127 +65,59 @@ interface HoldingsTableProps {
  */
 export function HoldingsTable({ wallet, compact = false, label = 'Stocks Held' }: HoldingsTableProps) {
   const { stocks } = wallet;
-  // docs/api.md#orders: shares held back by open sell orders, shown only when there are any.
   const withReserved = !compact && stocks.some((stock) => stock.reserved_quantity > 0);
-  const columns: readonly string[] = compact
-    ? COMPACT
-    : withReserved
-      ? [...FULL.slice(0, 2), 'Reserved', 'Available', ...FULL.slice(2)]
-      : FULL;
+  // Compact: the seed's four columns and the gain; full: the current price and the gain in two.
+  const columns = compact
+    ? [SYMBOL, QUANTITY, BOUGHT, CURRENT_VALUE, GAIN_BOTH]
+    : [SYMBOL, QUANTITY, ...(withReserved ? RESERVED : []), BOUGHT, CURRENT_PRICE, CURRENT_VALUE, GAIN, GAIN_PERCENT];
   return (
-    <Table.ScrollContainer minWidth={compact ? 480 : withReserved ? 820 : 680}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} ta={column === 'Stock Symbol' ? 'left' : 'right'} style={{ whiteSpace: 'nowrap' }}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {stocks.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  No stocks held yet. Buy some to see them here.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            stocks.map((stock) => (
-              <Table.Tr key={stock.symbol}>
-                <Table.Td>
-                  <Anchor component={Link} to={stockPath(stock.symbol)} fw={600}>
-                    {stock.symbol}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td ta="right">{formatInteger(stock.quantity)}</Table.Td>
-                {withReserved && (
-                  <>
-                    <Table.Td ta="right" title="Held back by open sell orders">
-                      {formatInteger(stock.reserved_quantity)}
-                    </Table.Td>
-                    <Table.Td ta="right" title="Free to sell">
-                      {formatInteger(stock.available_quantity)}
-                    </Table.Td>
-                  </>
-                )}
-                <Table.Td ta="right">{formatUsd(stock.bought_price)}</Table.Td>
-                {!compact && (
-                  <Table.Td ta="right">
-                    {formatUsd(stock.current_price)}
-                    {!stock.price_available && (
-                      <Text component="span" size="xs" c="dimmed" title="No market price: valued at cost">
-                        {' '}
-                        (at cost)
-                      </Text>
-                    )}
-                  </Table.Td>
-                )}
-                <Table.Td ta="right">{formatUsd(stock.current_value)}</Table.Td>
-                {compact ? (
-                  <Table.Td ta="right">
-                    <Gain cents={stock.unrealized_gain_cents} percent={stock.unrealized_gain_percent} />
-                  </Table.Td>
-                ) : (
-                  <>
-                    <Table.Td ta="right">
-                      <GainAmount cents={stock.unrealized_gain_cents} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <GainPercent cents={stock.unrealized_gain_cents} percent={stock.unrealized_gain_percent} />
-                    </Table.Td>
-                  </>
-                )}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-        {stocks.length > 0 && (
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row">Total</Table.Th>
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={stocks}
+      rowKey={(stock) => stock.symbol}
+      empty="No stocks held yet. Buy some to see them here."
+      minWidth={compact ? 480 : withReserved ? 820 : 680}
+      headerNoWrap
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+      footer={
+        <Table.Tr>
+          <Table.Th scope="row">Total</Table.Th>
+          <Table.Td />
+          {withReserved && (
+            <>
               <Table.Td />
-              {withReserved && (
-                <>
-                  <Table.Td />
-                  <Table.Td />
-                </>
-              )}
-              <Table.Td ta="right" title="What the shares held cost in total">
-                <Text component="span" size="xs" c="dimmed">
-                  Cost{' '}
-                </Text>
-                {formatUsd(wallet.cost_basis)}
+              <Table.Td />
+            </>
+          )}
+          <Table.Td ta="right" title="What the shares held cost in total">
+            <Text component="span" size="xs" c="dimmed">
+              Cost{' '}
+            </Text>
+            {formatUsd(wallet.cost_basis)}
+          </Table.Td>
+          {!compact && <Table.Td />}
+          <Table.Td ta="right" fw={600}>
+            {formatUsd(wallet.stocks_value)}
+          </Table.Td>
+          {compact ? (
+            <Table.Td ta="right">
+              <Gain cents={wallet.unrealized_gain_cents} percent={wallet.unrealized_gain_percent} fw={600} />
+            </Table.Td>
+          ) : (
+            <>
+              <Table.Td ta="right">
+                <GainAmount cents={wallet.unrealized_gain_cents} fw={600} />
               </Table.Td>
-              {!compact && <Table.Td />}
-              <Table.Td ta="right" fw={600}>
-                {formatUsd(wallet.stocks_value)}
+              <Table.Td ta="right">
+                <GainPercent cents={wallet.unrealized_gain_cents} percent={wallet.unrealized_gain_percent} fw={600} />
               </Table.Td>
-              {compact ? (
-                <Table.Td ta="right">
-                  <Gain cents={wallet.unrealized_gain_cents} percent={wallet.unrealized_gain_percent} fw={600} />
-                </Table.Td>
-              ) : (
-                <>
-                  <Table.Td ta="right">
-                    <GainAmount cents={wallet.unrealized_gain_cents} fw={600} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <GainPercent
-                      cents={wallet.unrealized_gain_cents}
-                      percent={wallet.unrealized_gain_percent}
-                      fw={600}
-                    />
-                  </Table.Td>
-                </>
-              )}
-            </Table.Tr>
-          </Table.Tfoot>
-        )}
-      </Table>
-    </Table.ScrollContainer>
+            </>
+          )}
+        </Table.Tr>
+      }
+    />
   );
 }

@@ -1,20 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Collapse,
-  Group,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Collapse, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { Order } from '@site/contract';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
@@ -25,33 +15,8 @@ import { useCancelOrder, useOrders } from '../api/orders-api';
 import { formatDateTime, formatShares } from '../wallet-format';
 import { formatOrderPrice, ORDER_STATUS_COLORS, orderPrices, orderTypeLabel, timeInForceLabel } from './order-format';
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 /** A badge keeps its whole word when the scrolled table squeezes its column. */
 const WHOLE = { minWidth: 'max-content' } as const;
-const OPEN_COLUMNS = [
-  'Symbol',
-  'Side',
-  'Type',
-  'Quantity',
-  'Limit / Stop / Trail',
-  'Trigger Price',
-  'Time in Force',
-  'Expires',
-  'Status',
-  'Reserved',
-  '',
-] as const;
-const RIGHT = new Set<string>(['Quantity', 'Trigger Price', 'Reserved']);
-const CLOSED_COLUMNS = [
-  'Symbol',
-  'Side',
-  'Type',
-  'Quantity',
-  'Limit / Stop / Trail',
-  'Status',
-  'Fill',
-  'Closed',
-] as const;
 
 const SymbolLink = ({ symbol }: { symbol: string }) => (
   <Anchor component={Link} to={stockPath(symbol)} fw={600}>
@@ -83,6 +48,22 @@ function outcome(order: Order): string {
   return order.reason ?? NO_VALUE;
 }
 
+/** The columns an open and a closed order share. */
+const ORDER: readonly DataColumn<Order>[] = [
+  { header: 'Symbol', cell: (order) => <SymbolLink symbol={order.symbol} /> },
+  { header: 'Side', cell: (order) => <SideBadge side={order.side} /> },
+  { header: 'Type', noWrap: true, cell: orderTypeLabel },
+  { header: 'Quantity', align: 'right', cell: (order) => formatInteger(order.quantity) },
+  { header: 'Limit / Stop / Trail', noWrap: true, cell: orderPrices },
+];
+const STATUS: DataColumn<Order> = { header: 'Status', cell: (order) => <StatusBadge order={order} /> };
+const CLOSED_COLUMNS: readonly DataColumn<Order>[] = [
+  ...ORDER,
+  STATUS,
+  { header: 'Fill', cell: outcome },
+  { header: 'Closed', noWrap: true, cell: (order) => formatDateTime(order.filled_at ?? order.updated_at) },
+];
+
 /**
  * docs/product.md#wallet-page-appsfinancewallet 'Open Orders': the wallet's open orders with what
  * each holds back and a Cancel (confirmed first), and its recent closed orders folded away below.
@@ -99,6 +80,30 @@ export function WalletOrders({ walletId }: { walletId: number }) {
   if (!orders.data) return <PageLoader label="Loading the orders…" />;
   const open = orders.data.orders.filter((order) => order.status === 'open');
   const closed = orders.data.orders.filter((order) => order.status !== 'open');
+
+  const openColumns: readonly DataColumn<Order>[] = [
+    ...ORDER,
+    { header: 'Trigger Price', align: 'right', cell: (order) => formatOrderPrice(order.trigger_price) },
+    { header: 'Time in Force', noWrap: true, cell: (order) => timeInForceLabel(order.time_in_force) },
+    { header: 'Expires', noWrap: true, cell: (order) => formatDateTime(order.expires_at) },
+    STATUS,
+    { header: 'Reserved', align: 'right', noWrap: true, cell: reserved },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (order) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          onClick={() => setConfirming(order)}
+          aria-label={`Cancel the order to ${order.side} ${order.symbol}`}
+        >
+          Cancel
+        </Button>
+      ),
+    },
+  ];
 
   const confirmCancel = async () => {
     if (!confirming) return;
@@ -118,54 +123,17 @@ export function WalletOrders({ walletId }: { walletId: number }) {
           No open orders
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={1040}>
-          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Open orders">
-            <Table.Thead>
-              <Table.Tr>
-                {OPEN_COLUMNS.map((column) => (
-                  <Table.Th key={column || 'actions'} style={NO_WRAP} ta={RIGHT.has(column) ? 'right' : 'left'}>
-                    {column || <VisuallyHidden>Actions</VisuallyHidden>}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {open.map((order) => (
-                <Table.Tr key={order.order_id}>
-                  <Table.Td>
-                    <SymbolLink symbol={order.symbol} />
-                  </Table.Td>
-                  <Table.Td>
-                    <SideBadge side={order.side} />
-                  </Table.Td>
-                  <Table.Td style={NO_WRAP}>{orderTypeLabel(order)}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(order.quantity)}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{orderPrices(order)}</Table.Td>
-                  <Table.Td ta="right">{formatOrderPrice(order.trigger_price)}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{timeInForceLabel(order.time_in_force)}</Table.Td>
-                  <Table.Td style={NO_WRAP}>{formatDateTime(order.expires_at)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge order={order} />
-                  </Table.Td>
-                  <Table.Td ta="right" style={NO_WRAP}>
-                    {reserved(order)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      onClick={() => setConfirming(order)}
-                      aria-label={`Cancel the order to ${order.side} ${order.symbol}`}
-                    >
-                      Cancel
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Open orders"
+          columns={openColumns}
+          rows={open}
+          rowKey={(order) => order.order_id}
+          minWidth={1040}
+          headerNoWrap
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+        />
       )}
 
       {closed.length > 0 && (
@@ -179,39 +147,18 @@ export function WalletOrders({ walletId }: { walletId: number }) {
             </Group>
           </UnstyledButton>
           <Collapse expanded={closedShown} id={`closed-orders-${walletId}`}>
-            <Table.ScrollContainer minWidth={860} mt="sm">
-              <Table striped verticalSpacing="xs" aria-label="Recent closed orders">
-                <Table.Thead>
-                  <Table.Tr>
-                    {CLOSED_COLUMNS.map((column) => (
-                      <Table.Th key={column} style={NO_WRAP} ta={column === 'Quantity' ? 'right' : 'left'}>
-                        {column}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {closed.map((order) => (
-                    <Table.Tr key={order.order_id}>
-                      <Table.Td>
-                        <SymbolLink symbol={order.symbol} />
-                      </Table.Td>
-                      <Table.Td>
-                        <SideBadge side={order.side} />
-                      </Table.Td>
-                      <Table.Td style={NO_WRAP}>{orderTypeLabel(order)}</Table.Td>
-                      <Table.Td ta="right">{formatInteger(order.quantity)}</Table.Td>
-                      <Table.Td style={NO_WRAP}>{orderPrices(order)}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge order={order} />
-                      </Table.Td>
-                      <Table.Td>{outcome(order)}</Table.Td>
-                      <Table.Td style={NO_WRAP}>{formatDateTime(order.filled_at ?? order.updated_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Box mt="sm">
+              <DataTable
+                label="Recent closed orders"
+                columns={CLOSED_COLUMNS}
+                rows={closed}
+                rowKey={(order) => order.order_id}
+                minWidth={860}
+                headerNoWrap
+                striped
+                verticalSpacing="xs"
+              />
+            </Box>
           </Collapse>
         </div>
       )}
