@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { AdminStatusResponse } from '@site/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { StatList } from '../../../components/StatList';
@@ -42,6 +43,31 @@ function Overview({ status }: { status: AdminStatusResponse }) {
   );
 }
 
+const PROVIDER_COLUMNS: readonly DataColumn<AdminStatusResponse['providers'][number]>[] = [
+  { header: 'Provider', noWrap: true, td: () => ({ fw: 600 }), cell: (p) => p.provider },
+  { header: 'Calls', align: 'right', cell: (p) => p.calls },
+  {
+    header: 'Error rate',
+    align: 'right',
+    td: (p) => ({ c: p.error_rate > 0.1 ? 'red' : undefined }),
+    cell: (p) => formatRate(p.error_rate),
+  },
+  { header: 'Last success', cell: (p) => (p.last_success_at ? formatDateTime(p.last_success_at) : 'Never') },
+  {
+    header: 'Last failure',
+    cell: (p) => (
+      <>
+        {p.last_failure_at ? formatDateTime(p.last_failure_at) : 'Never'}
+        {p.last_error && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {p.last_error}
+          </Text>
+        )}
+      </>
+    ),
+  },
+];
+
 function Providers({ providers }: { providers: AdminStatusResponse['providers'] }) {
   if (providers.length === 0) {
     return (
@@ -51,41 +77,14 @@ function Providers({ providers }: { providers: AdminStatusResponse['providers'] 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" aria-label="Data providers">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Provider</Table.Th>
-            <Table.Th ta="right">Calls</Table.Th>
-            <Table.Th ta="right">Error rate</Table.Th>
-            <Table.Th>Last success</Table.Th>
-            <Table.Th>Last failure</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {providers.map((p) => (
-            <Table.Tr key={p.provider}>
-              <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
-                {p.provider}
-              </Table.Td>
-              <Table.Td ta="right">{p.calls}</Table.Td>
-              <Table.Td ta="right" c={p.error_rate > 0.1 ? 'red' : undefined}>
-                {formatRate(p.error_rate)}
-              </Table.Td>
-              <Table.Td>{p.last_success_at ? formatDateTime(p.last_success_at) : 'Never'}</Table.Td>
-              <Table.Td>
-                {p.last_failure_at ? formatDateTime(p.last_failure_at) : 'Never'}
-                {p.last_error && (
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {p.last_error}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Data providers"
+      columns={PROVIDER_COLUMNS}
+      rows={providers}
+      rowKey={(p) => p.provider}
+      minWidth={640}
+      verticalSpacing="xs"
+    />
   );
 }
 

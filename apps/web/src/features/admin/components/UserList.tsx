@@ -1,6 +1,7 @@
-import { em, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { em, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AdminUser } from '@site/contract';
+import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { UserActions } from './UserActions';
 import { UserStatusBadge } from './UserStatusBadge';
@@ -65,54 +66,44 @@ function UserCards({ users, currentUserId, ...actions }: UserListProps) {
 }
 
 function UserTable({ users, currentUserId, ...actions }: UserListProps) {
+  const columns: DataColumn<AdminUser>[] = [
+    {
+      header: 'User',
+      cell: (user) => (
+        <>
+          <Text size="sm" fw={600}>
+            {user.username}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {user.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: 'Joined',
+      cell: (user) => (
+        <Text size="sm" title={formatDateTime(user.created_at)}>
+          {formatDate(user.created_at)}
+        </Text>
+      ),
+    },
+    { header: 'Last seen', cell: (user) => <Text size="sm">{lastSeen(user, currentUserId)}</Text> },
+    { header: 'Owns', td: () => ({ maw: 220 }), cell: (user) => <Counts counts={user.counts} /> },
+    { header: 'Status', cell: (user) => <UserStatusBadge user={user} /> },
+    { header: 'Actions', hideHeader: true, cell: (user) => <UserActions user={user} {...actions} /> },
+  ];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>User</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th>Last seen</Table.Th>
-            <Table.Th>Owns</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {user.username}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" title={formatDateTime(user.created_at)}>
-                  {formatDate(user.created_at)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{lastSeen(user, currentUserId)}</Text>
-              </Table.Td>
-              <Table.Td maw={220}>
-                <Counts counts={user.counts} />
-              </Table.Td>
-              <Table.Td>
-                <UserStatusBadge user={user} />
-              </Table.Td>
-              <Table.Td>
-                <UserActions user={user} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="Users"
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id}
+      minWidth={720}
+      striped
+      highlightOnHover
+      verticalSpacing="xs"
+    />
   );
 }
 
