@@ -6,7 +6,7 @@
  */
 import { type Board, parseBoard, toBoard, toGrid } from '@site/contract';
 import { isValidBoardShape } from '../src/features/sudoku/engine/board.js';
-import { Solver, solve } from '../src/features/sudoku/engine/solver.js';
+import { Solver, solve } from '../src/features/sudoku/engine/search/solver.js';
 import { rate } from './sudoku-measure.js';
 
 export const FAMOUS_HARDEST = [

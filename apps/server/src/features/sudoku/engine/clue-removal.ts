@@ -1,6 +1,6 @@
 import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNITS } from '@site/contract';
 import { type Rng, shuffleInPlace } from './random.js';
-import type { Solver } from './solver.js';
+import type { Solver } from './search/solver.js';
 
 /** Corners (r1,c1) (r1,c2) (r2,c1) (r2,c2) of every rectangle spanning exactly two boxes, 4 cells each. */
 const RECTANGLE_SHAPES = (() => {

@@ -3,7 +3,7 @@ import { DIFFICULTIES } from './board.js';
 import { generatePuzzle } from './generator.js';
 import { gradePuzzle } from './grader.js';
 import { mulberry32 } from './random.js';
-import { countSolutions, solve } from './solver.js';
+import { countSolutions, solve } from './search/solver.js';
 
 /** Puzzles per difficulty (2,400 seeds in all): a few seconds on two slow cores. */
 const PER_DIFFICULTY = 800;

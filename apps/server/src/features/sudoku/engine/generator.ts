@@ -3,7 +3,7 @@ import type { Difficulty } from './board.js';
 import { ClueRemover } from './clue-removal.js';
 import { Grader, type Tier } from './grader.js';
 import { type Rng, shuffleInPlace } from './random.js';
-import { Solver } from './solver.js';
+import { Solver } from './search/solver.js';
 
 export interface Puzzle {
   puzzle: Board;

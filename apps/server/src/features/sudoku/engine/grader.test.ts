@@ -5,8 +5,8 @@ import { generatePuzzle } from './generator.js';
 import { Grader, gradePuzzle, TECHNIQUES, type TechniqueName } from './grader.js';
 import { GradingState } from './grading-state.js';
 import { mulberry32 } from './random.js';
+import { countSolutions, solve } from './search/solver.js';
 import { shufflePuzzle } from './shuffle.js';
-import { countSolutions, solve } from './solver.js';
 
 const EASY = {
   wikipedia: '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79',

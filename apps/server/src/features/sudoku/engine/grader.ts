@@ -1,12 +1,12 @@
 import { type Board, toGrid } from '@site/contract';
 import { type Difficulty, isValidBoardShape } from './board.js';
 import { GradingState } from './grading-state.js';
-import { simpleColouring } from './techniques-colouring.js';
-import { swordfish, xWing } from './techniques-fish.js';
-import { boxLineReduction, pointing } from './techniques-intersections.js';
-import { hiddenSingles, nakedSingles } from './techniques-singles.js';
-import { hiddenPairs, hiddenTriples, nakedPairs, nakedTriples } from './techniques-subsets.js';
-import { xyWing, xyzWing } from './techniques-wings.js';
+import { simpleColouring } from './techniques/techniques-colouring.js';
+import { swordfish, xWing } from './techniques/techniques-fish.js';
+import { boxLineReduction, pointing } from './techniques/techniques-intersections.js';
+import { hiddenSingles, nakedSingles } from './techniques/techniques-singles.js';
+import { hiddenPairs, hiddenTriples, nakedPairs, nakedTriples } from './techniques/techniques-subsets.js';
+import { xyWing, xyzWing } from './techniques/techniques-wings.js';
 
 /** 1 = singles, 2 = subsets and intersections, 3 = fish, wings and colouring. */
 export type Tier = 1 | 2 | 3;

@@ -8,6 +8,6 @@ export { difficultyOf, type Grade, gradePuzzle, TECHNIQUES, type TechniqueName, 
 export { findHint, type Hint, type HintInput } from './hints.js';
 export { PuzzlePool, type PuzzlePoolOptions } from './puzzle-pool.js';
 export { mulberry32, type Rng } from './random.js';
+export { countSolutions, lastSearchSteps, solve } from './search/solver.js';
 export { shufflePuzzle } from './shuffle.js';
-export { countSolutions, lastSearchSteps, solve } from './solver.js';
 export { type PathStep, solvingPath } from './solving-path.js';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkBoard } from './check-board.js';
 import { generatePuzzle } from './generator.js';
 import { mulberry32 } from './random.js';
+import { countSolutions, solve } from './search/solver.js';
 import { shufflePuzzle } from './shuffle.js';
-import { countSolutions, solve } from './solver.js';
 
 describe('shufflePuzzle', () => {
   it('gives a different-looking puzzle with its own unique, matching solution', () => {

@@ -11,7 +11,7 @@ export interface CheckedPuzzle {
 }
 
 /**
- * The solver's step budget for a puzzle from outside (engine/band-search.ts counts a step per propagation,
+ * The solver's step budget for a puzzle from outside (engine/search/band-search.ts counts a step per propagation,
  * a few microseconds each). The famous hardest puzzles need at most about 200 steps and served ones under 20;
  * a 17-clue grid without a solution must be searched to the end, which took up to 200,000 steps (0.4 s of
  * CPU) before this bound. 1,000 keeps a check within a few milliseconds (`npm run bench:sudoku`).

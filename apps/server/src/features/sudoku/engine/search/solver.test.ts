@@ -1,6 +1,6 @@
 import { parseBoard } from '@site/contract';
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from './random.js';
+import { mulberry32 } from '../random.js';
 import { countSolutions, lastSearchSteps, solve } from './solver.js';
 
 const toText = (board: number[][]) => board.map((row) => row.join('')).join('');

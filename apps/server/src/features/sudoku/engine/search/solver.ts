@@ -1,4 +1,6 @@
 import { type Board, toBoard, toGrid } from '@site/contract';
+import { isValidBoardShape } from '../board.js';
+import type { Rng } from '../random.js';
 import { BandSearch } from './band-search.js';
 import {
   BAND,
@@ -22,8 +24,6 @@ import {
   STRIDE,
   UNIT_BITS,
 } from './bitboard.js';
-import { isValidBoardShape } from './board.js';
-import type { Rng } from './random.js';
 
 /**
  * Loads clues into digit bitboards (bitboard.ts). Counting without an rng runs BandSearch, the fast path for

@@ -1,5 +1,5 @@
 import { POPCOUNT } from '@site/contract';
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /*
  * Fish on one digit. If in n rows the digit's places all fall in the same n columns, those rows take the

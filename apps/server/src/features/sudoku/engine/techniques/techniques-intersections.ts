@@ -1,4 +1,4 @@
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /*
  * A box and a row (or column) meet in a 3-cell segment. If a digit's places in one of the two units all lie

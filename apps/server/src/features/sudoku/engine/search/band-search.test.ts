@@ -1,5 +1,6 @@
 import { parseGrid } from '@site/contract';
 import { describe, expect, it } from 'vitest';
+import { mulberry32, type Rng } from '../random.js';
 import {
   ARRANGEABLE,
   ARRANGEMENT_CELLS,
@@ -10,7 +11,6 @@ import {
   STACK_ALLOWED,
   stackMatrix,
 } from './band-tables.js';
-import { mulberry32, type Rng } from './random.js';
 import { Solver } from './solver.js';
 
 /*

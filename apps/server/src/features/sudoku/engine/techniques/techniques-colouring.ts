@@ -1,5 +1,5 @@
 import { IS_PEER, UNITS } from '@site/contract';
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /*
  * Simple colouring on one digit. Where a unit has exactly two places for the digit (a conjugate pair), one

@@ -1,5 +1,5 @@
 import { POPCOUNT, UNITS } from '@site/contract';
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /*
  * Subsets within one unit. Naked: n cells whose candidates together are n digits own those digits, which

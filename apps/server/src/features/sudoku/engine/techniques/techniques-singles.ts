@@ -1,5 +1,5 @@
 import { ALL_DIGITS, DIGIT_OF_BIT, POPCOUNT, UNITS } from '@site/contract';
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /** A cell with one candidate left takes it. Places every such cell in one sweep. */
 export function nakedSingles(s: GradingState): boolean {

@@ -1,5 +1,5 @@
 import { IS_PEER, PEERS, POPCOUNT } from '@site/contract';
-import type { GradingState } from './grading-state.js';
+import type { GradingState } from '../grading-state.js';
 
 /**
  * XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}. Whichever digit the pivot takes, one pincer is z,
