@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { walletsExport } from './account-export.js';
 import { corporateActionsApplier } from './corporate-actions/corporate-actions.applier.js';
 import { corporateActionsRepository } from './corporate-actions/corporate-actions.repository.js';
 import { corporateActionsRoutes } from './corporate-actions/corporate-actions.routes.js';
@@ -21,12 +22,13 @@ import { walletsService } from './wallets.service.js';
  * run as jobs (core/jobs.ts).
  */
 export async function walletsFeature(api: FastifyInstance): Promise<void> {
-  const { config, database, marketData, clock, metrics, jobs } = api.deps;
+  const { config, database, marketData, clock, metrics, jobs, accountData } = api.deps;
   const onTrade = (side: 'buy' | 'sell') => metrics?.trades.inc({ side });
 
   const wallets = walletsRepository(database);
   const orders = ordersRepository(database, wallets);
   const corporateActions = corporateActionsRepository(database);
+  accountData.register('wallets', { exportRows: walletsExport(wallets, orders, corporateActions) });
   const matcher = orderMatcher({
     orders,
     market: marketData,

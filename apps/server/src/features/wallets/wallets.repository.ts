@@ -331,6 +331,22 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
   }
 
   return {
+    /**
+     * The user's wallets and their holdings, trades and history as the database holds them, for
+     * 'Export my data' (docs/api.md#export); the ledgers through the user's wallets (a subquery,
+     * so no list of ids is sent).
+     */
+    async exportRows(userId: number) {
+      const ownWallets = db.selectFrom('wallets').select('id').where('user_id', '=', userId);
+      const [wallets, holdings, trades, history] = await Promise.all([
+        db.selectFrom('wallets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+        db.selectFrom('wallet_holdings').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+        db.selectFrom('wallet_trades').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+        db.selectFrom('wallet_history').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
+      ]);
+      return { wallets, holdings, trades, history };
+    },
+
     /** The user's wallets, oldest first, each with its holdings. */
     async listWithHoldings(userId: number): Promise<WalletWithHoldings[]> {
       const rows = await selectWithHoldings(db)

@@ -21,28 +21,6 @@ export function registerTransitionalAccountData(accountData: AccountData, { db }
       sudoku_stats: await sudokuStats(db, userId),
     }),
   });
-  accountData.register('wallets', { exportRows: async (userId) => ({ wallets: await wallets(db, userId) }) });
-}
-
-/** Each wallet with its ledgers, read through the user's wallets (a subquery, so no list of ids is sent). */
-async function wallets(db: Kysely<Database>, userId: number) {
-  const ownWallets = db.selectFrom('wallets').select('id').where('user_id', '=', userId);
-  const [wallets, holdings, trades, history, corporateActions, orders] = await Promise.all([
-    db.selectFrom('wallets').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('wallet_holdings').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
-    db.selectFrom('wallet_trades').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
-    db.selectFrom('wallet_history').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
-    db.selectFrom('wallet_corporate_actions').selectAll().where('wallet_id', 'in', ownWallets).orderBy('id').execute(),
-    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
-  ]);
-  return wallets.map((wallet) => ({
-    ...wallet,
-    holdings: holdings.filter((h) => h.wallet_id === wallet.id),
-    trades: trades.filter((t) => t.wallet_id === wallet.id),
-    history: history.filter((h) => h.wallet_id === wallet.id),
-    corporate_actions: corporateActions.filter((a) => a.wallet_id === wallet.id),
-    orders: orders.filter((o) => o.wallet_id === wallet.id),
-  }));
 }
 
 /**

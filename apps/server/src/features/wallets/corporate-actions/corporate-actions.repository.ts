@@ -80,6 +80,17 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
   }
 
   return {
+    /** The dividends and splits of the user's wallets as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows(userId: number): Promise<CorporateActionRow[]> {
+      const ownWallets = db.selectFrom('wallets').select('id').where('user_id', '=', userId);
+      return db
+        .selectFrom('wallet_corporate_actions')
+        .selectAll()
+        .where('wallet_id', 'in', ownWallets)
+        .orderBy('id')
+        .execute();
+    },
+
     /** Every symbol any wallet has traded, with the first trade's time (where catching up starts). */
     async tradedSymbols(): Promise<{ symbol: string; firstTradeAt: string }[]> {
       const rows = await db

@@ -158,6 +158,11 @@ export function ordersRepository({ db, dialect }: DatabaseHandle, wallets: Walle
   }
 
   return {
+    /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows(userId: number): Promise<Selectable<OrdersTable>[]> {
+      return db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    },
+
     /**
      * Stores an open order and its reservation in one transaction: the wallet row is locked, the
      * open orders counted against `maxOpen`, then cash (`cash − reserved ≥ R`) or shares
