@@ -4,9 +4,9 @@ import type { Order } from '@site/contract';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { type DataColumn, DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
-import { Modal } from '../../../components/Modal';
 import { PageLoader } from '../../../components/PageLoader';
 import { useDeferredQuery } from '../../../hooks/use-deferred-query';
 import { formatInteger, formatUsd, NO_VALUE } from '../../../lib/format';
@@ -163,28 +163,26 @@ export function WalletOrders({ walletId }: { walletId: number }) {
         </div>
       )}
 
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Cancel this order?" centered>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title="Cancel this order?"
+        cancelLabel="Keep order"
+        confirmLabel="Cancel order"
+        onCancel={() => setConfirming(null)}
+        onConfirm={confirmCancel}
+        loading={cancel.isPending}
+      >
         {confirming && (
-          <Stack gap="md">
-            <Text size="sm">
-              {confirming.side === 'buy' ? 'Buy' : 'Sell'} {formatShares(confirming.quantity)} of {confirming.symbol},{' '}
-              {orderTypeLabel(confirming).toLowerCase()} ({orderPrices(confirming)}). Cancelling releases the{' '}
-              {confirming.side === 'buy'
-                ? `${formatUsd(confirming.reserved_cash)} it holds back`
-                : 'shares it holds back'}
-              .
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                Keep order
-              </Button>
-              <Button color="red" onClick={confirmCancel} loading={cancel.isPending}>
-                Cancel order
-              </Button>
-            </Group>
-          </Stack>
+          <Text size="sm">
+            {confirming.side === 'buy' ? 'Buy' : 'Sell'} {formatShares(confirming.quantity)} of {confirming.symbol},{' '}
+            {orderTypeLabel(confirming).toLowerCase()} ({orderPrices(confirming)}). Cancelling releases the{' '}
+            {confirming.side === 'buy'
+              ? `${formatUsd(confirming.reserved_cash)} it holds back`
+              : 'shares it holds back'}
+            .
+          </Text>
         )}
-      </Modal>
+      </ConfirmDialog>
     </Stack>
   );
 }
