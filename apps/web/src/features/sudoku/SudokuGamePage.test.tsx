@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
@@ -584,12 +584,16 @@ describe('SudokuGamePage', () => {
       expect(within(panel()).queryByText('Naked single')).not.toBeInTheDocument();
       expect(gridcell(1, 1)).not.toHaveAttribute('data-hint-area');
 
-      fetchMock.mockImplementationOnce(
-        async () =>
-          new Response(JSON.stringify({ success: false, code: 409, message: 'This game is already finished' }), {
-            status: 409,
-            headers: { 'Content-Type': 'application/json' },
-          }),
+      // The next hint is refused; every other call (the board's save, the time) answers as before,
+      // however long the machine takes between the two presses.
+      const answer = fetchMock.getMockImplementation();
+      fetchMock.mockImplementation(async (input, init) =>
+        String(input).includes('/api/sudoku/hint')
+          ? new Response(JSON.stringify({ success: false, code: 409, message: 'This game is already finished' }), {
+              status: 409,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : (answer as typeof fetch)(input, init),
       );
       await user.click(screen.getByRole('button', { name: 'Hint' }));
       expect(await screen.findByText('Could not get a hint')).toBeInTheDocument();
@@ -598,6 +602,11 @@ describe('SudokuGamePage', () => {
   });
 
   describe('the game knows when it is won', () => {
+    // The game's clock stands still (Date and the time sync's interval are fake; the page's own
+    // timeouts run), so the finish card shows the time the game had, however slow the machine.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    });
     const correct = { body: { status: 'success', isCorrect: true, errors: { rows: [], columns: [], boxes: [] } } };
     /** The solution with r1c3 still empty: one digit from the end. */
     const almostSolved = () => {
