@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DATA_PART_ORDER, AccountData, type AccountExportHead } from './account-data.js';
+import { AccountData, type AccountExportHead } from './account-data.js';
 
 const head: AccountExportHead = {
   format: 'site-account-export',
@@ -48,20 +48,5 @@ describe('AccountData', () => {
     const data = new AccountData();
     data.register('todos', { exportRows: async () => ({ todos: [] }) });
     await expect(data.exportOf(1, head)).rejects.toThrow(/sudoku/);
-  });
-
-  it('runs the deletion steps of the parts that have one, in the export order', async () => {
-    const data = new AccountData();
-    const ran: string[] = [];
-    for (const name of [...ACCOUNT_DATA_PART_ORDER].reverse()) {
-      data.register(name, {
-        exportRows: async () => ({}) as never,
-        ...(name === 'todos' || name === 'wallets'
-          ? { beforeDelete: async (userId: number) => void ran.push(`${name} ${userId}`) }
-          : {}),
-      });
-    }
-    await data.beforeDelete(3, {} as never);
-    expect(ran).toEqual(['todos 3', 'wallets 3']);
   });
 });

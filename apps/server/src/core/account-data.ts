@@ -1,12 +1,17 @@
 import type { AccountExport } from '@site/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
 
 /**
  * What each feature contributes to a user's account data (docs/api.md#export), by name, so the
  * auth feature can export and delete an account without importing the features that own its
  * rows (features never import each other; docs/architecture.md). Each entry is one part of the
  * export document: the keys it fills, typed here so the part and the export agree.
+ *
+ * Deleting an account needs no part: every table a user owns references the user (or one of their
+ * wallets) with ON DELETE CASCADE, so deleting the user's row in usersRepository.remove removes all
+ * of it in one transaction, in the lock order of db/user-lock.ts (features/auth/account/
+ * account-delete.test.ts checks every user-owned table the schema has). No feature keeps files or
+ * per-user caches today; one that does would add a deletion step to its part here, run inside
+ * that transaction after the user's row is locked.
  */
 export interface AccountDataParts {
   /** features/todo */
@@ -49,13 +54,6 @@ export interface AccountDataPart<K extends AccountDataPartName> {
    * (an export taken while the user changes data elsewhere may show part of that change).
    */
   exportRows(userId: number): Promise<AccountDataParts[K]>;
-  /**
-   * Work the account's deletion needs beyond the foreign keys' ON DELETE CASCADE, which removes
-   * every row a user owns (files, caches, locks the lock order asks for). Runs inside the
-   * deletion's transaction after the user's row is locked FOR UPDATE and before it is deleted
-   * (db/user-lock.ts), in the order of ACCOUNT_DATA_PART_ORDER.
-   */
-  beforeDelete?(userId: number, trx: Transaction<Database>): Promise<void>;
 }
 
 /** One per app instance, in `app.deps.accountData`; each feature registers its part as it registers. */
@@ -75,11 +73,6 @@ export class AccountData {
   async exportOf(userId: number, head: AccountExportHead): Promise<AccountExport> {
     const parts = await Promise.all(ACCOUNT_DATA_PART_ORDER.map((name) => this.part(name).exportRows(userId)));
     return Object.assign({ ...head }, ...parts) as AccountExport;
-  }
-
-  /** Each registered part's work before the user's row is deleted (see `beforeDelete`). */
-  async beforeDelete(userId: number, trx: Transaction<Database>): Promise<void> {
-    for (const name of ACCOUNT_DATA_PART_ORDER) await this.parts.get(name)?.beforeDelete?.(userId, trx);
   }
 
   private part(name: AccountDataPartName): AccountDataPart<AccountDataPartName> {

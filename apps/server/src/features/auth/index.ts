@@ -4,7 +4,6 @@ import { accountRepository } from './account/account.repository.js';
 import { accountRoutes } from './account/account.routes.js';
 import { accountService } from './account/account.service.js';
 import { accountExportRepository } from './account/account-export.repository.js';
-import { registerTransitionalAccountData } from './account/transitional-account-data.repository.js';
 import { ensureAdmin } from './admin-bootstrap.js';
 import { adminUsersRepository } from './admin-users/admin-users.repository.js';
 import { adminUsersRoutes } from './admin-users/admin-users.routes.js';
@@ -50,8 +49,6 @@ export async function authFeature(api: FastifyInstance): Promise<void> {
   const users = usersRepository(database);
   const sessions = sessionsRepository(database);
   const resetTokens = resetTokensRepository(database);
-
-  registerTransitionalAccountData(accountData, database);
 
   await api.register(authRoutes, { service: api.auth, cookies });
   await api.register(accountRoutes, {

@@ -16,7 +16,7 @@ import { sudokuPuzzlesService } from './puzzles/sudoku-puzzles.service.js';
  * puzzle and the player's own puzzles. Wired from the app's database, counters and jobs.
  */
 export async function sudokuFeature(api: FastifyInstance): Promise<void> {
-  const { config, database, counters, jobs, metrics, statusSources, pageFacts } = api.deps;
+  const { config, database, counters, jobs, metrics, statusSources, pageFacts, accountData } = api.deps;
 
   // Puzzles are generated ahead of time so `play` answers at once; the pool fills while the app runs.
   const pool = new PuzzlePool({
@@ -50,8 +50,16 @@ export async function sudokuFeature(api: FastifyInstance): Promise<void> {
   pageFacts.register('sudokuShareLevel', shareLevels());
 
   const games = sudokuRepository(database);
+  const gamesService = sudokuService(games, pool);
+  // The export's stats are the ones GET /api/sudoku/stats answers (docs/api.md#export).
+  accountData.register('sudoku', {
+    exportRows: async (userId) => ({
+      sudoku_games: await games.exportRows(userId),
+      sudoku_stats: await gamesService.stats(userId),
+    }),
+  });
   await api.register(sudokuRoutes, {
-    games: sudokuService(games, pool),
+    games: gamesService,
     hints: sudokuHintService(games, sudokuHintRepository(database)),
     path: sudokuPathService(games),
   });

@@ -39,6 +39,10 @@ export interface NewGame {
 /** Every query is scoped by owner, so another user's game id finds nothing. */
 export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
   return {
+    /** The user's games as the database holds them, for 'Export my data' (docs/api.md#export). */
+    exportRows: (userId: number): Promise<GameRow[]> =>
+      db.selectFrom('sudoku_games').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+
     /**
      * Starts a game unless the user already has `maxPlaying` unfinished ones (undefined then). The
      * count and the insert share a transaction under the user's lock, so a burst of starts never
