@@ -16,6 +16,11 @@ export class ApiError extends Error {
     return this.status === 0;
   }
 
+  /** A 2xx answer that its endpoint's response schema refused. */
+  get isUnexpectedAnswer(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
+
   get isClientError(): boolean {
     return this.status >= 400 && this.status < 500;
   }

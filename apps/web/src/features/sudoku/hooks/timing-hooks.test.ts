@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { zodLoaded } from '../../../lib/contract-schemas';
+import { answerCheck, zodLoaded } from '../../../lib/contract-schemas';
 import { setCookie } from '../../../test/cookies';
 import { callsTo, mockFetch } from '../../../test/fetch-mock';
 import { useGameClock } from './use-game-clock';
@@ -11,7 +11,7 @@ beforeAll(async () => {
   // An answer's first handling loads zod and the response schemas: module loading and a timer of its own.
   // Done here, on real timers, so the tests below wait only for their own fake clock and their events.
   await zodLoaded();
-  await import('../api/sudoku-schemas');
+  await answerCheck('sudoku.updateTime');
 });
 
 beforeEach(() => {

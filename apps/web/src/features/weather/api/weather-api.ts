@@ -5,12 +5,7 @@ import {
   type FORECAST_DAYS_MAX,
   type WeatherResponse,
 } from '@site/contract';
-import { routes } from '@site/contract/routes';
-import { callApi } from '../../../lib/api-client';
-import { lazySchemas } from '../../../lib/contract-schemas';
-
-// zod and these schemas load with the first call, not with the page (docs/decisions.md#main-thread-work-after-the-first-paint).
-const schemas = lazySchemas(() => import('./weather-schemas'));
+import { callEndpoint, isApiError } from '../../../lib/api-client';
 
 /** What a forecast is asked for: coordinates, plus what the chosen place tells about itself. */
 export interface ForecastRequest {
@@ -37,16 +32,17 @@ export const INVALID_DELETE_RESPONSE =
 
 /**
  * docs/product.md: a delete answer counts only with status 'success' and a data array (the list that is
- * left); anything else is refused with a readable message.
+ * left, as its schema says); anything else is refused with a readable message.
  */
-async function parseDeleteResponse(body: unknown): Promise<FavoriteLocation[]> {
-  const { deleteFavoriteResponseSchema } = await import('./weather-schemas');
-  const parsed = deleteFavoriteResponseSchema.safeParse(body);
-  if (!parsed.success) {
-    console.error('Failed to delete location: unexpected response', body);
+async function removeFavorite(locationId: number): Promise<FavoriteLocation[]> {
+  try {
+    const { data } = await callEndpoint('weather.removeFavorite', { body: { location_id: locationId } });
+    return data;
+  } catch (error) {
+    if (!isApiError(error) || !error.isUnexpectedAnswer) throw error;
+    console.error('Failed to delete location: unexpected response', error);
     throw new Error(INVALID_DELETE_RESPONSE);
   }
-  return parsed.data.data;
 }
 
 /** docs/api.md#every-call (Weather) calls; the owner of saved locations comes from the session. */
@@ -61,7 +57,7 @@ export const weatherApi = {
     days: ForecastDays = FORECAST_DAYS_DEFAULT,
     allHours = false,
   ): Promise<WeatherResponse> =>
-    callApi(routes.weather.forecast, {
+    callEndpoint('weather.forecast', {
       query: {
         lat: request.lat,
         lon: request.lon,
@@ -71,13 +67,9 @@ export const weatherApi = {
         days: days === FORECAST_DAYS_DEFAULT ? undefined : days,
         hours: allHours ? days * 24 : undefined,
       },
-      schema: schemas((c) => c.weatherResponseSchema),
       signal,
     }),
-  saved: (signal?: AbortSignal): Promise<FavoriteLocation[]> =>
-    callApi(routes.weather.listFavorites, { schema: schemas((c) => c.listFavoritesResponseSchema), signal }),
-  add: (favorite: NewFavorite): Promise<FavoriteLocation> =>
-    callApi(routes.weather.addFavorite, { body: favorite, schema: schemas((c) => c.favoriteLocationSchema) }),
-  remove: async (locationId: number): Promise<FavoriteLocation[]> =>
-    parseDeleteResponse(await callApi(routes.weather.removeFavorite, { body: { location_id: locationId } })),
+  saved: (signal?: AbortSignal): Promise<FavoriteLocation[]> => callEndpoint('weather.listFavorites', { signal }),
+  add: (favorite: NewFavorite): Promise<FavoriteLocation> => callEndpoint('weather.addFavorite', { body: favorite }),
+  remove: removeFavorite,
 };
