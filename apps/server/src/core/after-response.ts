@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 
 /**
  * Work a route leaves for after its answer has gone out (docs/architecture.md#work-after-the-answer),
@@ -15,6 +15,20 @@ export class AfterResponse {
     const running: Promise<void> = sent
       .then(work)
       .catch((error: unknown) => reply.log.error({ err: error }, `${what} failed after the answer`))
+      .finally(() => this.running.delete(running));
+    this.running.add(running);
+  }
+
+  /**
+   * Keeps `work` already under way (started beside the answer, not after it) among what `settled`
+   * waits for; a failure is logged as `what` at warn and never reaches the request.
+   */
+  track(work: Promise<unknown>, log: FastifyBaseLogger, what: string): void {
+    const running: Promise<void> = work
+      .then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error }, what),
+      )
       .finally(() => this.running.delete(running));
     this.running.add(running);
   }

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@site/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AfterResponse } from '../../core/after-response.js';
 import { forbidden } from '../../core/http-errors.js';
 import type { AuthService } from './auth.service.js';
 import { safeEqual } from './tokens.js';
@@ -40,7 +41,7 @@ function bearerToken(header: string | undefined): string | undefined {
  * token bound to the session.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { service }: { service: AuthService }) => {
+  async (app: FastifyInstance, { service, afterResponse }: { service: AuthService; afterResponse: AfterResponse }) => {
     app.decorate('auth', service);
     app.decorateRequest('user', null);
     app.decorateRequest('auth', null);
@@ -69,10 +70,10 @@ export const authPlugin = fp(
         csrfToken: session.csrfToken,
         sessionId: session.sessionId,
       };
-      // Throttled and not awaited: a failed write is logged and never fails the request.
-      service.noteUse(session)?.catch((error: unknown) => {
-        request.log.warn({ err: error }, 'Could not record the session’s last use');
-      });
+      // Throttled and not awaited: a failed write is logged and never fails the request; closing
+      // the app (and a test) waits for it.
+      const use = service.noteUse(session);
+      if (use) afterResponse.track(use, request.log, 'Could not record the session’s last use');
 
       if (request.auth.method === 'cookie' && UNSAFE_METHODS.has(request.method)) {
         if (request.routeOptions.config?.csrf === false) return;

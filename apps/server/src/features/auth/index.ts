@@ -26,11 +26,11 @@ const HOUR = 60 * 60 * 1000;
  */
 export const authCore = fp(
   async (app: FastifyInstance) => {
-    const { database, config, counters, jobs } = app.deps;
+    const { database, config, counters, jobs, afterResponse } = app.deps;
     const users = usersRepository(database);
     await ensureAdmin(users, config, app.log);
     const service = authService(users, sessionsRepository(database), counters, config);
-    await app.register(authPlugin, { service });
+    await app.register(authPlugin, { service, afterResponse });
     jobs.every({
       name: 'session-purge',
       everyMs: HOUR,

@@ -73,8 +73,8 @@ describe.each(testDatabaseKinds)('session last use on %s', (kind) => {
     for (let i = 0; i < 3; i++) {
       expect((await injectAs(t.app, bob, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
     }
-    // Give a write that should not happen the time to land, then look.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Every write the requests started has ended (the app tracks them): none may have happened.
+    await t.app.deps.afterResponse.settled();
     expect((await session(bob)).last_used_at).toBe(recent);
     expect(await lastSeen(bob)).toBeNull();
   });
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds)('session last use on %s', (kind) => {
       for (let i = 0; i < 3; i++) {
         expect((await injectAs(t.app, dave, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await t.app.deps.afterResponse.settled();
       expect((await session(dave)).last_used_at).toBe(stale);
     } finally {
       await sql`drop trigger refuse_last_use${kind === 'sqlite' ? sql`` : sql` on sessions`}`.execute(raw);
