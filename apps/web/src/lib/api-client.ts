@@ -215,55 +215,6 @@ export function sendToEndpoint<N extends EndpointName>(name: N, ...[call]: CallA
   return send(name, (call ?? {}) as AnyCall);
 }
 
-/** Anything with zod's `parse`; keeps this module free of a direct zod dependency. */
-export interface ResponseSchema<T> {
-  parse(data: unknown): T;
-}
-
-export interface ApiRequestOptions<T> {
-  body?: unknown;
-  query?: Record<string, string | number | boolean | null | undefined>;
-  schema?: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
-  signal?: AbortSignal;
-  keepalive?: boolean;
-}
-
-/** Being replaced by `callEndpoint`: a request to a path with an unchecked body. */
-export function apiRequest<T = unknown>(
-  method: HttpMethod,
-  path: string,
-  options: ApiRequestOptions<T> = {},
-): Promise<T> {
-  const { schema, ...call } = options;
-  const check =
-    schema === undefined
-      ? undefined
-      : (typeof schema === 'function' ? schema() : Promise.resolve(schema)).then(
-          (s) => (data: unknown) => s.parse(data),
-        );
-  return request(method, path, call as AnyCall, check) as Promise<T>;
-}
-
-type CallApiArgs<R extends ApiRoute, T> =
-  PathParams<R['path']> extends undefined
-    ? [options?: ApiRequestOptions<T> & { params?: undefined }]
-    : [options: ApiRequestOptions<T> & { params: PathParams<R['path']> }];
-
-/** Being replaced by `callEndpoint`: a call of a route of the plain table with an unchecked body. */
-export function callApi<R extends ApiRoute, T = unknown>(route: R, ...[options]: CallApiArgs<R, T>): Promise<T> {
-  const { params, ...rest } = (options ?? {}) as ApiRequestOptions<T> & { params?: Record<string, string | number> };
-  const url = (apiUrl as (route: ApiRoute, params?: Record<string, string | number>) => string)(route, params);
-  return apiRequest<T>(route.method, url, rest);
-}
-
-/** Being replaced by `callEndpointFile`. */
-export function callApiFile<R extends ApiRoute>(
-  route: R,
-  options: { query?: Record<string, string | number | boolean | null | undefined>; signal?: AbortSignal } = {},
-): Promise<ApiFile> {
-  return fileAt((apiUrl as (route: ApiRoute) => string)(route), options.query, options.signal);
-}
-
 /** A file the API answers instead of JSON (a CSV download), and the name the server gave it. */
 export interface ApiFile {
   blob: Blob;

@@ -33,7 +33,7 @@ function apiPathLiterals(text: string, jsx = false): string[] {
 }
 
 describe('API paths in the web app', () => {
-  it('come from the contract’s route table (callApi / apiUrl), never from a literal in app code', () => {
+  it('come from the contract’s route table (callEndpoint / apiUrl), never from a literal in app code', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(50);
     const literals = files.flatMap((file) =>

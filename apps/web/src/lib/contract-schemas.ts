@@ -1,5 +1,4 @@
 import type { EndpointAnswer, EndpointName } from '@site/contract/endpoint-map';
-import type { ResponseSchema } from './api-client';
 import { madeOnce } from './made-once';
 import { checkHealthAnswer, checkNoticeAnswer } from './plain-answers';
 import { yieldToBrowser } from './yield-to-browser';
@@ -36,42 +35,13 @@ export function answerCheck<N extends EndpointName>(name: N): Promise<AnswerChec
   const plain = plainChecks[name];
   if (plain) return Promise.resolve(plain);
   return Promise.all([zodLoaded(), endpointMap()])
-    .then(([, map]) => (map.endpointLoaders[name] as () => Promise<{ response?: ResponseSchema<EndpointAnswer<N>> }>)())
+    .then(([, map]) =>
+      (map.endpointLoaders[name] as () => Promise<{ response?: { parse(data: unknown): EndpointAnswer<N> } }>)(),
+    )
     .then(({ response }) => (response ? (data: unknown) => response.parse(data) : undefined));
 }
 
 /** The API's error format, loaded like the answers' schemas on the first error. */
 export function apiErrorCheck() {
   return Promise.all([zodLoaded(), endpointMap()]).then(([, map]) => map.loadApiErrorSchema());
-}
-
-/** The first page's few contract schemas, and zod, in a chunk of their own, loaded on first use. */
-export type Contract = typeof import('./first-page-schemas');
-
-export function loadContract(): Promise<Contract> {
-  return zodLoaded().then(() => import('./first-page-schemas'));
-}
-
-/**
- * A response schema of the contract loaded on demand, for the calls the first page makes (`/api/me`,
- * `/api/health`, log out): `callApi(routes.auth.me, { schema: lazySchema((c) => c.meResponseSchema) })`.
- * The app pages are lazy chunks already and import their schemas directly.
- */
-export function lazySchema<T>(pick: (contract: Contract) => ResponseSchema<T>): () => Promise<ResponseSchema<T>> {
-  return () => loadContract().then(pick);
-}
-
-/**
- * Response schemas of a module's calls, loaded on the first call rather than with the page:
- * `const schemas = lazySchemas(() => import('./todo-schemas'))`, then
- * `callApi(route, { schema: schemas((s) => s.listTodosResponseSchema) })`. zod builds every schema
- * as its module is evaluated, and zod itself is a large module: together 40–60 ms of one task as a
- * page's code started on this machine, four times that on Lighthouse's phone, and a page drawn with
- * its data asks nothing as it hydrates (docs/decisions.md#main-thread-work-after-the-first-paint).
- * The schemas' chunk downloads while the request is on its way (callApi).
- */
-export function lazySchemas<M>(load: () => Promise<M>) {
-  return <T>(pick: (schemas: M) => ResponseSchema<T>): (() => Promise<ResponseSchema<T>>) =>
-    () =>
-      zodLoaded().then(load).then(pick);
 }
