@@ -76,7 +76,7 @@ describe('bundle size budget of the built web app', () => {
 
   // docs/decisions.md#main-thread-work-after-the-first-paint: zod and a feature's schemas are built
   // as their modules are evaluated (a long task on a phone); the response schemas load with the
-  // first call (lazySchemas), and pages drawn with their data make none as they hydrate.
+  // first call to their endpoint (the contract's endpoint-map.ts), and pages drawn with their data make none as they hydrate.
   // The contract's limits, choices and form rules the pages use live in zod-free modules
   // (todo-limits.ts, finance-constants.ts, text-rules.ts …); the wallet's order ticket loads its
   // schema with the first focus in it (lib/on-demand.ts).
