@@ -1,27 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Jobs, type JobTimers } from './jobs.js';
-
-/** Timers a test fires by hand: no real time passes. */
-function handTimers() {
-  const ticks = new Map<number, () => void>();
-  let next = 0;
-  const timers: JobTimers = {
-    setInterval: (run) => {
-      const id = ++next;
-      ticks.set(id, run);
-      return { id } as never;
-    },
-    clearInterval: (timer) => ticks.delete((timer as { id: number }).id),
-  };
-  return {
-    timers,
-    tick: () => {
-      for (const run of [...ticks.values()]) run();
-    },
-    count: () => ticks.size,
-  };
-}
+import { Jobs } from './jobs.js';
+import { handTimers } from './jobs.test-support.js';
 
 const quiet = pino({ level: 'silent' });
 

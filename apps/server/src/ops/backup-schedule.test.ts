@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { Jobs, type JobTimers } from '../core/jobs.js';
+import { Jobs } from '../core/jobs.js';
+import { handTimers } from '../core/jobs.test-support.js';
 import { verifyDatabaseFile } from '../db/backup.js';
 import { sqliteFileIn } from '../db/database.js';
 import { sitesOnDisk } from '../test/site-on-disk.js';
@@ -17,24 +18,6 @@ async function siteWith(env: Record<string, string>) {
 }
 
 const snapshots = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
-
-/** Interval timers the test fires by hand: no real time passes. */
-function handTimers() {
-  const ticks = new Map<number, () => void>();
-  let next = 0;
-  const timers: JobTimers = {
-    setInterval: (run) => {
-      const id = ++next;
-      ticks.set(id, run);
-      return { id } as never;
-    },
-    clearInterval: (timer) => ticks.delete((timer as { id: number }).id),
-  };
-  const tick = () => {
-    for (const run of [...ticks.values()]) run();
-  };
-  return { timers, tick, count: () => ticks.size };
-}
 
 describe('scheduled backups (BACKUP_INTERVAL_HOURS)', () => {
   it('takes snapshots on the interval, keeps BACKUP_KEEP of them and stops on close', async () => {
