@@ -70,7 +70,7 @@ export interface FullStockAnswersOptions {
  * `get_full_stock` answers kept serialized (and compressed once per encoding) per (symbol, range,
  * interval) for as long as their data holds (docs/api.md#other-behaviour): identical concurrent
  * requests share one build, and at most `maxBuilds` different ones are built at once, so a burst
- * of years-long histories cannot fill the event loop or the heap (issue 17, item 5).
+ * of years-long histories cannot fill the event loop or the heap.
  */
 export class FullStockAnswers {
   private readonly cache: TtlCache<FullStockAnswer>;

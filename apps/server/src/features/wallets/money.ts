@@ -3,7 +3,7 @@
  * prices are integer "e4" units (1/10,000 dollar). Products and quotients go through BigInt, so any
  * quantity the API allows is exact. A trade's cash is rounded against the trader — a buy costs
  * price × quantity rounded up to the cent, a sale brings it rounded down — so no sequence of trades
- * at one price can make money from rounding (issue 17 item 4). Dollars for JSON come from the
+ * at one price can make money from rounding. Dollars for JSON come from the
  * integers by one division (`cents / 100`), which IEEE-754 rounds correctly: the number is the
  * same double as the decimal literal "1234.56".
  */

@@ -12,7 +12,7 @@ const SYMBOL = 'PNNY';
 
 /**
  * docs/api.md#money: cash moves against the trader (buys round up, sales down), so no sequence of
- * trades at one price can make money from rounding. The cases of issue 17 item 4, over HTTP.
+ * trades at one price can make money from rounding. The rounding cases, over HTTP.
  */
 describe.each(testDatabaseKinds)('trades at sub-cent prices on %s', (kind) => {
   let t: TestApp;

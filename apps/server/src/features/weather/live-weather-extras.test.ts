@@ -5,7 +5,7 @@ import type { ForecastRequest, WeatherProvider } from '../../integrations/weathe
 import { weatherService } from './weather.service.js';
 
 /**
- * Issue 19's live parts against recorded-shape answers (docs/api.md#weather-hourly-alerts-and-air-quality):
+ * The live hourly, alerts and air-quality parts against recorded-shape answers (docs/api.md#weather-hourly-alerts-and-air-quality):
  * hours in the one forecast request, Open-Meteo air quality and NWS alerts beside it, in parallel,
  * cached, and never failing the forecast.
  */

@@ -84,7 +84,7 @@ describe('Open-Meteo adapter', () => {
       'wind_direction_10m',
       'wind_gusts_10m',
       'weather_code',
-      // Issue 19: more of the current sky, in the same request.
+      // More of the current sky, in the same request.
       'dew_point_2m',
       'pressure_msl',
       'visibility',

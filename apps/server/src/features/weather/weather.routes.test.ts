@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
           'timezone',
           'units',
           'weather',
-          // Added by issue 19 (docs/api.md#weather-hourly-alerts-and-air-quality); the seed's stay as they were.
+          // Our additions (docs/api.md#weather-hourly-alerts-and-air-quality); the original fields stay as they were.
           'hourly',
           'daily_details',
           'current_details',

@@ -6,7 +6,7 @@ import { demoDayHours } from './demo-hourly.js';
 import { demoWeatherProvider, syntheticDay } from './demo-weather.js';
 import type { ForecastRequest } from './types.js';
 
-/** Issue 19's demo parts (docs/api.md#weather-hourly-alerts-and-air-quality). */
+/** The demo hourly, alerts and air-quality parts (docs/api.md#weather-hourly-alerts-and-air-quality). */
 
 const at = (iso: string) => () => Date.parse(iso);
 const place = (lat: number, lon: number, countryCode: string | null = null, days?: number): ForecastRequest => ({

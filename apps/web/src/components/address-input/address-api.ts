@@ -55,7 +55,7 @@ export const autocompleteQuery = (text: string | null, params: Omit<Autocomplete
               );
               return unique.slice(0, params.limit);
             } catch (failure) {
-              // docs/product.md#messages only logs an autocomplete failure; the list also says so (issue 9).
+              // docs/product.md#messages only logs an autocomplete failure; the list also says so.
               if (!isAbortError(failure, signal)) console.error('Address autocomplete failed', failure);
               throw failure;
             }

@@ -192,8 +192,8 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
      * Splits a holding: the action's row, the shares added (the cost basis stays, so the average
      * cost divides), and any fraction of a share paid out in cash, all or nothing. The holding is
      * changed by the delta rather than set, so trades made since the split date stay counted.
-     * Open sell orders, once wallets have them (issue 21, an `orders` table), reserve shares too:
-     * their quantities must be split here, in this transaction.
+     * Open orders in the symbol are restated in the same transaction (`splitOpenOrders`): open
+     * sells reserve shares, and the reservation follows their new quantities.
      */
     async applySplit(input: SplitInput): Promise<ApplyResult> {
       return db.transaction().execute(async (trx): Promise<ApplyResult> => {

@@ -29,7 +29,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The won game's card (issue 20: time, hints, checks and the level's best time from
+ * The won game's card (time, hints, checks and the level's best time from
  * GET /api/sudoku/stats), under the seed's title and sentence, which stay as they were.
  */
 export function FinishCard({ gameId, difficulty, seconds, hintsUsed, checksUsed, onBack }: FinishCardProps) {

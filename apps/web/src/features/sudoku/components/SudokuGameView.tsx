@@ -165,7 +165,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     }
   };
 
-  // docs/product.md#game-appssudokugame (issue 20): the game knows when it is won. The server decides
+  // docs/product.md#game-appssudokugame: the game knows when it is won. The server decides
   // and records a win, so a full board without a rule clash is checked with it once, at once.
   const autoChecked = useRef<readonly number[] | null>(null);
   const full = state.values.every((v) => v !== 0) && !conflicts.some(Boolean);
