@@ -12,9 +12,17 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+/** The whole suite's goal on the project's 2-core machines (printed, never enforced). */
+const GOAL_MINUTES = 10;
+const started = performance.now();
+const steps = [];
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const from = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  steps.push(`${title} ${minutes(performance.now() - from)}`);
   return result.status === 0;
 }
 
@@ -28,7 +36,9 @@ function count(reportFile) {
 
 function finish(ok, reason) {
   if (reason) console.error(`\n✖ ${reason}`);
-  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  const took = performance.now() - started;
+  console.log(`\ntime: ${minutes(took)} (${steps.join(', ')}); goal ≤ ${GOAL_MINUTES} min: ${took <= GOAL_MINUTES * 60_000 ? 'met' : 'missed'}`);
+  console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
 
