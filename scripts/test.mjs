@@ -37,7 +37,9 @@ function count(reportFile) {
 function finish(ok, reason) {
   if (reason) console.error(`\n✖ ${reason}`);
   const took = performance.now() - started;
-  console.log(`\ntime: ${minutes(took)} (${steps.join(', ')}); goal ≤ ${GOAL_MINUTES} min: ${took <= GOAL_MINUTES * 60_000 ? 'met' : 'missed'}`);
+  console.log(
+    `\ntime: ${minutes(took)} (${steps.join(', ')}); goal ≤ ${GOAL_MINUTES} min: ${took <= GOAL_MINUTES * 60_000 ? 'met' : 'missed'}`,
+  );
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
