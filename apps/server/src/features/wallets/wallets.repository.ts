@@ -146,6 +146,33 @@ export const readHoldings = (db: Db, walletId: number): Promise<Holding[]> =>
     .execute();
 
 /**
+ * A value snapshot in the wallet's history after its cash or holdings changed (a trade, a
+ * dividend), in the same transaction: the cash as it now is and the holdings as they now are,
+ * valued by `stocksValueCents`. Answers the holdings read.
+ */
+export async function snapshotWalletValue(
+  trx: Db,
+  snapshot: {
+    walletId: number;
+    now: string;
+    cashCents: number;
+    stocksValueCents(holdings: readonly Holding[]): number;
+  },
+): Promise<Holding[]> {
+  const holdings = await readHoldings(trx, snapshot.walletId);
+  await trx
+    .insertInto('wallet_history')
+    .values({
+      wallet_id: snapshot.walletId,
+      created_at: snapshot.now,
+      balance_cents: snapshot.cashCents,
+      stocks_value_cents: snapshot.stocksValueCents(holdings),
+    })
+    .execute();
+  return holdings;
+}
+
+/**
  * Wallet storage. Every query is scoped by owner (`wallets.user_id`), so another user's wallet
  * simply is not found. Every trade is one transaction that starts by locking the wallet row
  * (PostgreSQL: the conditional UPDATE of a buy or SELECT … FOR UPDATE of a sell; SQLite runs
@@ -181,16 +208,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const holdings = await readHoldings(trx, input.walletId);
-    await trx
-      .insertInto('wallet_history')
-      .values({
-        wallet_id: input.walletId,
-        created_at: input.now,
-        balance_cents: cashCents,
-        stocks_value_cents: input.stocksValueCents(holdings),
-      })
-      .execute();
+    const holdings = await snapshotWalletValue(trx, { ...input, cashCents });
     return { kind: 'done', trade, cashCents, holdings };
   }
 

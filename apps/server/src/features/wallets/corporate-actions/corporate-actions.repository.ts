@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
 import { shareUserKey } from '../../../db/user-lock.js';
 import type { Holding } from '../valuation.js';
-import { readHoldings } from '../wallets.repository.js';
+import { snapshotWalletValue } from '../wallets.repository.js';
 
 export type CorporateActionRow = Selectable<WalletCorporateActionsTable>;
 
@@ -174,16 +174,7 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
           .where('id', '=', input.walletId)
           .returning('cash_cents')
           .executeTakeFirstOrThrow();
-        const holdings = await readHoldings(trx, input.walletId);
-        await trx
-          .insertInto('wallet_history')
-          .values({
-            wallet_id: input.walletId,
-            created_at: input.now,
-            balance_cents: cash_cents,
-            stocks_value_cents: input.stocksValueCents(holdings),
-          })
-          .execute();
+        await snapshotWalletValue(trx, { ...input, cashCents: cash_cents });
         return 'applied';
       });
     },
