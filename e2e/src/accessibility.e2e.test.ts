@@ -38,8 +38,18 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
 
   /** Runs axe on the page as it is now and keeps what it found under this state's name. */
   async function check(state: string, scheme: Scheme) {
-    // Let Mantine's enter transitions (modals, popovers) finish: mid-fade colours are not the real ones.
-    await page.waitForTimeout(250);
+    // Mantine's enter transitions (modals, popovers, tabs) must have ended: mid-fade colours are
+    // not the real ones. Waits for the browser to report every finite animation finished (a
+    // loader's endless spin does not count), not for a guessed time.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    );
     const violations = await axeViolations(page);
     if (violations.length > 0) found.push(`${state} (${scheme}):\n${describeViolations(violations)}`);
   }
@@ -125,7 +135,6 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
       await check('sudoku board', scheme);
       await page.getByRole('button', { name: 'Hint' }).click();
       await page.getByTestId('hint-panel').waitFor();
-      await page.waitForTimeout(300);
       await check('sudoku hint panel', scheme);
       await page.getByRole('button', { name: 'Fill candidates' }).click();
       await page.getByRole('group', { name: 'Entry mode' }).getByRole('button', { name: 'Notes' }).click();
@@ -139,7 +148,6 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await check('sudoku finished game', scheme);
       await open('/apps/sudoku?tab=statistics', (p) => p.getByRole('tabpanel').waitFor());
-      await page.waitForTimeout(300);
       await check('sudoku menu, Statistics tab', scheme);
     }
     expectNone();
@@ -306,7 +314,6 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
       await useScheme(scheme);
       for (const tab of ['users', 'status', 'notice']) {
         await open(`/admin?tab=${tab}`, (p) => p.getByRole('tabpanel').waitFor());
-        await page.waitForTimeout(300);
         await check(`admin, ${tab}`, scheme);
       }
     }
