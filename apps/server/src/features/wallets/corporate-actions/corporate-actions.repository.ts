@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
@@ -144,29 +144,24 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
       return db.transaction().execute(async (trx): Promise<ApplyResult> => {
         const wallet = await lockWallet(trx, input.walletId);
         if (!wallet) return 'missing';
-        const inserted = await trx
-          .insertInto('wallet_corporate_actions')
-          .values({
-            wallet_id: input.walletId,
-            user_id: wallet.user_id,
-            symbol: input.symbol,
-            kind: 'dividend',
-            date: input.date,
-            pay_date: input.payDate,
-            currency: input.currency,
-            amount_per_share: input.amountPerShare,
-            fx_rate: input.fxRate,
-            amount_e4: input.amountE4,
-            numerator: null,
-            denominator: null,
-            quantity: input.quantity,
-            cash_cents: input.cashCents,
-            applied_at: input.now,
-          })
-          .onConflict((oc) => oc.columns(['wallet_id', 'symbol', 'kind', 'date']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return 'already';
+        const recorded = await recordAction(trx, {
+          wallet_id: input.walletId,
+          user_id: wallet.user_id,
+          symbol: input.symbol,
+          kind: 'dividend',
+          date: input.date,
+          pay_date: input.payDate,
+          currency: input.currency,
+          amount_per_share: input.amountPerShare,
+          fx_rate: input.fxRate,
+          amount_e4: input.amountE4,
+          numerator: null,
+          denominator: null,
+          quantity: input.quantity,
+          cash_cents: input.cashCents,
+          applied_at: input.now,
+        });
+        if (!recorded) return 'already';
         if (input.cashCents === 0) return 'applied';
         const { cash_cents } = await trx
           .updateTable('wallets')
@@ -190,30 +185,25 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
       return db.transaction().execute(async (trx): Promise<ApplyResult> => {
         const wallet = await lockWallet(trx, input.walletId);
         if (!wallet) return 'missing';
-        const inserted = await trx
-          .insertInto('wallet_corporate_actions')
-          .values({
-            wallet_id: input.walletId,
-            user_id: wallet.user_id,
-            symbol: input.symbol,
-            kind: 'split',
-            date: input.date,
-            pay_date: null,
-            currency: input.currency,
-            amount_per_share: null,
-            fx_rate: null,
-            amount_e4: null,
-            numerator: input.numerator,
-            denominator: input.denominator,
-            quantity: input.quantity,
-            shares_delta: input.sharesDelta,
-            cash_cents: input.cashCents,
-            applied_at: input.now,
-          })
-          .onConflict((oc) => oc.columns(['wallet_id', 'symbol', 'kind', 'date']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) return 'already';
+        const recorded = await recordAction(trx, {
+          wallet_id: input.walletId,
+          user_id: wallet.user_id,
+          symbol: input.symbol,
+          kind: 'split',
+          date: input.date,
+          pay_date: null,
+          currency: input.currency,
+          amount_per_share: null,
+          fx_rate: null,
+          amount_e4: null,
+          numerator: input.numerator,
+          denominator: input.denominator,
+          quantity: input.quantity,
+          shares_delta: input.sharesDelta,
+          cash_cents: input.cashCents,
+          applied_at: input.now,
+        });
+        if (!recorded) return 'already';
         const holding = await trx
           .selectFrom('wallet_holdings')
           .select(['quantity'])
@@ -278,6 +268,23 @@ export function corporateActionsRepository({ db, dialect }: DatabaseHandle) {
   };
 }
 export type CorporateActionsRepository = ReturnType<typeof corporateActionsRepository>;
+
+/**
+ * An action's row, once per wallet, symbol, kind and date: false when the wallet has it already
+ * (another instance, or an earlier run, applied it), and the caller then changes nothing.
+ */
+async function recordAction(
+  trx: Transaction<Database>,
+  row: Insertable<WalletCorporateActionsTable>,
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('wallet_corporate_actions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['wallet_id', 'symbol', 'kind', 'date']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
 
 /**
  * A split also restates the wallet's open orders in the symbol (docs/api.md#orders), as brokers
