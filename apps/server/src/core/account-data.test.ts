@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EXPORT_KEYS } from '../test/account-data.js';
 import { AccountData, type AccountExportHead } from './account-data.js';
 
 const head: AccountExportHead = {
@@ -23,19 +24,7 @@ function complete(): AccountData {
 describe('AccountData', () => {
   it('builds the export in the published key order, not the order of registration', async () => {
     const exported = await complete().exportOf(7, head);
-    expect(Object.keys(exported)).toEqual([
-      'format',
-      'version',
-      'exported_at',
-      'user',
-      'todos',
-      'sudoku_games',
-      'sudoku_stats',
-      'weather_favorites',
-      'watchlist',
-      'user_preferences',
-      'wallets',
-    ]);
+    expect(Object.keys(exported)).toEqual(EXPORT_KEYS);
     expect(exported.todos).toEqual([{ user_id: 7 }]);
   });
 

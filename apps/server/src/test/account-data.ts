@@ -9,6 +9,21 @@ import { injectAs, logIn, TEST_PASSWORD, type TestUser } from './test-app.js';
 const MARKET_NOW = Date.parse('2025-03-14T15:00:00Z');
 
 /** The demo market on a pinned clock, for apps whose tests trade. */
+/** The account export's keys in their published order (docs/api.md#export). */
+export const EXPORT_KEYS = [
+  'format',
+  'version',
+  'exported_at',
+  'user',
+  'todos',
+  'sudoku_games',
+  'sudoku_stats',
+  'weather_favorites',
+  'watchlist',
+  'user_preferences',
+  'wallets',
+];
+
 export const pinnedDemoMarket = () => new DemoMarketDataProvider({ now: () => MARKET_NOW });
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pinnedDemoMarket, seedAccountData } from '../../../test/account-data.js';
+import { EXPORT_KEYS, pinnedDemoMarket, seedAccountData } from '../../../test/account-data.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
 
 /**
@@ -22,19 +22,7 @@ describe('account export key order', () => {
     const res = await injectAs(t.app, alice, { method: 'GET', url: '/api/account/export' });
     expect(res.statusCode).toBe(200);
     const data = res.json();
-    expect(Object.keys(data)).toEqual([
-      'format',
-      'version',
-      'exported_at',
-      'user',
-      'todos',
-      'sudoku_games',
-      'sudoku_stats',
-      'weather_favorites',
-      'watchlist',
-      'user_preferences',
-      'wallets',
-    ]);
+    expect(Object.keys(data)).toEqual(EXPORT_KEYS);
     expect(Object.keys(data.user)).toEqual(['id', 'username', 'email', 'is_admin', 'created_at']);
     expect(Object.keys(data.sudoku_stats)).toEqual(['best', 'won', 'lost']);
     expect(data.wallets.length).toBeGreaterThan(0);
