@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { clearCookies } from './cookies';
 
 // Mantine renders a lot of DOM; small CI machines need more than the default 1 s for findBy*.
@@ -37,6 +39,25 @@ afterEach(() => {
   vi.restoreAllMocks();
   localStorage.clear();
   clearCookies();
+});
+
+// The files share one jsdom and one copy of each package (vitest.config.ts: isolate false), so what
+// a file leaves in the browser or in a package's module state is put back as a fresh one has it.
+afterAll(() => {
+  vi.useRealTimers();
+  // React Query's managers follow the browser's online/offline and focus events (the to-do tests
+  // go offline); left offline, every later query would wait for the network forever.
+  onlineManager.setOnline(true);
+  focusManager.setFocused(undefined);
+  // Mantine's notifications live in a module-level store; the container shows only a few at once.
+  notifications.clean();
+  notifications.cleanQueue();
+  sessionStorage.clear();
+  // Portals' shared node, Textarea's autosize measurement, anything a test appended itself.
+  document.body.replaceChildren();
+  document.title = '';
+  window.history.replaceState(null, '', '/');
+  Reflect.deleteProperty(navigator, 'geolocation');
 });
 
 // Mantine's autosizing Textarea listens for web fonts loading; jsdom has no FontFaceSet.
