@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
+import { getLabelled } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 import { SudokuGamePage } from './SudokuGamePage';
 import { cells, makeGame, me, SOLUTION } from './test-fixtures';
@@ -32,7 +33,7 @@ const gameRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
 /** Row 1 of the fixture puzzle after a 4 in column 3, as the cells the API takes back. */
 const FIRST_ROW_WITH_4 = [5, 3, 4, 0, 7, 0, 0, 0, 0].map((value, c) => ({ value, clue: [0, 1, 4].includes(c) }));
 
-const cell = (row: number, col: number) => screen.getByRole('textbox', { name: `Row ${row}, column ${col}` });
+const cell = (row: number, col: number) => getLabelled('textbox', `Row ${row}, column ${col}`);
 const gridcell = (row: number, col: number) => cell(row, col).closest('[role="gridcell"]') as HTMLElement;
 
 describe('SudokuGamePage', () => {

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { getLabelled } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 import { SudokuGamePage } from './SudokuGamePage';
 import { cells, makeGame, me, SOLUTION } from './test-fixtures';
@@ -35,7 +36,7 @@ function renderGame(routes: MockRoutes = {}) {
   return { ...rendered, fetchMock };
 }
 
-const cell = (row: number, col: number) => screen.getByRole('textbox', { name: `Row ${row}, column ${col}` });
+const cell = (row: number, col: number) => getLabelled('textbox', `Row ${row}, column ${col}`);
 const gridcell = (row: number, col: number) => cell(row, col).closest('[role="gridcell"]') as HTMLElement;
 const pad = () => screen.getByRole('group', { name: 'Number pad' });
 const mode = (name: string) => within(screen.getByRole('group', { name: 'Entry mode' })).getByRole('button', { name });

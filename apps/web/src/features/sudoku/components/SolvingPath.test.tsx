@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../../test/fetch-mock';
+import { getLabelled } from '../../../test/queries';
 import { renderWithProviders } from '../../../test/render';
 import { PUZZLE } from '../test-fixtures';
 import { SolvingPathButton } from './SolvingPath';
@@ -35,9 +36,7 @@ const pointing: SudokuPathStep = {
 const PATH: SudokuSolvingPath = { id: 42, puzzle: PUZZLE, steps: [single('r1c3', 4), pointing, single('r1c4', 6)] };
 
 const cell = (dialog: HTMLElement, row: number, col: number) =>
-  within(dialog)
-    .getByRole('textbox', { name: `Row ${row}, column ${col}` })
-    .closest('[role="gridcell"]') as HTMLElement;
+  getLabelled('textbox', `Row ${row}, column ${col}`, dialog).closest('[role="gridcell"]') as HTMLElement;
 
 function renderButton(route: Parameters<typeof mockFetch>[0][string]) {
   setCookie('csrftoken', 'csrf-1');
