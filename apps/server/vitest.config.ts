@@ -8,8 +8,13 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
-    // Database set-up makes some tests slower than vitest's default 5 s on 2 cores.
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A limit only ends a test that hangs; it must not end one that is slow because other files
+    // run beside it (three workers share two cores: vitest.config.ts).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // One module graph per worker instead of importing the app again for every file: the import
+    // was most of the run's time (docs/testing.md#how-fast). No server test mocks a module; each
+    // file builds its own app and database, and src/test/setup.ts puts back fake timers.
+    isolate: false,
   },
 });

@@ -47,7 +47,7 @@ describe('npm run admin', () => {
     expect(local.code).toBe(0);
     expect(local.stdout).toMatch(/^http:\/\/localhost:8123\/reset-password\?token=[A-Za-z0-9_-]{43}$/m);
     expect(local.stdout).toContain('PUBLIC_URL is not set');
-  }, 60_000);
+  });
 
   it('exits non-zero with a clear message for an unknown user, a missing argument or command', async () => {
     const dataDir = tempDir('site-admin-cli-');
@@ -69,5 +69,5 @@ describe('npm run admin', () => {
     expect(badCommand.stderr).toContain('Unknown command: make-coffee');
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toContain('reset-link <username>');
-  }, 60_000);
+  });
 });

@@ -518,5 +518,5 @@ describe.each(testDatabaseKinds)('durability on %s', (kind) => {
       await writer.exited;
       await db.drop();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -135,5 +135,5 @@ describe.skipIf(!databaseUrl)('order matching by two instances on one PostgreSQL
     } finally {
       await client.end();
     }
-  }, 60_000);
+  });
 });

@@ -449,5 +449,5 @@ describe.each(testDatabaseKinds)('fuzzing every API route on %s', (kind) => {
       }
     }
     expect(await snapshotDatabase(ctx.t.database.handle)).toEqual(before);
-  }, 60_000);
+  });
 });
