@@ -5,6 +5,7 @@
 // levels costs the server nothing per request. Run by `npm run build` after the web build;
 // `node scripts/precompress-web.mjs [dist]` on its own (apps/web/dist by default).
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -57,26 +58,29 @@ export async function precompress(dist) {
 
   let raw = 0;
   const totals = { '.br': 0, '.gz': 0 };
-  let count = 0;
-  // One file at a time keeps the memory flat; each file's two encodings run on the libuv pool.
-  for (const file of sources) {
-    if (!COMPRESSIBLE.has(path.extname(file))) continue;
-    const bytes = await fs.readFile(file);
-    raw += bytes.length;
-    count++;
-    await Promise.all(
-      ENCODED.map(async (ext) => {
-        const encoded = await encoders[ext](bytes);
-        if (encoded.length < bytes.length) {
-          await fs.writeFile(file + ext, encoded);
-          totals[ext] += encoded.length;
-        } else {
-          await fs.rm(file + ext, { force: true });
-          totals[ext] += bytes.length;
-        }
-      }),
-    );
+  const queue = [...sources].filter((file) => COMPRESSIBLE.has(path.extname(file)));
+  const count = queue.length;
+  // As many files at a time as there are cores (brotli at its highest level is most of a build's
+  // compression time and uses one core per file); a few files in memory at once keeps it flat.
+  async function worker() {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const bytes = await fs.readFile(file);
+      raw += bytes.length;
+      await Promise.all(
+        ENCODED.map(async (ext) => {
+          const encoded = await encoders[ext](bytes);
+          if (encoded.length < bytes.length) {
+            await fs.writeFile(file + ext, encoded);
+            totals[ext] += encoded.length;
+          } else {
+            await fs.rm(file + ext, { force: true });
+            totals[ext] += bytes.length;
+          }
+        }),
+      );
+    }
   }
+  await Promise.all(Array.from({ length: os.availableParallelism() }, worker));
   return { count, raw, br: totals['.br'], gz: totals['.gz'] };
 }
 
