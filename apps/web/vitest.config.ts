@@ -13,6 +13,11 @@ export default defineProject({
     // React, Mantine and the app per file (about half the project's time on a 2-core machine);
     // src/test/setup.ts puts back what a file leaves behind.
     isolate: false,
+    // Shared only within one worker: with more, vitest 4 gives each file a new worker again (jsdom
+    // and imports per file, slower than one worker on 2 cores). A project with its own maxWorkers
+    // needs its own group, which runs after the other projects' tests.
+    maxWorkers: 1,
+    sequence: { groupOrder: 1 },
     // Mantine components render a lot of DOM; jsdom on small CI machines needs more than 5 s.
     testTimeout: 20_000,
   },

@@ -10,7 +10,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   const queryClient = createQueryClient();
   // Tests assert on the first answer; retries would only slow failures down.
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  const user = userEvent.setup();
+  // No timer turn between a keystroke or click and the next: React has rendered each event's
+  // updates before user-event returns (act), and the turns only made long typing slow.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <MemoryRouter initialEntries={[route]}>
       <AppProviders queryClient={queryClient} env="test">
