@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { screenshot, screenshotsOnly } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -270,7 +270,10 @@ describe('Sudoku in a real browser', () => {
     }
   });
 
-  it('screenshots: menu and game at 375, 800 and 1280 px, light and dark', async () => {
+  // Pictures for people (npm run screenshots). Each step is checked in every run by the tests
+  // above (a wrong digit, pause and resume, the hint's levels), the phone layout by 'on a phone',
+  // and the menu at each width by screenshots.e2e.test.ts.
+  screenshotsOnly('screenshots: menu and game at 375, 800 and 1280 px, light and dark', async () => {
     const hinted = await startGame('Medium');
     const game = await startGame('Hard');
     const [[r, c]] = emptyCells(game) as [[number, number]];
