@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit/API/component tests (SQLite, plus PostgreSQL and Redis when
-// TEST_DATABASE_URL / TEST_REDIS_URL are set), then build the site and run the browser tests in
-// Debian's Chromium. Ends with one line "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// TEST_DATABASE_URL / TEST_REDIS_URL are set), then the browser tests in Debian's Chromium on the
+// built site. The typecheck, the linter and the build run beside the unit tests (their output is
+// printed when each ends): the unit tests wait on databases and sockets for part of their time, and
+// tsc uses one core. Ends with each step's time and one line "tests: N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,12 +20,31 @@ const started = performance.now();
 const steps = [];
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 
-function run(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`);
+/**
+ * Runs a step; resolves with whether it passed. `quiet` steps keep their output and print it, under
+ * their title, when they end, so steps running at once do not interleave their lines.
+ */
+function run(title, command, args, { env = {}, quiet = false } = {}) {
+  if (!quiet) console.log(`\n▶ ${title}`);
   const from = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  steps.push(`${title} ${minutes(performance.now() - from)}`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      steps.push(`${title} ${minutes(performance.now() - from)}`);
+      if (quiet) {
+        console.log(`\n▶ ${title} (${code === 0 ? 'passed' : 'FAILED'})`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code === 0);
+    });
+  });
 }
 
 function count(reportFile) {
@@ -51,24 +72,16 @@ function ensureChromium() {
     return false;
   }
   console.log('Installing Debian chromium for the browser tests…');
-  return (
-    run('apt-get update', 'apt-get', ['update', '-qq']) &&
-    run('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], {
-      DEBIAN_FRONTEND: 'noninteractive',
-    })
-  );
+  const apt = (...args) =>
+    spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+      .status === 0;
+  return apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium');
 }
 
-if (!process.env.TEST_DATABASE_URL) {
-  console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only (set it to add PostgreSQL).');
-}
-if (!run('typecheck', 'npm', ['run', '-s', 'typecheck'])) finish(false, 'typecheck failed');
-if (!run('lint', 'npm', ['run', '-s', 'lint'])) finish(false, 'lint failed');
-
-/** Runs vitest with an extra JSON report, adds its counts to the totals, and says whether it passed. */
-function vitest(title, name, extraArgs = []) {
+/** Runs vitest with an extra JSON report, adds its counts to the totals, and resolves with whether it passed. */
+async function vitest(title, name, extraArgs = []) {
   const report = path.join(reports, `${name}.json`);
-  const ok = run(title, 'npx', [
+  const ok = await run(title, 'npx', [
     'vitest',
     'run',
     ...extraArgs,
@@ -80,9 +93,20 @@ function vitest(title, name, extraArgs = []) {
   return ok;
 }
 
-if (!vitest('unit, API and component tests', 'unit')) finish(false, 'unit, API or component tests failed');
+if (!process.env.TEST_DATABASE_URL) {
+  console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only (set it to add PostgreSQL).');
+}
+const [typecheckOk, lintOk, unitOk, buildOk] = await Promise.all([
+  run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true }),
+  run('lint', 'npm', ['run', '-s', 'lint'], { quiet: true }),
+  vitest('unit, API and component tests', 'unit'),
+  run('build', 'npm', ['run', '-s', 'build'], { quiet: true }),
+]);
+if (!typecheckOk) finish(false, 'typecheck failed');
+if (!lintOk) finish(false, 'lint failed');
+if (!unitOk) finish(false, 'unit, API or component tests failed');
+if (!buildOk) finish(false, 'build failed');
 
 if (!ensureChromium()) finish(false, 'browser tests need Chromium');
-if (!run('build', 'npm', ['run', '-s', 'build'])) finish(false, 'build failed');
-const e2eOk = vitest('browser tests', 'e2e', ['--config', 'e2e/vitest.config.ts']);
+const e2eOk = await vitest('browser tests', 'e2e', ['--config', 'e2e/vitest.config.ts']);
 finish(e2eOk, e2eOk ? undefined : 'browser tests failed');
