@@ -9,7 +9,7 @@ import { scriptJson } from './script-json.js';
 
 /** What the web build's rendering entry offers the server (apps/web/src/app/prerender/entry-server.tsx). */
 interface PageRenderer {
-  setApiTransport(transport: typeof fetch): void;
+  setApiTransport(transport: typeof fetch, options?: { answersChecked?: boolean }): void;
   loadPageData(
     url: string,
   ): Promise<{ data: DehydratedState; personal: boolean; address: string } | 'too-large' | null>;
@@ -137,7 +137,9 @@ export function dataPages(app: FastifyInstance, webDist: string, now: () => numb
     renderer ??= fs.existsSync(entry)
       ? (import(pathToFileURL(entry).href) as Promise<PageRenderer>).then(
           (module) => {
-            module.setApiTransport(transport);
+            // The answers come from this app's routes, each checked by its response schema as it
+            // was serialized (core/serializer.ts): the page uses them without checking them again.
+            module.setApiTransport(transport, { answersChecked: true });
             return module;
           },
           (error: unknown) => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch } from '../test/fetch-mock';
 import { signedInBrowser } from '../test/signed-in-browser';
-import { ApiError, callEndpoint, callEndpointFile, sendToEndpoint } from './api-client';
+import { ApiError, callEndpoint, callEndpointFile, sendToEndpoint, setApiTransport } from './api-client';
 import { readOfflineCopy } from './offline-copy';
 import { COLOR_SCHEME_KEY, readSession } from './storage';
 
@@ -119,6 +119,23 @@ describe('callEndpoint', () => {
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).message).toMatch(/unexpected response/i);
     }
+  });
+
+  it('takes the answers of a transport that checked them as they are, and checks the browser’s again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const unchecked = { user_id: 'not a number' };
+    const server = vi.fn(async () => Response.json(unchecked));
+    // The server's rendering of a page: its answers come from the API's serializer, already checked.
+    setApiTransport(server, { answersChecked: true });
+    try {
+      await expect(callEndpoint('auth.me')).resolves.toEqual(unchecked);
+      expect(server).toHaveBeenCalledTimes(1);
+    } finally {
+      setApiTransport((input, init) => fetch(input, init));
+    }
+    // The browser's fetch again: the same answer is refused by the response schema.
+    mockFetch({ 'GET /api/me': { body: unchecked } });
+    await expect(callEndpoint('auth.me')).rejects.toThrow(/unexpected response/i);
   });
 
   it('checks the answers of every first page without zod, as their schemas would', async () => {
