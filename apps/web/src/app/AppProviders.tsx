@@ -5,6 +5,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { AuthModalsProvider } from '../features/auth';
 import { colorSchemeManager } from './color-scheme';
 import { cssVariablesResolver, theme } from './theme';
+import { themeCssVariables } from './theme-css-variables';
 
 // The notifications' container downloads after the first render, and mounts with the first
 // notification (NotificationsWhenShown): `notifications.show` keeps what is shown before it is
@@ -37,7 +38,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       defaultColorScheme="auto"
       colorSchemeManager={colorSchemeManager}
       env={env}
+      // The same style, worked out once rather than on every render (theme-css-variables.ts).
+      withCssVariables={false}
     >
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own variables, no one's input */}
+      <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeCssVariables() }} />
       <QueryClientProvider client={queryClient}>
         <Suspense fallback={null}>
           {/* Bottom right: at the top they covered the fixed header's Log Out and username. */}
