@@ -1,6 +1,7 @@
-import { Badge, Button, Card } from '@mantine/core';
+import { Badge, Card } from '@mantine/core';
 import type { Todo } from '@site/contract';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
+import { CardButton } from './CardButton';
 import classes from './TodoCard.module.css';
 
 interface TodoCardProps {
@@ -44,10 +45,8 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
               Completed
             </Badge>
           ) : onComplete ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="teal"
+            <CardButton
+              look="teal"
               leftSection={<IconCheck size={14} />}
               loading={completing}
               disabled={readOnly}
@@ -55,7 +54,7 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
               data-complete
             >
               Mark Complete
-            </Button>
+            </CardButton>
           ) : (
             <Badge color="gray" variant="light" tt="none">
               Not Completed
@@ -64,26 +63,24 @@ export function TodoCard({ todo, onEdit, onDelete, onComplete, completing, readO
         </Field>
         <Field label="Actions">
           <div className={classes.actions}>
-            <Button
-              size="xs"
-              variant="default"
+            <CardButton
+              look="default"
               leftSection={<IconPencil size={14} />}
               onClick={() => onEdit(todo)}
               disabled={readOnly}
               aria-label={`Edit ${todo.title}`}
             >
               Edit
-            </Button>
-            <Button
-              size="xs"
-              color="red"
+            </CardButton>
+            <CardButton
+              look="red"
               leftSection={<IconTrash size={14} />}
               onClick={() => onDelete(todo)}
               disabled={readOnly}
               aria-label={`Delete ${todo.title}`}
             >
               Delete
-            </Button>
+            </CardButton>
           </div>
         </Field>
       </div>
