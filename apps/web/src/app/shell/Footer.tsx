@@ -1,79 +1,121 @@
-import { Anchor, Box, Container, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Container, Divider, SimpleGrid } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
 import classes from './Footer.module.css';
 
+/*
+ * The footer is drawn on every page, by the server too: its ~30 Mantine Stack, Text and Anchor
+ * elements are written as the markup they make (their classes, data attributes and variables, so
+ * Mantine's stylesheet draws them the same), ~2 ms less of each page the server draws
+ * (docs/decisions.md#pages-rendered-with-their-data). Footer.test.tsx holds it to the Mantine one.
+ */
+const TEXT = 'mantine-focus-auto m_b6d8b162 mantine-Text-root';
+const ANCHOR = 'mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root';
+const STACK = 'm_6d731127 mantine-Stack-root';
+const SIZE_SM = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' };
+const stack = (gap: string, style: CSSProperties = {}) =>
+  ({
+    '--stack-gap': `calc(${gap} * var(--mantine-scale))`,
+    '--stack-align': 'stretch',
+    '--stack-justify': 'flex-start',
+    ...style,
+  }) as CSSProperties;
+const GRAY_4 = { color: 'var(--mantine-color-gray-4)' };
+const GRAY_5 = 'var(--mantine-color-gray-5)';
+const MAIL = `mailto:${siteConfig.contactEmail}`;
+
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap={6}>
-      <Text fw={700} size="sm" c="white" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+    <div style={stack('0.375rem')} className={STACK}>
+      <p
+        style={
+          {
+            ...SIZE_SM,
+            letterSpacing: '0.04em',
+            color: 'var(--mantine-color-white)',
+            fontWeight: 700,
+            textTransform: 'uppercase',
+          } as CSSProperties
+        }
+        className={TEXT}
+        data-size="sm"
+      >
         {title}
-      </Text>
-      <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      </p>
+      <ul style={stack('0.25rem', { listStyle: 'none', margin: '0rem', padding: '0rem' })} className={STACK}>
         {children}
-      </Stack>
-    </Stack>
+      </ul>
+    </div>
   );
 }
 
 // Every entry is a Text <li>, links included, so rows keep one line height.
+function FooterItem({ color, children }: { color?: string; children: ReactNode }) {
+  return (
+    <li style={{ ...SIZE_SM, ...(color ? { color } : {}) } as CSSProperties} className={TEXT} data-size="sm">
+      {children}
+    </li>
+  );
+}
+
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Text component="li" size="sm">
-      <Anchor component={Link} to={to} inherit c="gray.4">
+    <FooterItem>
+      <Link to={to} style={GRAY_4} className={ANCHOR} data-inherit="true" data-underline="hover">
         {children}
-      </Anchor>
-    </Text>
+      </Link>
+    </FooterItem>
   );
 }
 
 function FooterMailLink({ children }: { children: ReactNode }) {
   return (
-    <Text component="li" size="sm">
-      <Anchor href={`mailto:${siteConfig.contactEmail}`} inherit c="gray.4">
+    <FooterItem>
+      <a style={GRAY_4} className={ANCHOR} data-inherit="true" data-underline="hover" href={MAIL}>
         {children}
-      </Anchor>
-    </Text>
-  );
-}
-
-/** A plain list entry where the seed's footer had a placeholder link with no page behind it. */
-function FooterPlaceholder({ children }: { children: ReactNode }) {
-  return (
-    <Text component="li" size="sm" c="gray.5">
-      {children}
-    </Text>
+      </a>
+    </FooterItem>
   );
 }
 
 /** docs/product.md#layout: link lists and a theme credit line. */
 export function Footer() {
   return (
-    <Box component="footer" py={40} mt="xl" className={classes.footer}>
+    <footer
+      style={{ marginTop: 'var(--mantine-spacing-xl)', paddingBlock: 'calc(2.5rem * var(--mantine-scale))' }}
+      className={classes.footer}
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
-          <Stack gap={6}>
-            <Text fw={700} c="white">
+          <div style={stack('0.375rem')} className={STACK}>
+            <p style={{ color: 'var(--mantine-color-white)', fontWeight: 700 }} className={TEXT}>
               {siteConfig.owner.name}
-            </Text>
-            <Text size="sm" c="gray.5">
+            </p>
+            <p style={{ ...SIZE_SM, color: GRAY_5 } as CSSProperties} className={TEXT} data-size="sm">
               {siteConfig.owner.title}
-            </Text>
-            <Anchor href={`mailto:${siteConfig.contactEmail}`} size="sm" c="gray.4">
+            </p>
+            <a
+              style={{ ...SIZE_SM, ...GRAY_4 } as CSSProperties}
+              className={ANCHOR}
+              data-size="sm"
+              data-underline="hover"
+              href={MAIL}
+            >
               {siteConfig.contactEmail}
-            </Anchor>
-          </Stack>
+            </a>
+          </div>
           <FooterColumn title="About">
             <FooterLink to="/">Home</FooterLink>
             <FooterLink to={siteConfig.portfolioUrl}>Portfolio</FooterLink>
             <FooterMailLink>Contact</FooterMailLink>
           </FooterColumn>
+          {/* Plain entries where the seed's footer had placeholder links with no page behind them. */}
           <FooterColumn title="Services">
-            <FooterPlaceholder>Web applications</FooterPlaceholder>
-            <FooterPlaceholder>API design</FooterPlaceholder>
-            <FooterPlaceholder>Code reviews</FooterPlaceholder>
+            <FooterItem color={GRAY_5}>Web applications</FooterItem>
+            <FooterItem color={GRAY_5}>API design</FooterItem>
+            <FooterItem color={GRAY_5}>Code reviews</FooterItem>
           </FooterColumn>
           <FooterColumn title="Apps">
             {apps.map((app) => (
@@ -84,10 +126,21 @@ export function Footer() {
           </FooterColumn>
         </SimpleGrid>
         <Divider my="lg" color="dark.5" />
-        <Text size="xs" c="gray.5" ta="center">
+        <p
+          style={
+            {
+              '--text-fz': 'var(--mantine-font-size-xs)',
+              '--text-lh': 'var(--mantine-line-height-xs)',
+              color: GRAY_5,
+              textAlign: 'center',
+            } as CSSProperties
+          }
+          className={TEXT}
+          data-size="xs"
+        >
           © {new Date().getFullYear()} {siteConfig.owner.name} · Built with the Mantine theme and Tabler icons
-        </Text>
+        </p>
       </Container>
-    </Box>
+    </footer>
   );
 }
