@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { CardButton } from './CardButton';
@@ -18,15 +18,16 @@ function shape(html: string): unknown {
 }
 
 /** `node` as the app's providers draw it, without their style elements. */
-function markup(node: ReactNode): string {
-  const { container, unmount } = renderWithProviders(<>{node}</>);
+function markup(node: ReactElement): string {
+  const { container, unmount } = renderWithProviders(node);
   const html = container.innerHTML.replace(/<style[\s\S]*?<\/style>/g, '');
   unmount();
   return html;
 }
 
 /** Both buttons' markup, compared element by element. */
-const expectSame = (ours: ReactNode, mantine: ReactNode) => expect(shape(markup(ours))).toEqual(shape(markup(mantine)));
+const expectSame = (ours: ReactElement, mantine: ReactElement) =>
+  expect(shape(markup(ours))).toEqual(shape(markup(mantine)));
 
 describe('CardButton', () => {
   for (const disabled of [false, true]) {
