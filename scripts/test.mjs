@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit/API/component tests (SQLite, plus PostgreSQL and Redis when
 // TEST_DATABASE_URL / TEST_REDIS_URL are set), then the browser tests in Debian's Chromium on the
-// built site. The typecheck, the linter and the build run beside the unit tests (their output is
-// printed when each ends): the unit tests wait on databases and sockets for part of their time, and
-// tsc uses one core. Ends with each step's time and one line "tests: N passed, N failed".
+// built site. The typecheck, the linter, the build and the web app's tests run beside the server's
+// tests (their output is printed when each ends): the server's tests wait on databases and sockets
+// for part of their time, and tsc and the web tests use one core each (docs/testing.md#how-fast). Ends with each step's time and one line "tests: N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,16 +79,14 @@ function ensureChromium() {
 }
 
 /** Runs vitest with an extra JSON report, adds its counts to the totals, and resolves with whether it passed. */
-async function vitest(title, name, extraArgs = []) {
+async function vitest(title, name, extraArgs = [], options = {}) {
   const report = path.join(reports, `${name}.json`);
-  const ok = await run(title, 'npx', [
-    'vitest',
-    'run',
-    ...extraArgs,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
+  const ok = await run(
+    title,
+    'npx',
+    ['vitest', 'run', ...extraArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    options,
+  );
   count(report);
   return ok;
 }
@@ -96,15 +94,19 @@ async function vitest(title, name, extraArgs = []) {
 if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only (set it to add PostgreSQL).');
 }
-const [typecheckOk, lintOk, unitOk, buildOk] = await Promise.all([
+// The web app's component tests keep one worker (apps/web/vitest.config.ts), so they run as a
+// process of their own beside the server's three rather than after them.
+const [typecheckOk, lintOk, serverOk, webOk, buildOk] = await Promise.all([
   run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true }),
   run('lint', 'npm', ['run', '-s', 'lint'], { quiet: true }),
-  vitest('unit, API and component tests', 'unit'),
+  vitest('server and contract tests', 'server', ['--project', 'server', '--project', 'contract']),
+  vitest('web component tests', 'web', ['--project', 'web'], { quiet: true }),
   run('build', 'npm', ['run', '-s', 'build'], { quiet: true }),
 ]);
 if (!typecheckOk) finish(false, 'typecheck failed');
 if (!lintOk) finish(false, 'lint failed');
-if (!unitOk) finish(false, 'unit, API or component tests failed');
+if (!serverOk) finish(false, 'server or contract tests failed');
+if (!webOk) finish(false, 'web component tests failed');
 if (!buildOk) finish(false, 'build failed');
 
 if (!ensureChromium()) finish(false, 'browser tests need Chromium');
