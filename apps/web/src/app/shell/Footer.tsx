@@ -6,10 +6,10 @@ import { siteConfig } from '../../config/site';
 import classes from './Footer.module.css';
 
 /*
- * The footer is drawn on every page, by the server too: its ~30 Mantine Stack, Text and Anchor
- * elements are written as the markup they make (their classes, data attributes and variables, so
- * Mantine's stylesheet draws them the same), ~2 ms less of each page the server draws
- * (docs/decisions.md#pages-rendered-with-their-data). Footer.test.tsx holds it to the Mantine one.
+ * The footer is in every page the server draws (docs/decisions.md#pages-rendered-with-their-data),
+ * and its ~30 Mantine Stack, Text and Anchor components were a share of each render: they are
+ * written as the markup they made (their classes, data attributes and variables, so Mantine's
+ * stylesheet draws them the same). Footer.test.tsx holds it to the Mantine one.
  */
 const TEXT = 'mantine-focus-auto m_b6d8b162 mantine-Text-root';
 const ANCHOR = 'mantine-focus-auto m_849cf0da m_b6d8b162 mantine-Text-root mantine-Anchor-root';
