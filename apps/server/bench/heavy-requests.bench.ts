@@ -345,6 +345,20 @@ async function view(server: ServerProcess, user: BenchUser | null, url: string) 
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
+/**
+ * Waits until the server has used no CPU for 300 ms: what it does after starting (the Sudoku
+ * puzzle pool's first fill, the day's puzzles) is not a view's cost, and ran beside the first views.
+ */
+async function idle(server: ServerProcess) {
+  let last = server.cpuMs();
+  for (let quietMs = 0; quietMs < 300; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = server.cpuMs();
+    quietMs = now === last ? quietMs + 100 : 0;
+    last = now;
+  }
+}
+
 /** The server's CPU per view of `url`, ms (its /proc counters tick every 10 ms: averaged over the views). */
 async function cpuPerView(server: ServerProcess, user: BenchUser | null, url: string, change?: () => Promise<void>) {
   for (let i = 0; i < 2; i++) await view(server, user, url);
@@ -419,6 +433,7 @@ async function pagesPart() {
       `Data pages: server CPU per view over ${PAGE_VIEWS} views (after 2), sizes ${PAGE_SIZES.join('/')}; ${machineLine()}`,
     );
     const table: Record<string, Record<string, string>> = {};
+    await idle(server);
     const home = await cpuPerView(server, null, '/');
     const record = (name: string, figure: Awaited<ReturnType<typeof cpuPerView>>) => {
       table[name] = {
@@ -461,6 +476,7 @@ async function pagesPart() {
     // collector's share of them) is not their first view's cost.
     const freshUsers = [];
     for (let i = 0; i < FRESH_VIEWS; i++) freshUsers.push(await todoUser(10));
+    await idle(server);
     for (const user of freshUsers) {
       await settle();
       const before = server.cpuMs();
