@@ -1,31 +1,12 @@
 import { Anchor, Box, Container, Divider, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
-import { renderWithProviders } from '../../test/render';
+import { markupShape } from '../../test/markup-shape';
 import { Footer } from './Footer';
 import classes from './Footer.module.css';
-
-/** The markup's elements with their attributes in name order, without SimpleGrid's made-up class and style. */
-function shape(html: string): unknown {
-  const template = document.createElement('template');
-  template.innerHTML = html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/ __m__-[\w-]+/g, '');
-  const walk = (element: Element): unknown => ({
-    tag: element.tagName,
-    attributes: [...element.attributes].map((a) => [a.name, a.value]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
-    children: [...element.childNodes].map((node) => (node instanceof Element ? walk(node) : node.textContent)),
-  });
-  return [...template.content.children].map(walk);
-}
-
-function markup(node: ReactElement): string {
-  const { container, unmount } = renderWithProviders(node);
-  const html = container.innerHTML;
-  unmount();
-  return html;
-}
 
 // The footer as Mantine's components drew it, which Footer writes directly.
 function RefColumn({ title, children }: { title: string; children: ReactNode }) {
@@ -116,6 +97,6 @@ function MantineFooter() {
 
 describe('Footer', () => {
   it('writes the markup of Mantine’s Stack, Text and Anchor it replaces', () => {
-    expect(shape(markup(<Footer />))).toEqual(shape(markup(<MantineFooter />)));
+    expect(markupShape(<Footer />)).toEqual(markupShape(<MantineFooter />));
   });
 });

@@ -2,32 +2,12 @@ import { Button } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { markupShape } from '../../../test/markup-shape';
 import { CardButton } from './CardButton';
-
-/** The markup's elements with their attributes, each set of attributes in name order. */
-function shape(html: string): unknown {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  const walk = (element: Element): unknown => ({
-    tag: element.tagName,
-    attributes: [...element.attributes].map((a) => [a.name, a.value]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
-    children: [...element.childNodes].map((node) => (node instanceof Element ? walk(node) : node.textContent)),
-  });
-  return [...template.content.children].map(walk);
-}
-
-/** `node` as the app's providers draw it, without their style elements. */
-function markup(node: ReactElement): string {
-  const { container, unmount } = renderWithProviders(node);
-  const html = container.innerHTML.replace(/<style[\s\S]*?<\/style>/g, '');
-  unmount();
-  return html;
-}
 
 /** Both buttons' markup, compared element by element. */
 const expectSame = (ours: ReactElement, mantine: ReactElement) =>
-  expect(shape(markup(ours))).toEqual(shape(markup(mantine)));
+  expect(markupShape(ours)).toEqual(markupShape(mantine));
 
 describe('CardButton', () => {
   for (const disabled of [false, true]) {
