@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { dataTemplateFileName, matchPage, prerenderedFileName } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addVary, type ContentEncoding, compressBody, compressView, negotiateEncoding } from './compression.js';
+import { addVary, type ContentEncoding, compressBody, negotiateEncoding } from './compression.js';
 import { dataPages } from './data-pages.js';
 import { errorBody, sendApiNotFound } from './error-handler.js';
 import { contentSecurityPolicy } from './security.js';
@@ -130,7 +130,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
             if (!encoding) return reply.send(html);
             // Encoded for this view only: no two views hold the same answers' times.
             reply.header('Content-Encoding', encoding);
-            return reply.send(await compressView(html, encoding));
+            return reply.send(await compressBody(html, encoding, { oneView: true }));
           }
           reply.header('Cache-Control', 'no-cache');
         }
