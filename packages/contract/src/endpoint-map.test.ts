@@ -41,7 +41,7 @@ describe('endpointLoaders', () => {
     const name: EndpointName = 'todo.list';
     expect(name in endpointLoaders).toBe(true);
     // @ts-expect-error: no such route
-    const wrong: EndpointName = 'todo.lists';
+    const wrong: EndpointName = 'todo.nonexistent';
     expect(wrong in endpointLoaders).toBe(false);
   });
 });

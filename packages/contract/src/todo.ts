@@ -7,7 +7,7 @@ import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX } from './todo-limits.js';
 
 export { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX };
 /** A user has at most this many to-dos, open and completed together; creating more answers 400 (docs/api.md#limits). */
-export const TODOS_MAX = 1000;
+export const TODOS_MAX = 5000;
 
 /** docs/api.md#text: one line, no control or text-direction override characters. */
 export const todoTitleSchema = userText({ label: 'Title', max: TODO_TITLE_MAX, required: true });
