@@ -44,14 +44,96 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** A to-do (a task). `user_id` owns the task's list; `list_id` null is that owner's Inbox. */
 export interface TodosTable {
   id: Generated<number>;
   user_id: number;
   title: string;
+  /** The task's notes (Markdown). */
   description: string;
   completed: number;
   created_at: string;
   updated_at: string;
+  list_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Who added it (an editor of a shared list or the owner); null once that account is gone. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** YYYY-MM-DD, HH:MM and the IANA zone they are read in; all null without a due date. */
+  due_date: ColumnType<string | null, string | null | undefined, string | null>;
+  due_time: ColumnType<string | null, string | null | undefined, string | null>;
+  due_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The due moment as ISO UTC (a date alone: its midnight in `due_zone`), for sorting and overdue. */
+  due_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1 most urgent … 4 none. */
+  priority: ColumnType<number, number | undefined, number>;
+  /** An RRULE body, and whether the next due date counts from the due date or the completion. */
+  recurrence: ColumnType<string | null, string | null | undefined, string | null>;
+  recurrence_basis: ColumnType<
+    'due' | 'completion' | null,
+    'due' | 'completion' | null | undefined,
+    'due' | 'completion' | null
+  >;
+  /** Fractional-indexing key within the list (bytewise order). */
+  position: ColumnType<string, string | undefined, string>;
+  completed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Lower-case title, notes and labels for the search view (written by the repository). */
+  search_key: ColumnType<string, string | undefined, string>;
+}
+
+export interface TodoListsTable {
+  id: Generated<number>;
+  /** The owner. */
+  user_id: number;
+  name: string;
+  colour: string;
+  position: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TodoListMembersTable {
+  list_id: number;
+  user_id: number;
+  role: 'viewer' | 'editor';
+  created_at: string;
+}
+
+/** A label on a task; `user_id` is the task's owner (moves with the task). */
+export interface TodoTaskLabelsTable {
+  todo_id: number;
+  user_id: number;
+  name: string;
+  /** `name` folded to lower case by the server: one label whatever the case. */
+  name_key: string;
+}
+
+/** A user's own label list: colours and order, created on first use. */
+export interface TodoLabelsTable {
+  user_id: number;
+  name: string;
+  name_key: string;
+  colour: string;
+  position: string;
+  created_at: string;
+}
+
+export interface TodoChecklistItemsTable {
+  id: Generated<number>;
+  todo_id: number;
+  /** The task's owner. */
+  user_id: number;
+  title: string;
+  done: number;
+  position: string;
+}
+
+/** The log of a repeating task's completions. */
+export interface TodoCompletionsTable {
+  id: Generated<number>;
+  todo_id: number;
+  user_id: number;
+  completed_at: string;
+  due_date: string | null;
 }
 
 export interface SudokuGamesTable {
@@ -260,6 +342,12 @@ export interface Database {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   todos: TodosTable;
+  todo_lists: TodoListsTable;
+  todo_list_members: TodoListMembersTable;
+  todo_task_labels: TodoTaskLabelsTable;
+  todo_labels: TodoLabelsTable;
+  todo_checklist_items: TodoChecklistItemsTable;
+  todo_completions: TodoCompletionsTable;
   sudoku_games: SudokuGamesTable;
   weather_favorites: WeatherFavoritesTable;
   user_preferences: UserPreferencesTable;

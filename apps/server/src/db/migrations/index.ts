@@ -15,6 +15,7 @@ import { down012, up012 } from './012_sudoku_hints.js';
 import { down013, up013 } from './013_sudoku_sources.js';
 import { down014, up014 } from './014_orders.js';
 import { down015, up015 } from './015_wallet_corporate_actions.js';
+import { down016, up016 } from './016_todo_lists.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -37,5 +38,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '013_sudoku_sources': { up: up013, down: down013 },
     '014_orders': { up: up014(dialect), down: down014 },
     '015_wallet_corporate_actions': { up: up015(dialect), down: down015 },
+    '016_todo_lists': { up: up016(dialect), down: down016 },
   };
 }

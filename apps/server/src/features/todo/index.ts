@@ -1,14 +1,34 @@
 import type { FastifyInstance } from 'fastify';
+import { labelsRepository } from './labels/labels.repository.js';
+import { labelsRoutes } from './labels/labels.routes.js';
+import { labelsService } from './labels/labels.service.js';
+import { listsRepository } from './lists/lists.repository.js';
+import { listsRoutes } from './lists/lists.routes.js';
+import { listsService } from './lists/lists.service.js';
+import { placeholderCheckRecurrence, placeholderNextDue } from './tasks/recurrence-placeholder.js';
+import { tasksRepository } from './tasks/tasks.repository.js';
+import { tasksRoutes } from './tasks/tasks.routes.js';
+import { tasksService } from './tasks/tasks.service.js';
 import { todoRepository } from './todo.repository.js';
 import { todoRoutes } from './todo.routes.js';
 import { todoService } from './todo.service.js';
 
-/** The to-do lists (docs/api.md#every-call): wired from the app's database. */
+/** The to-do app (docs/api.md#every-call, docs/api.md#to-do-lists-sharing-and-tasks): wired from the app's database. */
 export async function todoFeature(api: FastifyInstance): Promise<void> {
-  const repository = todoRepository(api.deps.database);
+  const database = api.deps.database;
+  const repository = todoRepository(database);
   const service = todoService(repository);
   api.deps.accountData.register('todos', {
     exportRows: async (userId) => ({ todos: await repository.exportRows(userId) }),
   });
   await api.register(todoRoutes, { service });
+  await api.register(listsRoutes, { service: listsService(listsRepository(database)) });
+  await api.register(tasksRoutes, {
+    // SEAM: the contract's todo-recurrence.ts (checkRecurrence, nextDue) replaces these placeholders.
+    service: tasksService(tasksRepository(database), {
+      nextDue: placeholderNextDue,
+      checkRecurrence: placeholderCheckRecurrence,
+    }),
+  });
+  await api.register(labelsRoutes, { service: labelsService(labelsRepository(database)) });
 }

@@ -1,9 +1,11 @@
 import type { Todo } from '@site/contract';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { TodosTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
+import { refreshSearchKeys } from './todo-core.repository.js';
+import { keyBetween } from './todo-keys.js';
 
 const toTodo = (row: Selectable<TodosTable>): Todo => ({
   id: row.id,
@@ -15,7 +17,10 @@ const toTodo = (row: Selectable<TodosTable>): Todo => ({
   updated_at: row.updated_at,
 });
 
-/** Every query is scoped by owner: another user's id simply finds nothing. */
+/**
+ * The seed's calls (docs/api.md#every-call, To-do): every query is scoped by owner, so another
+ * user's id simply finds nothing. They see all the tasks of every list the user owns.
+ */
 export function todoRepository({ db, dialect }: DatabaseHandle) {
   return {
     /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
@@ -51,6 +56,15 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
           .executeTakeFirstOrThrow();
         if (Number(count) >= max) return undefined;
         const now = isoNow();
+        // At the top of the Inbox, where the seed's newest-first list shows it.
+        const first = await trx
+          .selectFrom('todos')
+          .select('position')
+          .where('user_id', '=', userId)
+          .where('list_id', 'is', null)
+          .orderBy(sql`position`)
+          .limit(1)
+          .executeTakeFirst();
         const row = await trx
           .insertInto('todos')
           .values({
@@ -60,6 +74,10 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
             completed: 0,
             created_at: now,
             updated_at: now,
+            created_by: userId,
+            // Equal keys fall back to newest first, so the top stays right when none fits.
+            position: keyBetween(null, first?.position ?? null) ?? first?.position ?? 'a0',
+            search_key: `${input.title}\n${input.description}`.toLowerCase(),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -73,19 +91,31 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
       todoId: number,
       patch: { title?: string | undefined; description?: string | undefined; completed?: boolean | undefined },
     ): Promise<Todo | undefined> {
-      const row = await db
-        .updateTable('todos')
-        .set({
-          ...(patch.title !== undefined ? { title: patch.title } : {}),
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-          ...(patch.completed !== undefined ? { completed: patch.completed ? 1 : 0 } : {}),
-          updated_at: isoNow(),
-        })
-        .where('id', '=', todoId)
-        .where('user_id', '=', userId)
-        .returningAll()
-        .executeTakeFirst();
-      return row && toTodo(row);
+      return db.transaction().execute(async (trx) => {
+        const now = isoNow();
+        const row = await trx
+          .updateTable('todos')
+          .set((eb) => ({
+            ...(patch.title !== undefined ? { title: patch.title } : {}),
+            ...(patch.description !== undefined ? { description: patch.description } : {}),
+            ...(patch.completed !== undefined
+              ? {
+                  completed: patch.completed ? 1 : 0,
+                  // Completing a completed item keeps when it was first completed.
+                  completed_at: patch.completed ? eb.fn.coalesce('completed_at', eb.val(now)) : null,
+                }
+              : {}),
+            updated_at: now,
+          }))
+          .where('id', '=', todoId)
+          .where('user_id', '=', userId)
+          .returningAll()
+          .executeTakeFirst();
+        if (row && (patch.title !== undefined || patch.description !== undefined)) {
+          await refreshSearchKeys(trx, [row.id]);
+        }
+        return row && toTodo(row);
+      });
     },
 
     async delete(userId: number, todoId: number): Promise<boolean> {

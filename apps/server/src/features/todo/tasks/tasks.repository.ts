@@ -1,0 +1,189 @@
+import type { TodoTask } from '@site/contract';
+import type { Insertable, Updateable } from 'kysely';
+import { sql } from 'kysely';
+import { isoNow } from '../../../core/time.js';
+import type { DatabaseHandle } from '../../../db/database.js';
+import type { TodosTable } from '../../../db/schema.js';
+import {
+  type Db,
+  ensureLabels,
+  labelKey,
+  listAccess,
+  refreshSearchKeys,
+  setTaskLabels,
+  type TodoRow,
+  taskAccess,
+  toTasks,
+  withTransactions,
+  writePositions,
+} from '../todo-core.repository.js';
+import type { Placed } from '../todo-keys.js';
+import { type ViewRequest, viewOpenCount, viewPage } from './task-views.repository.js';
+
+function taskQueries(db: Db) {
+  return {
+    taskAccess: (userId: number, taskId: number) => taskAccess(db, userId, taskId),
+    listAccess: (userId: number, listId: number) => listAccess(db, userId, listId),
+    ensureLabels: (userId: number, names: string[], max: number) => ensureLabels(db, userId, names, max),
+    setLabels: (todoId: number, ownerId: number, names: string[]) => setTaskLabels(db, todoId, ownerId, names),
+    refreshSearch: (todoIds: number[]) => refreshSearchKeys(db, todoIds),
+    toTasks: (rows: TodoRow[]): Promise<TodoTask[]> => toTasks(db, rows),
+    writePositions: (updates: Placed[]) => writePositions(db, 'todos', updates),
+    viewPage: (request: ViewRequest) => viewPage(db, request),
+    viewOpenCount: (request: ViewRequest) => viewOpenCount(db, request),
+
+    /** Tasks the user owns (every list of theirs), the number the to-do cap counts. */
+    async countOwned(ownerId: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('todos')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** A list's tasks (null: the owner's Inbox), open and completed, in their manual order. */
+    sequence(ownerId: number, listId: number | null): Promise<Placed[]> {
+      return db
+        .selectFrom('todos')
+        .select(['id', 'position'])
+        .$if(listId === null, (qb) => qb.where('user_id', '=', ownerId).where('list_id', 'is', null))
+        .$if(listId !== null, (qb) => qb.where('list_id', '=', listId))
+        .orderBy(sql`position`)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    async insert(values: Insertable<TodosTable>): Promise<number> {
+      const row = await db.insertInto('todos').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(ids: number[], patch: Updateable<TodosTable>): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('todos')
+        .set({ ...patch, updated_at: isoNow() })
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    async rows(ids: number[]): Promise<TodoRow[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('todos').selectAll().where('id', 'in', ids).execute();
+    },
+
+    async row(id: number): Promise<TodoRow> {
+      return db.selectFrom('todos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    },
+
+    async remove(ids: number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.deleteFrom('todos').where('id', 'in', ids).execute();
+    },
+
+    /**
+     * Puts tasks in a list (null: the owner's Inbox). The tasks, and the rows hanging off them,
+     * then belong to that list's owner.
+     */
+    async moveTo(ids: number[], listId: number | null, ownerId: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .updateTable('todos')
+        .set({ list_id: listId, user_id: ownerId, updated_at: isoNow() })
+        .where('id', 'in', ids)
+        .execute();
+      for (const table of ['todo_task_labels', 'todo_checklist_items', 'todo_completions'] as const) {
+        await db.updateTable(table).set({ user_id: ownerId }).where('todo_id', 'in', ids).execute();
+      }
+    },
+
+    async logCompletion(todoId: number, ownerId: number, completedAt: string, dueDate: string | null) {
+      await db
+        .insertInto('todo_completions')
+        .values({ todo_id: todoId, user_id: ownerId, completed_at: completedAt, due_date: dueDate })
+        .execute();
+    },
+
+    async labelsOf(todoId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('todo_task_labels')
+        .select('name')
+        .where('todo_id', '=', todoId)
+        .orderBy('name_key')
+        .execute();
+      return rows.map((r) => r.name);
+    },
+
+    async removeLabel(ids: number[], name: string): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .deleteFrom('todo_task_labels')
+        .where('todo_id', 'in', ids)
+        .where('name_key', '=', labelKey(name))
+        .execute();
+    },
+
+    async checklistCount(todoId: number): Promise<number> {
+      const { n } = await db
+        .selectFrom('todo_checklist_items')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('todo_id', '=', todoId)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    checklistSequence(todoId: number): Promise<Placed[]> {
+      return db
+        .selectFrom('todo_checklist_items')
+        .select(['id', 'position'])
+        .where('todo_id', '=', todoId)
+        .orderBy(sql`position`)
+        .orderBy('id')
+        .execute();
+    },
+
+    async insertChecklistItem(todoId: number, ownerId: number, title: string): Promise<number> {
+      const row = await db
+        .insertInto('todo_checklist_items')
+        .values({ todo_id: todoId, user_id: ownerId, title, done: 0, position: 'a0' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async checklistItem(todoId: number, itemId: number) {
+      return db
+        .selectFrom('todo_checklist_items')
+        .select(['id', 'title', 'done'])
+        .where('todo_id', '=', todoId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+    },
+
+    async updateChecklistItem(itemId: number, patch: { title?: string; done?: number }): Promise<void> {
+      if (Object.keys(patch).length === 0) return;
+      await db.updateTable('todo_checklist_items').set(patch).where('id', '=', itemId).execute();
+    },
+
+    writeChecklistPositions: (updates: Placed[]) => writePositions(db, 'todo_checklist_items', updates),
+
+    async removeChecklistItem(todoId: number, itemId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('todo_checklist_items')
+        .where('todo_id', '=', todoId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async touch(todoId: number): Promise<void> {
+      await db.updateTable('todos').set({ updated_at: isoNow() }).where('id', '=', todoId).execute();
+    },
+  };
+}
+
+/** Tasks, their checklists and labels on them (docs/api.md#to-do-lists-sharing-and-tasks). */
+export const tasksRepository = (handle: DatabaseHandle) => withTransactions(handle, taskQueries);
+export type TasksRepository = ReturnType<typeof tasksRepository>;
+export type TaskQueries = ReturnType<typeof taskQueries>;

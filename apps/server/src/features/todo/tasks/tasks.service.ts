@@ -1,0 +1,365 @@
+import {
+  type bulkTodoTasksRequestSchema,
+  type createTodoTaskRequestSchema,
+  type moveTodoTaskRequestSchema,
+  TODO_CHECKLIST_MAX,
+  TODO_LABELS_MAX,
+  TODO_UPCOMING_DAYS,
+  TODOS_MAX,
+  type TodoChecklistItem,
+  type TodoDue,
+  type TodoListRole,
+  type TodoTask,
+  type TodoTasksResponse,
+  type todoTasksQuerySchema,
+  type updateTodoTaskRequestSchema,
+} from '@site/contract';
+import type { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../../../core/http-errors.js';
+import { isoNow } from '../../../core/time.js';
+import { labelKey, type TodoRow } from '../todo-core.repository.js';
+import { type Placement, place, placementOf } from '../todo-keys.js';
+import { dayWindow, dueColumns } from './due.js';
+import { decodeCursor, encodeCursor } from './task-views.repository.js';
+import type { TaskQueries, TasksRepository } from './tasks.repository.js';
+
+/** A due date as the recurrence functions take it. */
+export type TaskDue = TodoDue;
+
+/**
+ * The next due date of a repeating task completed at `completedAt` (ISO), or null when the rule
+ * has no more occurrences. Injected: the contract's `nextDue` (todo-recurrence.ts) in production.
+ */
+export type NextDue = (rule: string, basis: 'due' | 'completion', due: TaskDue, completedAt: string) => TaskDue | null;
+
+/** Why a recurrence rule is refused (a sentence for the 400), or null when it is accepted. Injected. */
+export type CheckRecurrence = (rule: string) => string | null;
+
+export interface TasksServiceOptions {
+  nextDue: NextDue;
+  checkRecurrence: CheckRecurrence;
+  now?: () => number;
+  limits?: { tasks: number; labels: number; checklist: number };
+}
+
+// One answer for "no such task" and "a task you cannot see", so ids reveal nothing.
+export const TASK_NOT_FOUND = 'Task not found';
+const LIST_NOT_FOUND = 'List not found';
+const VIEW_ONLY = 'You can only view this list';
+
+const writable = (role: TodoListRole) => role === 'owner' || role === 'editor';
+
+type TasksQuery = z.output<typeof todoTasksQuerySchema>;
+
+export function tasksService(repository: TasksRepository, options: TasksServiceOptions) {
+  const now = options.now ?? Date.now;
+  const limits = options.limits ?? { tasks: TODOS_MAX, labels: TODO_LABELS_MAX, checklist: TODO_CHECKLIST_MAX };
+  const capMessage = () =>
+    `You can have at most ${limits.tasks.toLocaleString('en-US')} to-dos. Delete some to add more.`;
+  const labelsFull = () => `You can have at most ${limits.labels} labels. Delete one to add another.`;
+
+  /** A task I may change (404 when I cannot see it, 403 when I only view its list). */
+  async function writableTask(q: TaskQueries, userId: number, taskId: number): Promise<TodoRow> {
+    const found = await q.taskAccess(userId, taskId);
+    if (!found) throw notFound(TASK_NOT_FOUND);
+    if (!writable(found.role)) throw forbidden(VIEW_ONLY);
+    return found.row;
+  }
+
+  /** The owner of the list tasks go to (null: my Inbox), checking I may add to it. */
+  async function targetOwner(q: TaskQueries, userId: number, listId: number | null): Promise<number> {
+    if (listId === null) return userId;
+    const access = await q.listAccess(userId, listId);
+    if (!access) throw notFound(LIST_NOT_FOUND);
+    if (!writable(access.role)) throw forbidden(VIEW_ONLY);
+    return access.ownerId;
+  }
+
+  function checkRecurrence(recurrence: { rule: string } | null | undefined, due: TaskDue | null) {
+    if (!recurrence) return;
+    if (due === null)
+      throw badRequest('A repeating task needs a due date', { due: 'A repeating task needs a due date' });
+    const problem = options.checkRecurrence(recurrence.rule);
+    if (problem !== null) throw badRequest(problem, { recurrence: problem });
+  }
+
+  async function setLabels(q: TaskQueries, userId: number, row: TodoRow, labels: string[]) {
+    if ((await q.ensureLabels(userId, labels, limits.labels)) === 'full') throw badRequest(labelsFull());
+    await q.setLabels(row.id, row.user_id, labels);
+  }
+
+  async function placeTask(q: TaskQueries, ownerId: number, listId: number | null, id: number, at: Placement) {
+    const placed = place(await q.sequence(ownerId, listId), id, at);
+    if (!placed) throw badRequest('The task to place it next to is not in that list');
+    await q.writePositions(placed);
+  }
+
+  const dueOf = (row: TodoRow): TaskDue | null =>
+    row.due_date === null ? null : { date: row.due_date, time: row.due_time, zone: row.due_zone ?? 'UTC' };
+
+  /** Completes or reopens; a repeating task logs the completion and moves to its next due date. */
+  async function setCompleted(q: TaskQueries, row: TodoRow, completed: boolean): Promise<void> {
+    const at = isoNow(now());
+    if (!completed) {
+      if (row.completed === 1) await q.update([row.id], { completed: 0, completed_at: null });
+      return;
+    }
+    if (row.completed === 1) return;
+    const due = dueOf(row);
+    if (row.recurrence !== null && due !== null) {
+      await q.logCompletion(row.id, row.user_id, at, row.due_date);
+      const next = options.nextDue(row.recurrence, row.recurrence_basis ?? 'due', due, at);
+      if (next !== null) {
+        await q.update([row.id], dueColumns(next));
+        return;
+      }
+    }
+    await q.update([row.id], { completed: 1, completed_at: at });
+  }
+
+  async function answer(q: TaskQueries, id: number): Promise<TodoTask> {
+    return (await q.toTasks([await q.row(id)]))[0] as TodoTask;
+  }
+
+  return {
+    async tasks(userId: number, input: TasksQuery): Promise<TodoTasksResponse> {
+      if (input.list_id !== undefined && !(await repository.listAccess(userId, input.list_id)))
+        throw notFound(LIST_NOT_FOUND);
+      const cursor = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+      if (input.cursor !== undefined && cursor === undefined)
+        throw badRequest('Cursor is not valid', { cursor: 'Cursor is not valid' });
+      const zone = input.tz ?? 'UTC';
+      const window = dayWindow(now(), zone, input.view === 'today' ? 1 : TODO_UPCOMING_DAYS);
+      const request = {
+        userId,
+        view: input.view,
+        listId: input.view === 'list' || input.view === 'completed' ? input.list_id : undefined,
+        labelKey: input.label === undefined ? undefined : labelKey(input.label),
+        search: input.q?.toLowerCase(),
+        window,
+        cursor,
+        limit: input.limit,
+      };
+      const [{ rows, next }, openCount] = await Promise.all([
+        repository.viewPage(request),
+        repository.viewOpenCount(request),
+      ]);
+      return {
+        tasks: await repository.toTasks(rows),
+        next_cursor: next ? encodeCursor(next) : null,
+        open_count: openCount,
+      };
+    },
+
+    async create(userId: number, input: z.output<typeof createTodoTaskRequestSchema>): Promise<TodoTask> {
+      checkRecurrence(input.recurrence, input.due);
+      const owner = await targetOwner(repository, userId, input.list_id);
+      const id = await repository.transaction([owner, userId], async (q) => {
+        if ((await targetOwner(q, userId, input.list_id)) !== owner) throw notFound(LIST_NOT_FOUND);
+        if ((await q.countOwned(owner)) >= limits.tasks) throw badRequest(capMessage());
+        const at = isoNow(now());
+        const id = await q.insert({
+          user_id: owner,
+          title: input.title,
+          description: input.description,
+          completed: 0,
+          created_at: at,
+          updated_at: at,
+          list_id: input.list_id,
+          created_by: userId,
+          ...dueColumns(input.due),
+          priority: input.priority,
+          recurrence: input.recurrence?.rule ?? null,
+          recurrence_basis: input.recurrence?.basis ?? null,
+        });
+        await placeTask(q, owner, input.list_id, id, { where: input.at });
+        await setLabels(q, userId, await q.row(id), input.labels);
+        await q.refreshSearch([id]);
+        return id;
+      });
+      return answer(repository, id);
+    },
+
+    async update(
+      userId: number,
+      taskId: number,
+      input: z.output<typeof updateTodoTaskRequestSchema>,
+    ): Promise<TodoTask> {
+      const before = await writableTask(repository, userId, taskId);
+      await repository.transaction([before.user_id, userId], async (q) => {
+        const row = await writableTask(q, userId, taskId);
+        const due = input.due === undefined ? dueOf(row) : input.due;
+        // Taking the due date away ends the repetition with it, unless a rule comes along (a 400 then).
+        const recurrence =
+          input.recurrence !== undefined
+            ? input.recurrence
+            : input.due === null || row.recurrence === null
+              ? null
+              : { rule: row.recurrence, basis: row.recurrence_basis ?? 'due' };
+        if (input.recurrence) checkRecurrence(input.recurrence, due);
+        await q.update([taskId], {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.priority !== undefined ? { priority: input.priority } : {}),
+          ...(input.due !== undefined ? dueColumns(input.due) : {}),
+          recurrence: recurrence?.rule ?? null,
+          recurrence_basis: recurrence?.basis ?? null,
+        });
+        if (input.labels !== undefined) await setLabels(q, userId, row, input.labels);
+        await q.refreshSearch([taskId]);
+      });
+      return answer(repository, taskId);
+    },
+
+    async remove(userId: number, taskId: number): Promise<void> {
+      const before = await writableTask(repository, userId, taskId);
+      await repository.transaction([before.user_id], async (q) => {
+        await writableTask(q, userId, taskId);
+        await q.remove([taskId]);
+      });
+    },
+
+    async complete(userId: number, taskId: number, completed: boolean): Promise<TodoTask> {
+      const before = await writableTask(repository, userId, taskId);
+      await repository.transaction([before.user_id], async (q) => {
+        await setCompleted(q, await writableTask(q, userId, taskId), completed);
+      });
+      return answer(repository, taskId);
+    },
+
+    /**
+     * Moves a task to a list and between two of its tasks. The key is computed inside a
+     * transaction holding the list owner's lock, so concurrent moves never get equal keys.
+     */
+    async move(userId: number, taskId: number, input: z.output<typeof moveTodoTaskRequestSchema>): Promise<TodoTask> {
+      const listId = input.list_id ?? null;
+      const before = await writableTask(repository, userId, taskId);
+      const owner = await targetOwner(repository, userId, listId);
+      await repository.transaction([before.user_id, owner], async (q) => {
+        const row = await writableTask(q, userId, taskId);
+        if ((await targetOwner(q, userId, listId)) !== owner) throw notFound(LIST_NOT_FOUND);
+        if (row.user_id !== owner && (await q.countOwned(owner)) >= limits.tasks) throw badRequest(capMessage());
+        if (row.list_id !== listId) await q.moveTo([taskId], listId, owner);
+        await placeTask(q, owner, listId, taskId, placementOf(input, 'bottom'));
+      });
+      return answer(repository, taskId);
+    },
+
+    /** One action on many tasks, all or nothing: any id I cannot change is a 404 and nothing changes. */
+    async bulk(
+      userId: number,
+      input: z.output<typeof bulkTodoTasksRequestSchema>,
+    ): Promise<{ count: number; tasks: TodoTask[] }> {
+      const ids = [...new Set(input.ids.map(Number))];
+      const found = await Promise.all(ids.map((id) => repository.taskAccess(userId, id)));
+      const notMine = () => notFound('Some of these tasks were not found');
+      if (found.some((f) => !f || !writable(f.role))) throw notMine();
+      const owners = found.map((f) => f?.row.user_id ?? userId);
+      const target = input.action === 'move' ? await targetOwner(repository, userId, input.list_id ?? null) : userId;
+      await repository.transaction([...owners, target, userId], async (q) => {
+        const rows: TodoRow[] = [];
+        for (const id of ids) {
+          const access = await q.taskAccess(userId, id);
+          if (!access || !writable(access.role)) throw notMine();
+          rows.push(access.row);
+        }
+        switch (input.action) {
+          case 'complete':
+          case 'uncomplete':
+            for (const row of rows) await setCompleted(q, row, input.action === 'complete');
+            break;
+          case 'delete':
+            await q.remove(ids);
+            break;
+          case 'move': {
+            const listId = input.list_id ?? null;
+            if ((await targetOwner(q, userId, listId)) !== target) throw notFound(LIST_NOT_FOUND);
+            const arriving = rows.filter((r) => r.user_id !== target).length;
+            if (arriving > 0 && (await q.countOwned(target)) + arriving > limits.tasks) throw badRequest(capMessage());
+            const moving = rows.filter((r) => r.list_id !== listId);
+            await q.moveTo(
+              moving.map((r) => r.id),
+              listId,
+              target,
+            );
+            for (const row of moving) await placeTask(q, target, listId, row.id, { where: 'bottom' });
+            break;
+          }
+          case 'label':
+            for (const row of rows) await setLabels(q, userId, row, [...(await q.labelsOf(row.id)), input.label]);
+            await q.refreshSearch(ids);
+            break;
+          case 'unlabel':
+            await q.removeLabel(ids, input.label);
+            await q.refreshSearch(ids);
+            break;
+          case 'reschedule':
+            await q.update(ids, {
+              ...dueColumns(input.due),
+              ...(input.due === null ? { recurrence: null, recurrence_basis: null } : {}),
+            });
+            break;
+        }
+      });
+      if (input.action === 'delete') return { count: ids.length, tasks: [] };
+      return { count: ids.length, tasks: await repository.toTasks(await repository.rows(ids)) };
+    },
+
+    async addChecklistItem(userId: number, taskId: number, title: string): Promise<TodoChecklistItem> {
+      const before = await writableTask(repository, userId, taskId);
+      const id = await repository.transaction([before.user_id], async (q) => {
+        const row = await writableTask(q, userId, taskId);
+        if ((await q.checklistCount(taskId)) >= limits.checklist)
+          throw badRequest(`A task can have at most ${limits.checklist} checklist items`);
+        const sequence = await q.checklistSequence(taskId);
+        const id = await q.insertChecklistItem(taskId, row.user_id, title);
+        await q.writeChecklistPositions(place(sequence, id, { where: 'bottom' }) ?? []);
+        await q.touch(taskId);
+        return id;
+      });
+      return { id, title, done: false };
+    },
+
+    async updateChecklistItem(
+      userId: number,
+      taskId: number,
+      itemId: number,
+      input: {
+        title?: string | undefined;
+        done?: boolean | undefined;
+        after_id?: number | null;
+        before_id?: number | null;
+      },
+    ): Promise<TodoChecklistItem> {
+      const before = await writableTask(repository, userId, taskId);
+      await repository.transaction([before.user_id], async (q) => {
+        await writableTask(q, userId, taskId);
+        if (!(await q.checklistItem(taskId, itemId))) throw notFound('Checklist item not found');
+        await q.updateChecklistItem(itemId, {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.done !== undefined ? { done: input.done ? 1 : 0 } : {}),
+        });
+        if (input.after_id != null || input.before_id != null) {
+          const placed = place(await q.checklistSequence(taskId), itemId, placementOf(input, 'bottom'));
+          if (!placed) throw badRequest('The item to place it next to is not on this checklist');
+          await q.writeChecklistPositions(placed);
+        }
+        await q.touch(taskId);
+      });
+      const item = await repository.checklistItem(taskId, itemId);
+      if (!item) throw notFound('Checklist item not found');
+      return { id: item.id, title: item.title, done: item.done === 1 };
+    },
+
+    async removeChecklistItem(userId: number, taskId: number, itemId: number): Promise<void> {
+      const before = await writableTask(repository, userId, taskId);
+      await repository.transaction([before.user_id], async (q) => {
+        await writableTask(q, userId, taskId);
+        if (!(await q.removeChecklistItem(taskId, itemId))) throw notFound('Checklist item not found');
+        await q.touch(taskId);
+      });
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof tasksService>;
