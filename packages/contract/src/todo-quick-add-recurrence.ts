@@ -255,22 +255,31 @@ export function findRecurrences(text: string): RecurrenceMatch[] {
 }
 
 const BYDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
+/** 1, 2, … then …, -2, -1: positions from the start of a month to its end. */
+const order = (n: number) => (n < 0 ? 1000 + n : n);
 
-/** The RRULE body (no DTSTART), parts in a fixed order and lists sorted, so one rule has one spelling. */
+/**
+ * The RRULE body (no DTSTART) in the canonical form of todo-recurrence.ts: parts in RFC 5545's
+ * order (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH), INTERVAL=1 left out, lists sorted, so one
+ * rule has one spelling.
+ */
 export function formatRule(r: RecurrenceRule): string {
   const parts = [`FREQ=${r.freq}`];
   if (r.interval > 1) parts.push(`INTERVAL=${r.interval}`);
-  if (r.byMonth !== null) parts.push(`BYMONTH=${r.byMonth}`);
-  if (r.byMonthDay.length > 0) {
-    const days = [...new Set(r.byMonthDay)].sort((a, b) => (a < 0 ? 99 : a) - (b < 0 ? 99 : b));
-    parts.push(`BYMONTHDAY=${days.join(',')}`);
-  }
   if (r.byDay.length > 0) {
     const codes = [...r.byDay]
-      .sort((a, b) => BYDAY_ORDER.indexOf(a.weekday) - BYDAY_ORDER.indexOf(b.weekday) || (a.nth ?? 0) - (b.nth ?? 0))
+      .sort(
+        (a, b) =>
+          BYDAY_ORDER.indexOf(a.weekday) - BYDAY_ORDER.indexOf(b.weekday) || order(a.nth ?? 0) - order(b.nth ?? 0),
+      )
       .map((d) => `${d.nth ?? ''}${WEEKDAY_CODES[d.weekday]!.toUpperCase()}`);
     parts.push(`BYDAY=${[...new Set(codes)].join(',')}`);
   }
+  if (r.byMonthDay.length > 0) {
+    const days = [...new Set(r.byMonthDay)].sort((a, b) => order(a) - order(b));
+    parts.push(`BYMONTHDAY=${days.join(',')}`);
+  }
+  if (r.byMonth !== null) parts.push(`BYMONTH=${r.byMonth}`);
   return parts.join(';');
 }
 

@@ -24,19 +24,12 @@
 //   taken: the words are the title, as in Todoist. Lists, labels and priorities are always taken.
 // - A date word glued to more text (`Monday's`) is not a date.
 // - Offsets are UTF-16 indices of the input (JavaScript string indices).
-import { casual, type ParsedResult } from 'chrono-node/en';
-import { civilDate, dayNumber, hhmm, isoDate, wallClock, zoneOffsetMinutes } from './todo-quick-add-calendar.js';
+import { hhmm, isoDate } from './todo-quick-add-calendar.js';
+import { clockAt, findDates } from './todo-quick-add-dates.js';
+import { Line, type QuickAddPart } from './todo-quick-add-line.js';
 import { findRecurrences, firstOccurrence, formatRule, type RecurrenceRule } from './todo-quick-add-recurrence.js';
 
-export type QuickAddPartKind = 'date' | 'recurrence' | 'list' | 'label' | 'priority';
-
-/** A recognised piece of the input: [start, end) in UTF-16 indices, and its text. */
-export interface QuickAddPart {
-  kind: QuickAddPartKind;
-  start: number;
-  end: number;
-  text: string;
-}
+export type { QuickAddPart, QuickAddPartKind } from './todo-quick-add-line.js';
 
 export interface QuickAddDue {
   /** YYYY-MM-DD in the user's zone. */
@@ -71,53 +64,13 @@ export interface QuickAddOptions {
   weekStart?: 0 | 1;
 }
 
-/** Replaces what a recogniser has taken, so no later one reads it and chrono cannot join across it. */
-const MASK = '|';
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
 const NAME_CHAR = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/u;
 const NAME_STOP = /[#@"|]/u;
 const PRIORITY = /^p([1-4])$/iu;
-/** Words before a date that belong to it ("due Friday", "by 5pm"); chrono itself takes "on" and "at". */
-const CONNECTOR = /(?<![\p{L}\p{N}_])(?:due(?:\s+(?:on|by))?|by|on|at)\s+$/iu;
-const START_CONNECTOR = /(?<![\p{L}\p{N}_])(?:starting(?:\s+on)?|starts(?:\s+on)?|from|beginning)\s+$/iu;
-const END_CONNECTOR = /(?<![\p{L}\p{N}_])(?:until|till|til|through|ending|ends|to)\s+$/iu;
 const LEADING_PUNCTUATION = /^[,.;:!?]/u;
 /** A comma or semicolon left at either end once the parts around it are gone ("#Home, buy milk"). */
 const LOOSE_PUNCTUATION = /^[\s,;:]+|[\s,;:]+$/gu;
-/** A chrono match glued to more word ("Monday's", "Maybe"): not a date. */
-const GLUED_AFTER = /^(?:[\p{L}\p{N}_]|['’][\p{L}])/u;
-
-interface Found {
-  part: QuickAddPart;
-}
-
-interface DateFound extends Found {
-  /** Day number of the date, when the part names one. */
-  day: number | null;
-  /** Minutes after midnight, when the part names an hour. */
-  minutes: number | null;
-}
-
-class Line {
-  masked: string;
-  constructor(readonly input: string) {
-    this.masked = input;
-  }
-  mask(start: number, end: number) {
-    this.masked = this.masked.slice(0, start) + MASK.repeat(end - start) + this.masked.slice(end);
-  }
-  part(kind: QuickAddPartKind, start: number, end: number): QuickAddPart {
-    return { kind, start, end, text: this.input.slice(start, end) };
-  }
-  /** True when [start, end) has nothing masked in it (the input's own '|' counts as unmasked). */
-  untouched(start: number, end: number) {
-    return this.masked.slice(start, end) === this.input.slice(start, end);
-  }
-  atWordStart(index: number) {
-    return index === 0 || /\s/u.test(this.input[index - 1]!);
-  }
-}
 
 /** A list or label name as typed after `#`/`@`, or null when it is no name. */
 function tokenName(text: string): string | null {
@@ -145,7 +98,14 @@ function findTokens(line: Line): Tokens {
       .slice(open + 1, close)
       .replace(/\s+/gu, ' ')
       .trim();
-    if (out.list === null && open > 0 && line.input[open - 1] === '#' && line.atWordStart(open - 1) && inner) {
+    if (
+      out.list === null &&
+      open > 0 &&
+      line.masked[open - 1] === '#' &&
+      line.untouched(open - 1, close + 1) &&
+      line.atWordStart(open - 1) &&
+      inner
+    ) {
       out.list = inner;
       out.parts.push(line.part('list', open - 1, close + 1));
       line.mask(open - 1, close + 1);
@@ -183,126 +143,6 @@ function findTokens(line: Line): Tokens {
       out.parts.push(line.part('priority', start, end));
       line.mask(start, end);
     }
-  }
-  return out;
-}
-
-const DAY_MS = 86_400_000;
-
-const hasDate = (result: ParsedResult) =>
-  ['day', 'month', 'year', 'weekday'].some((c) => result.start.isCertain(c as 'day'));
-
-/** The wall-clock date and hour a chrono result names, in the user's zone. */
-function resultWallClock(result: ParsedResult, timeZone: string, now: number) {
-  const s = result.start;
-  const fields = {
-    year: s.get('year')!,
-    month: s.get('month')!,
-    day: s.get('day')!,
-    hour: s.get('hour') ?? 0,
-    minute: s.get('minute') ?? 0,
-  };
-  // An instant rather than a wall clock ("in 3 hours", "now", "5pm EST"): chrono did the
-  // arithmetic with the zone's offset at `now`, which a DST change in between makes wrong, so
-  // turn it back into the instant and read that instant's wall clock in the zone.
-  if (s.isCertain('timezoneOffset') && s.isCertain('hour')) {
-    const offset = s.get('timezoneOffset')!;
-    let instant = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute) - offset * 60_000;
-    // A bare time in another zone ("5pm EST") took the date of the user's zone: make it the next one.
-    if (!hasDate(result)) {
-      while (instant - DAY_MS >= now) instant -= DAY_MS;
-      while (instant < now) instant += DAY_MS;
-    }
-    return wallClock(instant, timeZone);
-  }
-  return fields;
-}
-
-/** "next week" is the first day of next week, as in Todoist (chrono reads it as a week from today). */
-const NEXT_WEEK = /^next\s+week(?![\p{L}\p{N}_])/iu;
-function nextWeekStart(options: QuickAddOptions): number {
-  const now = wallClock(options.now.getTime(), options.timeZone);
-  const today = dayNumber(now.year, now.month, now.day);
-  const weekday = civilDate(today).weekday;
-  return today + 7 - ((weekday - (options.weekStart ?? 1) + 7) % 7);
-}
-
-interface Dates {
-  date: DateFound | null;
-  time: DateFound | null;
-}
-
-// "in 3 hours", "90 minutes from now", "half an hour later", "2 hours ago": read here rather than by
-// chrono, which adds hours to a wall clock in the runtime's own zone, so an answer that crosses a
-// DST change of that zone comes out an hour off. Here: the instant now ± the minutes, then its wall
-// clock in the user's zone.
-const RELATIVE_TIME =
-  /(?<![\p{L}\p{N}_])(?:(in)\s+)?(?:(\d{1,4}(?:\.\d+)?)|(an?|one)|(half\s+an?))\s+(hours?|hrs?|minutes?|mins?)(?:\s+(?:and\s+)?(\d{1,4})\s+(?:minutes?|mins?))?(?:\s+(from\s+now|later|ago))?(?![\p{L}\p{N}_])/giu;
-
-function findRelativeTime(line: Line, options: QuickAddOptions): DateFound | null {
-  RELATIVE_TIME.lastIndex = 0;
-  for (const m of line.masked.matchAll(RELATIVE_TIME)) {
-    const [text, inWord, number, one, half, unit, extraMinutes, after] = m;
-    // "2 hours" alone is a length of time, not a due time; "in 2 hours ago" is nothing.
-    if (!inWord === !after || (inWord && after?.toLowerCase() === 'ago')) continue;
-    const amount = number ? Number(number) : one ? 1 : half ? 0.5 : 0;
-    const minutes = Math.round(
-      (unit!.toLowerCase().startsWith('h') ? amount * 60 : amount) + Number(extraMinutes ?? 0),
-    );
-    const sign = after?.toLowerCase() === 'ago' ? -1 : 1;
-    const wall = wallClock(options.now.getTime() + sign * minutes * 60_000, options.timeZone);
-    line.mask(m.index, m.index + text.length);
-    return {
-      part: line.part('date', m.index, m.index + text.length),
-      day: dayNumber(wall.year, wall.month, wall.day),
-      minutes: wall.hour * 60 + wall.minute,
-    };
-  }
-  return null;
-}
-
-const RELATIVE_WORD =
-  /(?<![\p{L}\p{N}_])(?:in|within|ago|later|from|after|before|next|last|this|past|coming)(?![\p{L}\p{N}_])/iu;
-
-function findDates(line: Line, options: QuickAddOptions, recurring: boolean): Dates {
-  const out: Dates = { date: null, time: null };
-  const relative = findRelativeTime(line, options);
-  if (relative) {
-    out.date = relative;
-    out.time = { ...relative, day: null };
-  }
-  const reference = { instant: options.now, timezone: zoneOffsetMinutes(options.now.getTime(), options.timeZone) };
-  for (const result of casual.parse(line.masked, reference, { forwardDate: true })) {
-    let start = result.index;
-    // chrono takes a comma or full stop after a weekday ("Friday, then"): leave it to the title.
-    const end = start + result.text.replace(/[\s,.]+$/u, '').length;
-    if (!line.untouched(start, end)) continue;
-    if ((start > 0 && WORD_CHAR.test(line.masked[start - 1]!)) || GLUED_AFTER.test(line.masked.slice(end))) continue;
-    const s = result.start;
-    // Hours and minutes from now are findRelativeTime's; chrono also reads a bare "2 hours" as one.
-    if (s.tags().has('result/relativeDateAndTime')) continue;
-    // "Study 2 days", "Trip for 3 weeks": a length of time, not a date ("in 2 days" is one).
-    if (s.tags().has('result/relativeDate') && !RELATIVE_WORD.test(result.text)) continue;
-    const withDate = hasDate(result);
-    const hasTime = s.isCertain('hour');
-    if (!withDate && !hasTime) continue;
-    if (withDate ? out.date !== null : out.time !== null) continue;
-    const before = line.masked.slice(0, start);
-    // "every day until Friday": an end date we do not keep; the words stay text.
-    if (recurring && withDate && END_CONNECTOR.test(before)) continue;
-    const connector = CONNECTOR.exec(before) ?? (recurring ? START_CONNECTOR.exec(before) : null);
-    if (connector) start = connector.index;
-    const wall = resultWallClock(result, options.timeZone, options.now.getTime());
-    const found: DateFound = {
-      part: line.part('date', start, end),
-      day: NEXT_WEEK.test(result.text) ? nextWeekStart(options) : dayNumber(wall.year, wall.month, wall.day),
-      minutes: hasTime ? wall.hour * 60 + wall.minute : null,
-    };
-    line.mask(start, end);
-    if (withDate) {
-      out.date = found;
-      if (hasTime && out.time === null) out.time = { ...found, day: null };
-    } else out.time = found;
   }
   return out;
 }
@@ -353,7 +193,8 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     line.mask(match.start, match.end);
   }
 
-  const dates = findDates(line, options, recurrence !== null);
+  const clock = clockAt(options.now, options.timeZone, options.weekStart ?? 1);
+  const dates = findDates(line, clock, recurrence !== null);
   // A time right next to the recurrence is part of it ("every day at 9am").
   if (recurrence && dates.time && dates.time.part !== dates.date?.part) {
     const r = recurrence.part;
@@ -378,13 +219,13 @@ export function parseQuickAdd(input: string, options: QuickAddOptions): QuickAdd
     const minutes = dates.time?.minutes ?? null;
     const time = minutes === null ? null : hhmm(Math.floor(minutes / 60), minutes % 60);
     if (recurrence) {
-      const now = wallClock(options.now.getTime(), options.timeZone);
-      const today = dayNumber(now.year, now.month, now.day);
-      const anchor = dates.date?.day ?? today;
-      let earliest = Math.max(anchor, today);
-      if (earliest === today && minutes !== null && minutes < now.hour * 60 + now.minute) earliest++;
+      // The rule starts today, or on the date written with it ("starting Jan 5"); its first
+      // occurrence on or after now is the due, so today's counts only if its time is still ahead.
+      const anchor = dates.date?.day ?? clock.today;
+      let earliest = Math.max(anchor, clock.today);
+      if (earliest === clock.today && minutes !== null && minutes < clock.minutes) earliest++;
       due = { date: isoDate(firstOccurrence(recurrence.rule, anchor, earliest)), time };
-      recurrenceText = ruleText(recurrence.rule, options.weekStart ?? 1);
+      recurrenceText = ruleText(recurrence.rule, clock.weekStart);
     } else {
       const day = dates.date?.day ?? dates.time?.day ?? null;
       if (day !== null) due = { date: isoDate(day), time };
