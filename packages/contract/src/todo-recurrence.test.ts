@@ -99,6 +99,22 @@ describe('every kind of rule, basis "due"', () => {
     expect(firstDue('FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29', NOW, NY, null)).toEqual(due('2028-02-29', null));
   });
 
+  it('BYSETPOS in a week chooses among the whole week, wherever the due falls in it (RFC 5545; rrule alone would not)', () => {
+    // The second of Monday and Wednesday: every Wednesday.
+    const rule = 'FREQ=WEEKLY;BYDAY=MO,WE;BYSETPOS=2';
+    expect(steps(rule, '2026-03-11', 2)).toEqual(['2026-03-18', '2026-03-25']);
+    expect(firstDue(rule, new Date('2026-03-11T12:00:00Z'), NY, null)?.date).toBe('2026-03-11');
+    expect(firstDue(rule, new Date('2026-03-08T12:00:00Z'), NY, null)?.date).toBe('2026-03-11');
+  });
+
+  it('finds an occurrence decades away, and ends a rule that cannot occur again from its due', () => {
+    // A Monday 29 February: 2044, then 2072.
+    expect(next('FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO', '2044-02-29')).toBe('2072-02-29');
+    expect(next('FREQ=YEARLY;INTERVAL=25;BYMONTH=6;BYMONTHDAY=1', '2026-06-01')).toBe('2051-06-01');
+    // Every other year on 29 February, moved by hand to an odd year: no leap year is ever reached.
+    expect(next('FREQ=YEARLY;INTERVAL=2;BYMONTH=2;BYMONTHDAY=29', '2027-03-01')).toBeNull();
+  });
+
   it('ends after UNTIL (that date included) and after COUNT completions', () => {
     expect(steps('FREQ=WEEKLY;UNTIL=20260119', '2026-01-05', 5)).toEqual(['2026-01-12', '2026-01-19']);
     expect(next('FREQ=DAILY;COUNT=1', '2026-01-05')).toBeNull();
@@ -213,6 +229,10 @@ describe('checkRecurrence', () => {
       ok: true,
       rule: 'FREQ=MONTHLY;BYDAY=2TU,-1FR',
     });
+    expect(checkRecurrence('FREQ=MONTHLY;BYDAY=2TU,-1MO,1MO', NOW)).toEqual({
+      ok: true,
+      rule: 'FREQ=MONTHLY;BYDAY=1MO,-1MO,2TU',
+    });
     expect(checkRecurrence('FREQ=DAILY;UNTIL=20271231T235959Z', NOW)).toEqual({
       ok: true,
       rule: 'FREQ=DAILY;UNTIL=20271231',
@@ -248,6 +268,9 @@ describe('checkRecurrence', () => {
     );
     expect(refused('FREQ=YEARLY;BYMONTH=13')).toBe('BYMONTH takes numbers from 1 to 12, separated by commas');
     expect(refused('FREQ=WEEKLY;BYMONTHDAY=1')).toBe('BYMONTHDAY cannot be used with FREQ=WEEKLY');
+    expect(refused('FREQ=DAILY;INTERVAL=2;BYDAY=MO')).toBe(
+      'Every N days (INTERVAL) cannot be combined with BYDAY, BYMONTHDAY, BYMONTH or BYSETPOS',
+    );
     expect(refused('FREQ=DAILY;BYSETPOS=1')).toBe('BYSETPOS needs BYDAY, BYMONTHDAY or BYMONTH to choose from');
     expect(refused('FREQ=DAILY;FREQ=WEEKLY')).toBe('FREQ is given twice');
     expect(refused('FREQ=DAILY;COLOR=RED')).toBe('COLOR is not a part of a repeat rule');

@@ -173,7 +173,8 @@ function parseRule(text: string): Rule | string {
     if (rule.byDay.some((d) => d.n === 0) && rule.byDay.some((d) => d.n !== 0)) {
       return 'BYDAY cannot mix numbered weekdays (2TU) with plain ones (MO)';
     }
-    rule.byDay.sort((a, b) => order(a.n) - order(b.n) || a.weekday - b.weekday);
+    // By weekday, then from the start of the period to its end: the quick-add grammar's order too.
+    rule.byDay.sort((a, b) => a.weekday - b.weekday || order(a.n) - order(b.n));
   }
   const byMonthDay = parts.get('BYMONTHDAY');
   if (byMonthDay !== undefined) {
