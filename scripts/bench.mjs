@@ -19,6 +19,7 @@ export const BENCHES = [
   'orders',
   'wallet-performance',
   'todo',
+  'todo-quick-add',
   'http',
   'heavy',
   'startup',

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { RRule } from 'rrule';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseQuickAdd, type QuickAddOptions, type QuickAddPart, type QuickAddResult } from './todo-quick-add.js';
+import { checkRecurrence } from './todo-recurrence.js';
 
 /**
  * One row: the line and what it reads as, written compactly — `due` as 'YYYY-MM-DD' or
@@ -691,12 +692,14 @@ const localTime = (now: Date, zone: string) =>
 const floating = (date: string) => new Date(`${date}T00:00:00Z`);
 const dateOf = (d: Date | null) => d?.toISOString().slice(0, 10) ?? null;
 
-describe('parseQuickAdd: recurrences agree with rrule', () => {
+describe('parseQuickAdd: recurrences agree with rrule and todo-recurrence.ts', () => {
   const rows = TABLES.flatMap(([, options, table]) =>
     table.filter(([, e]) => e.rrule).map(([input, e]) => [input, e, options] as const),
   );
 
   it.each(rows)('%j', (_input, expected, options) => {
+    // The server checks a rule with todo-recurrence.ts: ours pass, already in its canonical spelling.
+    expect(checkRecurrence(expected.rrule!, options.now)).toEqual({ ok: true, rule: expected.rrule });
     const rule = RRule.parseString(expected.rrule!);
     const due = expected.due!.slice(0, 10);
     const time = expected.due!.slice(11) || null;
