@@ -46,6 +46,8 @@ const DAY_ORDINAL = word('(3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)|last\\s+day');
 const DAY_NUMBER = word('(3[01]|[12]\\d|0?[1-9])(?:st|nd|rd|th)?');
 const UNIT = word('(day|week|month|year|hour|minute|min)s?');
 const COUNT = sticky('(\\d{1,3})\\s+');
+/** The largest INTERVAL todo-recurrence.ts accepts (RECURRENCE_INTERVAL_MAX; that module brings rrule, so not imported here). */
+export const INTERVAL_MAX = 365;
 const OTHER = sticky('other\\s+');
 const WORKDAYS = word('weekdays?|workdays?');
 const WEEKENDS = word('weekends?');
@@ -172,11 +174,10 @@ const yearlyOn = (c: Cursor, base: RecurrenceRule): RecurrenceRule =>
     return date ? { ...base, byMonth: date[0], byMonthDay: [date[1]] } : null;
   }) ?? base;
 
-/** "day", "week", … with its "on …" tail; `undefined` for a unit we refuse (hours, minutes). */
-function unitRule(c: Cursor, interval: number, plural: boolean): RecurrenceRule | null | undefined {
+/** "day", "week", … with its "on …" tail; null for a unit we refuse (hours, minutes), undefined for none. */
+function unitRule(c: Cursor, interval: number): RecurrenceRule | null | undefined {
   const m = c.eat(UNIT);
   if (!m) return undefined;
-  if (!plural && m[0].toLowerCase().endsWith('s') && interval === 1) return undefined;
   const unit = m[1]!.toLowerCase();
   if (unit === 'hour' || unit === 'minute' || unit === 'min') return null;
   if (unit === 'day') return rule('DAILY', { interval });
@@ -188,7 +189,7 @@ function unitRule(c: Cursor, interval: number, plural: boolean): RecurrenceRule 
 /** What follows "every ": the rule, null when refused, undefined when it is no recurrence. */
 function afterEvery(c: Cursor): RecurrenceRule | null | undefined {
   if (c.eat(OTHER)) {
-    const unit = unitRule(c, 2, false);
+    const unit = unitRule(c, 2);
     if (unit !== undefined) return unit;
     const days = weekdays(c);
     return days ? rule('WEEKLY', { interval: 2, byDay: days }) : undefined;
@@ -207,17 +208,14 @@ function afterEvery(c: Cursor): RecurrenceRule | null | undefined {
     c.eat(OF_MONTH);
     return rule('MONTHLY', { byMonthDay: days });
   }
+  // "every 3 weeks"; "every 2 hours" is recognised (so no piece of it is read as a date) and refused.
   const counted = c.attempt(() => {
-    const m = c.eat(COUNT);
-    const n = m ? Number(m[1]) : 0;
-    if (n < 1) return null;
-    return unitRule(c, n, true) ?? null;
+    const n = Number(c.eat(COUNT)?.[1] ?? 0);
+    const found = n >= 1 && n <= INTERVAL_MAX ? unitRule(c, n) : undefined;
+    return found === undefined ? null : { found };
   });
-  if (counted) return counted;
-  // "every 2 hours": recognised so that no piece of it is read as a date, then refused.
-  const refused = c.attempt(() => (c.eat(COUNT) && unitRule(c, 2, true) === null ? true : null));
-  if (refused) return null;
-  const unit = unitRule(c, 1, false);
+  if (counted) return counted.found;
+  const unit = unitRule(c, 1);
   if (unit !== undefined) return unit;
   const weekly = weekdays(c);
   return weekly ? rule('WEEKLY', { byDay: weekly }) : undefined;

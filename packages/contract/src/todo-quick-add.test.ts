@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { RRule } from 'rrule';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseQuickAdd, type QuickAddOptions, type QuickAddPart, type QuickAddResult } from './todo-quick-add.js';
-import { checkRecurrence } from './todo-recurrence.js';
+import { INTERVAL_MAX } from './todo-quick-add-recurrence.js';
+import { checkRecurrence, RECURRENCE_INTERVAL_MAX } from './todo-recurrence.js';
 
 /**
  * One row: the line and what it reads as, written compactly — `due` as 'YYYY-MM-DD' or
@@ -445,6 +446,12 @@ const NEW_YORK_ROWS: Row[] = [
     },
   ],
   ['Check email every 2 hours', { title: 'Check email every 2 hours' }],
+  [
+    'Water every 365 days',
+    { title: 'Water', due: '2026-03-07', rrule: 'FREQ=DAILY;INTERVAL=365', parts: ['recurrence:every 365 days'] },
+  ],
+  ['Water every 366 days', { title: 'Water every 366 days' }],
+  ['Water every 0 days', { title: 'Water every 0 days' }],
   ['Check email every hour', { title: 'Check email every hour' }],
   ['Check email every 15 minutes', { title: 'Check email every 15 minutes' }],
   ['Check email hourly', { title: 'Check email hourly' }],
@@ -533,6 +540,10 @@ const NEW_YORK_ROWS: Row[] = [
   ['now', { title: 'now' }],
   ['tomorrow', { title: 'tomorrow' }],
   ['every day', { title: 'every day' }],
+  ['p1', { title: '', priority: 1, parts: ['priority:p1'] }],
+  ['#Home', { title: '', list: 'Home', parts: ['list:#Home'] }],
+  ['a, b, c,', { title: 'a, b, c,' }],
+  ['Buy milk, tomorrow', { title: 'Buy milk', due: '2026-03-08', parts: ['date:tomorrow'] }],
   ['tomorrow #Home', { title: 'tomorrow', list: 'Home', parts: ['list:#Home'] }],
   [
     'every day @chores p2',
@@ -718,7 +729,7 @@ describe('parseQuickAdd: recurrences agree with rrule and todo-recurrence.ts', (
   });
 });
 
-describe('parseQuickAdd: options', () => {
+describe('parseQuickAdd: options and limits', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -780,6 +791,10 @@ describe('parseQuickAdd: options', () => {
     );
     // One weekday: which day starts the week changes nothing, so the rule stays in one spelling.
     expect(parseQuickAdd('Sync every other Monday', sunday).recurrence).toBe('FREQ=WEEKLY;INTERVAL=2;BYDAY=MO');
+  });
+
+  it('allows the intervals todo-recurrence.ts allows', () => {
+    expect(INTERVAL_MAX).toBe(RECURRENCE_INTERVAL_MAX);
   });
 
   it('throws a RangeError for a zone the runtime does not know', () => {

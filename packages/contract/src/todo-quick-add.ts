@@ -10,18 +10,27 @@
 //   (any number, kept once each, compared without case), `p1`–`p4` (the first wins). Each is a
 //   whole word that starts at the start of the line or after a space, so `bob@example.com`,
 //   `C#`, a lone `#` or `@` and `p5` stay text; trailing `.,;:!?)]}` is not part of the name.
-// - Dates and times are read by chrono-node (en-US: `1/27` is January 27; `27/1` still reads as
-//   January 27 because 27 cannot be a month). One date and one time at most; later ones stay text.
-//   A date without a year, a weekday or a bare time means the next one on or after now.
-//   A time is given only when the text names an hour ("tonight" gives a date, no time).
+// - Dates and times are read by chrono-node in en-US: `1/27` is January 27 (`27/1` too, as 27
+//   cannot be a month). One date and one time at most; later ones stay text. A date without a
+//   year, a bare weekday or a bare time is the next one on or after now; "next week" is the first
+//   day of next week (`weekStart`); "next Wed", "this Friday" and "last Friday" are chrono's.
+//   A time is given only when the text names an hour ("tonight" gives a date, no time). "in 3
+//   hours" is an instant: it crosses a DST change correctly. A time the clocks skip (02:30 on the
+//   spring-forward night) is kept as typed: `due` is a wall clock, todo-recurrence.ts's
+//   dueInstant says what instant it means. A bare duration ("Study 2 days") is not a date.
+// - chrono is eager: "sat" in "sat nav", "Sunday" in "Sunday school", "March" in "Plan March
+//   budget" are dates. The user keeps such words by closing the chip (`ignore`).
 // - Recurrences are ours (todo-quick-add-recurrence.ts). Hourly and minutely ones ("every 2 hours")
 //   are refused: they stay title text and nothing inside them is read as a date. With a
 //   recurrence, `due` is its first occurrence on or after now (or on or after a date also given:
-//   "every Monday starting Jan 5"); a time anywhere in the line is the time of each occurrence.
+//   "every Monday starting Jan 5"; "until Friday" is not kept and stays text); a time anywhere in
+//   the line is the time of each occurrence. `due` then serves as the rule's DTSTART, so "every
+//   other Monday" is due the coming Monday and every second Monday from it.
 // - Text in double quotes is literal (the quotes are dropped from the title); an unpaired quote
 //   is text. `options.ignore` ranges (chips the user closed) are title text, never read.
 // - A date or recurrence that would leave the title empty ("tomorrow", "every day #Home") is not
-//   taken: the words are the title, as in Todoist. Lists, labels and priorities are always taken.
+//   taken: the words are the title, as in Todoist. Lists, labels and priorities are always taken,
+//   so "p1" alone gives an empty title (which the API refuses as any empty title).
 // - A date word glued to more text (`Monday's`) is not a date.
 // - Offsets are UTF-16 indices of the input (JavaScript string indices).
 import { hhmm, isoDate } from './todo-quick-add-calendar.js';
@@ -68,7 +77,7 @@ const NAME_CHAR = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}]+$/u;
 const NAME_STOP = /[#@"|]/u;
 const PRIORITY = /^p([1-4])$/iu;
-const LEADING_PUNCTUATION = /^[,.;:!?]/u;
+const CLOSING_PUNCTUATION = ',.;:!?';
 /** A comma or semicolon left at either end once the parts around it are gone ("#Home, buy milk"). */
 const LOOSE_PUNCTUATION = /^[\s,;:]+|[\s,;:]+$/gu;
 
@@ -158,12 +167,14 @@ function titleOf(input: string, parts: QuickAddPart[], quotes: number[]): string
   for (const p of ranges) {
     keep(p.start);
     // A comma or full stop after the part closes up to the words before it: "by Friday, then" → "…, then".
-    if (LEADING_PUNCTUATION.test(input.slice(p.end))) title = title.trimEnd();
+    if (CLOSING_PUNCTUATION.includes(input[p.end] ?? ' ')) title = title.trimEnd();
     else title += ' ';
     at = p.end;
   }
   keep(input.length);
-  return title.replace(/\s+/gu, ' ').replace(LOOSE_PUNCTUATION, '').trim();
+  title = title.replace(/\s+/gu, ' ');
+  // Only a line that lost parts may have a comma left dangling; a typed "a, b," stays as typed.
+  return (ranges.length > 0 ? title.replace(LOOSE_PUNCTUATION, '') : title).trim();
 }
 
 /** The rule with WKST=SU where the week's start changes which days an interval counts. */
