@@ -83,12 +83,19 @@ export const notArchived = (eb: ExpressionBuilder<Database, 'todos'>) =>
     eb('todos.list_id', 'not in', eb.selectFrom('todo_lists').select('id').where('archived_at', 'is not', null)),
   ]);
 
+/** Names by label key, each as first typed. */
+function firstByKey(names: string[]): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const name of names) if (!byKey.has(labelKey(name))) byKey.set(labelKey(name), name);
+  return byKey;
+}
+
 /**
  * Adds the names missing from the user's label list (at its end, in the default colour).
  * 'full' when that would pass `max` labels; nothing is added then.
  */
 export async function ensureLabels(db: Db, userId: number, names: string[], max: number): Promise<'ok' | 'full'> {
-  const byKey = new Map(names.map((name) => [labelKey(name), name]));
+  const byKey = firstByKey(names);
   if (byKey.size === 0) return 'ok';
   const existing = await db.selectFrom('todo_labels').select('name_key').where('user_id', '=', userId).execute();
   const known = new Set(existing.map((r) => r.name_key));
@@ -118,8 +125,7 @@ export async function ensureLabels(db: Db, userId: number, names: string[], max:
 /** Replaces a task's labels (kept once per key, as first typed). */
 export async function setTaskLabels(db: Db, todoId: number, ownerId: number, names: string[]): Promise<void> {
   await db.deleteFrom('todo_task_labels').where('todo_id', '=', todoId).execute();
-  const byKey = new Map<string, string>();
-  for (const name of names) if (!byKey.has(labelKey(name))) byKey.set(labelKey(name), name);
+  const byKey = firstByKey(names);
   if (byKey.size === 0) return;
   await db
     .insertInto('todo_task_labels')

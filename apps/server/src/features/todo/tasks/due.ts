@@ -23,12 +23,13 @@ export const dueColumns = (due: TodoDue | null) => ({
   due_at: dueAt(due),
 });
 
-/** Today's date in `zone`, and the instants its day and the `days` after it start at. */
-export function dayWindow(now: number, zone: string, days: number): { today: string; start: string; end: string } {
+/** Today's date in `zone`, the date `days` later, and the instants those days start at. */
+export function dayWindow(
+  now: number,
+  zone: string,
+  days: number,
+): { today: string; endDate: string; start: string; end: string } {
   const today = localTime(now, zone).date;
-  return {
-    today,
-    start: zonedInstant(today, null, zone),
-    end: zonedInstant(addDays(today, days), null, zone),
-  };
+  const endDate = addDays(today, days);
+  return { today, endDate, start: zonedInstant(today, null, zone), end: zonedInstant(endDate, null, zone) };
 }

@@ -19,8 +19,11 @@ export interface ViewRequest {
   labelKey?: string | undefined;
   /** Search text, in lower case. */
   search?: string | undefined;
-  /** `today` and `upcoming`: due before `end`, and (`upcoming`) from `start` on. */
-  window?: { start: string; end: string };
+  /**
+   * `today` and `upcoming`: the caller's day and the instants it and the window's end start at
+   * (`endDate` the first date after the window); `upcoming` leaves out what was due before.
+   */
+  window?: { today: string; endDate: string; start: string; end: string };
   cursor?: Cursor | undefined;
   limit: number;
 }
@@ -40,13 +43,27 @@ function scope(query: Query, request: ViewRequest): Query {
       return query.where('todos.list_id', '=', request.listId ?? -1);
     case 'today':
     case 'upcoming': {
-      const window = request.window ?? { start: '', end: '' };
+      // A date alone is the same day wherever one is (as in Todoist); a time is a moment.
+      const w = request.window ?? { today: '', endDate: '', start: '', end: '' };
+      const upcoming = view === 'upcoming';
       return query
         .where(visibleTo(userId))
         .where(notArchived)
         .where('todos.due_at', 'is not', null)
-        .where('todos.due_at', '<', window.end)
-        .$if(view === 'upcoming', (qb) => qb.where('todos.due_at', '>=', window.start));
+        .where((eb: Eb) =>
+          eb.or([
+            eb.and([
+              eb('todos.due_time', 'is', null),
+              eb('todos.due_date', '<', w.endDate),
+              ...(upcoming ? [eb('todos.due_date', '>=', w.today)] : []),
+            ]),
+            eb.and([
+              eb('todos.due_time', 'is not', null),
+              eb('todos.due_at', '<', w.end),
+              ...(upcoming ? [eb('todos.due_at', '>=', w.start)] : []),
+            ]),
+          ]),
+        );
     }
     case 'label':
       return query
