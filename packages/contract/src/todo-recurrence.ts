@@ -550,18 +550,26 @@ function plainDays(rule: Rule, word = 'and'): string {
       );
 }
 
+/** The numbered weekdays of a rule, one weekday's together: 'the first and last Monday'. */
+function numberedDays(rule: Rule): string[] {
+  const weekdays = [...new Set(rule.byDay.filter((d) => d.n !== 0).map((d) => d.weekday))];
+  return weekdays.map((weekday) => {
+    const positions = rule.byDay.filter((d) => d.n !== 0 && d.weekday === weekday).map((d) => position(d.n));
+    return `the ${list(positions)} ${DAY_NAMES[weekday]}`;
+  });
+}
+
 /** What a period's BYDAY, BYMONTHDAY and BYSETPOS choose: 'the last Friday', 'the 1st and 15th'. */
 function chosenDays(rule: Rule): string {
-  const numberedDays = rule.byDay.filter((d) => d.n !== 0).map((d) => `${position(d.n)} ${DAY_NAMES[d.weekday]}`);
   const plain = rule.byDay.some((d) => d.n === 0) ? plainDays(rule, 'or') : '';
   const dates = list(rule.byMonthDay.map(monthDay), 'or');
   if (rule.bySetPos.length) {
-    const which = list(rule.bySetPos.map((n) => position(n, numbered)));
-    if (plain && !dates && !numberedDays.length) return `the ${which} ${plain}`;
-    return `the ${which} of ${list([...numberedDays, plain, dates ? `the ${dates}` : ''].filter(Boolean), 'or')}`;
+    const which = list(rule.bySetPos.map((n) => position(n)));
+    if (plain && !dates) return `the ${which} ${plain}`;
+    return `the ${which} of ${list([...numberedDays(rule), plain, dates ? `the ${dates}` : ''].filter(Boolean), 'or')}`;
   }
   if (plain && dates) return `${plain} the ${dates}`;
-  const parts = [...numberedDays.map((d) => `the ${d}`), plain ? `every ${plain}` : ''].filter(Boolean);
+  const parts = [...numberedDays(rule), plain ? `every ${plain}` : ''].filter(Boolean);
   if (rule.byMonthDay.length) parts.push(`the ${list(rule.byMonthDay.map(monthDay))}`);
   return list(parts);
 }
@@ -572,33 +580,43 @@ function chosenDays(rule: Rule): string {
  * Throws RangeError for a rule `checkRecurrence` refuses whatever the date.
  */
 export function describeRecurrence(text: string): string {
-  const rule = parseOrThrow(text);
+  let rule = parseOrThrow(text);
+  // Every day on some weekdays or days of the month (INTERVAL 1: checked) is those days of every week or month.
+  if (rule.freq === 'DAILY' && (rule.byDay.length || rule.byMonthDay.length)) {
+    rule = { ...rule, freq: rule.byMonthDay.length ? 'MONTHLY' : 'WEEKLY', bySetPos: [] };
+  }
   const months = list(rule.byMonth.map((m) => MONTH_NAMES[m - 1] ?? ''));
+  const plainOnly = rule.byDay.length > 0 && rule.byDay.every((d) => d.n === 0);
   let words: string;
-  const onlyPlainDays = rule.byDay.length > 0 && rule.byDay.every((d) => d.n === 0) && !rule.bySetPos.length;
-  if ((rule.freq === 'DAILY' || rule.freq === 'WEEKLY') && onlyPlainDays && !rule.byMonthDay.length) {
+  if (
+    plainOnly &&
+    !rule.byMonthDay.length &&
+    !rule.bySetPos.length &&
+    (rule.freq === 'WEEKLY' || rule.interval === 1)
+  ) {
     const days = plainDays(rule);
     if (rule.interval === 1) words = `every ${days}`;
-    else if (rule.freq === 'WEEKLY' && rule.interval === 2 && rule.byDay.length === 1) words = `every other ${days}`;
-    else
-      words = `${every(rule.interval, rule.freq === 'DAILY' ? 'day' : 'week')} on ${days === 'weekday' ? 'weekdays' : days}`;
+    else if (rule.interval === 2 && rule.byDay.length === 1) words = `every other ${days}`;
+    else words = `${every(rule.interval, 'week')} on ${days === 'weekday' ? 'weekdays' : days}`;
     if (months) words += ` in ${months}`;
   } else if (rule.freq === 'YEARLY' && rule.byMonth.length === 1 && !rule.byDay.length && !rule.bySetPos.length) {
     const days = rule.byMonthDay;
-    const single = days.length === 1 && (days[0] ?? 0) > 0;
-    words = `${every(rule.interval, 'year')} ${
+    const on =
       days.length === 0
         ? `in ${months}`
-        : single
+        : days.length === 1 && (days[0] ?? 0) > 0
           ? `on ${months} ${days[0]}`
-          : `on the ${list(days.map(monthDay))} of ${months}`
-    }`;
+          : `on the ${list(days.map(monthDay))} of ${months}`;
+    words = `${every(rule.interval, 'year')} ${on}`;
   } else {
     const unit = { DAILY: 'day', WEEKLY: 'week', MONTHLY: 'month', YEARLY: 'year' }[rule.freq];
     words = every(rule.interval, unit);
-    const chosen = rule.byDay.length || rule.byMonthDay.length || rule.bySetPos.length ? chosenDays(rule) : '';
+    const chosen = rule.byDay.length || rule.byMonthDay.length ? chosenDays(rule) : '';
     if (chosen) words += ` on ${chosen}`;
     if (months) words += rule.freq === 'YEARLY' && chosen ? ` of ${months}` : ` in ${months}`;
+    else if (rule.freq === 'YEARLY' && (rule.bySetPos.length || rule.byDay.some((d) => d.n !== 0)))
+      words += ' of the year';
+    else if (rule.freq === 'YEARLY' && !rule.byDay.length && rule.byMonthDay.length) words += ' of each month';
   }
   if (rule.count !== null) words += rule.count === 1 ? ', once' : `, ${rule.count} times`;
   if (rule.until !== null) {
