@@ -176,8 +176,13 @@ describe('local times across DST', () => {
     expect(dueInstant(due('2026-03-07', '02:30', NY))).toBe('2026-03-07T07:30:00.000Z');
     expect(dueInstant(due('2026-03-08', '02:30', NY))).toBe('2026-03-08T07:30:00.000Z');
     expect(dueInstant(due('2026-03-09', '02:30', NY))).toBe('2026-03-09T06:30:00.000Z');
-    // London skips 01:00–02:00: 01:30 means 02:30 BST.
+    // London skips 01:00–02:00: 02:30 exists (BST), and 01:30 means 02:30 BST too.
+    expect(daily('2026-03-28', '02:30', LONDON)).toEqual(due('2026-03-29', '02:30', LONDON));
+    expect(dueInstant(due('2026-03-28', '02:30', LONDON))).toBe('2026-03-28T02:30:00.000Z');
+    expect(dueInstant(due('2026-03-29', '02:30', LONDON))).toBe('2026-03-29T01:30:00.000Z');
     expect(dueInstant(due('2026-03-29', '01:30', LONDON))).toBe('2026-03-29T01:30:00.000Z');
+    // Lord Howe Island moves its clocks by half an hour, from 02:00 to 02:30: 02:15 means 02:45.
+    expect(dueInstant(due('2026-10-04', '02:15', 'Australia/Lord_Howe'))).toBe('2026-10-03T15:45:00.000Z');
   });
 
   it('a time passed twice when clocks go back means the first', () => {
