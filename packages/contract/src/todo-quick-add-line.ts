@@ -15,12 +15,27 @@ const MASK = '|';
 
 /** The input, and a copy of it where every taken or dismissed range is masked out (same length). */
 export class Line {
-  masked: string;
+  #masked: string;
+  /** The copy as UTF-16 units while masks are being written; joined again when next read. */
+  #units: string[] | null = null;
   constructor(readonly input: string) {
-    this.masked = input;
+    this.#masked = input;
   }
+  get masked(): string {
+    if (this.#units) {
+      this.#masked = this.#units.join('');
+      this.#units = null;
+    }
+    return this.#masked;
+  }
+  // Writes into an array rather than slicing the string, so a line with thousands of tokens (a
+  // paste) costs linear time, not quadratic.
   mask(start: number, end: number) {
-    this.masked = this.masked.slice(0, start) + MASK.repeat(end - start) + this.masked.slice(end);
+    if (!this.#units) {
+      const text = this.#masked;
+      this.#units = Array.from({ length: text.length }, (_, i) => text[i]!);
+    }
+    this.#units.fill(MASK, start, end);
   }
   part(kind: QuickAddPartKind, start: number, end: number): QuickAddPart {
     return { kind, start, end, text: this.input.slice(start, end) };

@@ -100,8 +100,10 @@ interface Tokens {
 function findTokens(line: Line): Tokens {
   const out: Tokens = { list: null, labels: [], priority: null, parts: [], quotes: [] };
   const seenLabels = new Set<string>();
-  for (let open = line.masked.indexOf('"'); open !== -1; ) {
-    const close = line.masked.indexOf('"', open + 1);
+  // Each loop reads the line as it was when the loop began: what a step masks lies behind the next.
+  let text = line.masked;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    const close = text.indexOf('"', open + 1);
     if (close === -1) break;
     const inner = line.input
       .slice(open + 1, close)
@@ -110,8 +112,8 @@ function findTokens(line: Line): Tokens {
     if (
       out.list === null &&
       open > 0 &&
-      line.masked[open - 1] === '#' &&
-      line.untouched(open - 1, close + 1) &&
+      text[open - 1] === '#' &&
+      text.slice(open - 1, close + 1) === line.input.slice(open - 1, close + 1) &&
       line.atWordStart(open - 1) &&
       inner
     ) {
@@ -122,9 +124,10 @@ function findTokens(line: Line): Tokens {
       out.quotes.push(open, close);
       line.mask(open, close + 1);
     }
-    open = line.masked.indexOf('"', close + 1);
+    open = text.indexOf('"', close + 1);
   }
-  for (const m of line.masked.matchAll(/\S+/gu)) {
+  text = line.masked;
+  for (const m of text.matchAll(/\S+/gu)) {
     const start = m.index;
     if (!line.atWordStart(start)) continue;
     const token = m[0].replace(TRAILING_PUNCTUATION, '');
