@@ -118,6 +118,26 @@ const get = (url: string, params: Params = {}) => {
 const todo = (c: MatrixContext) =>
   c.call<{ id: number }>(c.users.alice, 'POST', '/api/todo', { title: `${c.users.alice.username} todo ${c.unique()}` });
 
+const todoList = (c: MatrixContext) =>
+  c
+    .call<{ id: number }>(c.users.alice, 'POST', '/api/todo/lists', {
+      name: `${c.users.alice.username} l${c.unique()}`,
+    })
+    .then((r) => r.id);
+const checklistItem = async (c: MatrixContext): Promise<[number, number]> => {
+  const task = (await c.once('todo', () => todo(c))).id;
+  const item = await c.call<{ id: number }>(c.users.alice, 'POST', `/api/todo/tasks/${task}/checklist`, {
+    title: `step ${c.unique()}`,
+  });
+  return [task, item.id];
+};
+/** A label of alice's (on a task of hers), by name. */
+const todoLabel = async (c: MatrixContext) => {
+  const name = `label${c.unique()}`;
+  await c.call(c.users.alice, 'POST', '/api/todo/tasks', { title: `labelled ${c.unique()}`, labels: [name] });
+  return name;
+};
+
 interface Game {
   id: number;
   puzzle: number[][];
@@ -423,6 +443,139 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       url: '/api/todo',
       payload: body({ user: claimed, todo_id: (await c.fresh('todo', () => todo(c))).id }),
     }),
+  },
+  // Lists, sharing, tasks, checklists and labels: alice's, so bob gets 404 (ids reveal nothing).
+  'GET /api/todo/lists': { access: 'user', request: async () => get('/api/todo/lists') },
+  'POST /api/todo/lists': {
+    access: 'user',
+    request: async (c) => ({ url: '/api/todo/lists', payload: { name: `list ${c.unique()}` } }),
+  },
+  'PATCH /api/todo/lists/:id': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/lists/${await c.once('todoList', () => todoList(c))}`,
+      payload: { name: `list ${c.unique()}` },
+    }),
+  },
+  'DELETE /api/todo/lists/:id': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => ({ url: `/api/todo/lists/${await c.fresh('todoList', () => todoList(c))}` }),
+  },
+  'GET /api/todo/lists/:id/members': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => get(`/api/todo/lists/${await c.once('todoList', () => todoList(c))}/members`),
+  },
+  // Shared with the admin (never bob, whose refusals the matrix checks).
+  'PUT /api/todo/lists/:id/members': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/lists/${await c.once('todoList', () => todoList(c))}/members`,
+      payload: { username: c.users.admin.username, role: 'viewer' },
+    }),
+  },
+  'DELETE /api/todo/lists/:id/members/:userId': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => {
+      const list = await c.fresh('sharedTodoList', async () => {
+        const id = await todoList(c);
+        await c.call(c.users.alice, 'PUT', `/api/todo/lists/${id}/members`, {
+          username: c.users.admin.username,
+          role: 'editor',
+        });
+        return id;
+      });
+      return { url: `/api/todo/lists/${list}/members/${c.users.admin.id}` };
+    },
+  },
+  'GET /api/todo/tasks': { access: 'user', request: async () => get('/api/todo/tasks', { view: 'inbox' }) },
+  'POST /api/todo/tasks': {
+    access: 'user',
+    request: async (c) => ({ url: '/api/todo/tasks', payload: { title: `task ${c.unique()}`, priority: 2 } }),
+  },
+  'POST /api/todo/tasks/bulk': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: '/api/todo/tasks/bulk',
+      payload: { ids: [(await c.once('todo', () => todo(c))).id], action: 'label', label: `l${c.unique()}` },
+    }),
+  },
+  'PATCH /api/todo/tasks/:id': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/tasks/${(await c.once('todo', () => todo(c))).id}`,
+      payload: { priority: 1, due: { date: '2030-01-01', time: null, zone: 'UTC' } },
+    }),
+  },
+  'DELETE /api/todo/tasks/:id': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => ({ url: `/api/todo/tasks/${(await c.fresh('todo', () => todo(c))).id}` }),
+  },
+  'POST /api/todo/tasks/:id/complete': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/tasks/${(await c.once('todo', () => todo(c))).id}/complete`,
+      payload: { completed: true },
+    }),
+  },
+  'POST /api/todo/tasks/:id/move': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/tasks/${(await c.once('todo', () => todo(c))).id}/move`,
+      payload: { list_id: await c.once('todoList', () => todoList(c)) },
+    }),
+  },
+  'POST /api/todo/tasks/:id/checklist': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/tasks/${(await c.once('todo', () => todo(c))).id}/checklist`,
+      payload: { title: `step ${c.unique()}` },
+    }),
+  },
+  'PATCH /api/todo/tasks/:id/checklist/:itemId': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => {
+      const [task, item] = await c.once('checklistItem', () => checklistItem(c));
+      return { url: `/api/todo/tasks/${task}/checklist/${item}`, payload: { done: true } };
+    },
+  },
+  'DELETE /api/todo/tasks/:id/checklist/:itemId': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => {
+      const [task, item] = await c.fresh('checklistItem', () => checklistItem(c));
+      return { url: `/api/todo/tasks/${task}/checklist/${item}` };
+    },
+  },
+  'GET /api/todo/labels': { access: 'user', request: async () => get('/api/todo/labels') },
+  'PATCH /api/todo/labels/:name': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: `/api/todo/labels/${await c.once('todoLabel', () => todoLabel(c))}`,
+      payload: { colour: 'red' },
+    }),
+  },
+  'DELETE /api/todo/labels/:name': {
+    access: 'user',
+    foreign: 404,
+    consumes: true,
+    request: async (c) => ({ url: `/api/todo/labels/${await c.fresh('todoLabel', () => todoLabel(c))}` }),
   },
 
   'GET /api/portfolio': { access: 'public', request: async () => get('/api/portfolio') },
