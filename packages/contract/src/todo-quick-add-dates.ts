@@ -65,6 +65,8 @@ const RELATIVE_WORD = new RegExp(
   `${NOT_WORD_BEFORE}(?:in|within|ago|later|from|after|before|next|last|this|past|coming)${NOT_WORD_AFTER}`,
   'iu',
 );
+/** "weekday routine", "about the weekend": chrono reads a day into them; "this weekend" it may. */
+const BARE_WEEK_PART = /^(?:on\s+)?week(?:day|end)s?$/iu;
 /** A weekday with one of these is chrono's to place; a bare weekday is the next one. */
 const WEEKDAY_MODIFIER = new RegExp(`${NOT_WORD_BEFORE}(?:this|next|last|past|coming)${NOT_WORD_AFTER}`, 'iu');
 /** "next week" is the first day of next week, as in Todoist (chrono: a week from today). */
@@ -159,6 +161,7 @@ export function findDates(line: Line, clock: Clock, recurring: boolean): Dates {
     // Hours and minutes from now are findRelativeTime's; chrono also reads a bare "2 hours" as one.
     if (tags.has('result/relativeDateAndTime')) continue;
     if (tags.has('result/relativeDate') && !RELATIVE_WORD.test(result.text)) continue;
+    if (BARE_WEEK_PART.test(result.text)) continue;
     const withDate = certain(result, 'day', 'month', 'year', 'weekday');
     const withTime = result.start.isCertain('hour');
     if (!withDate && !withTime) continue;

@@ -112,15 +112,40 @@ const weekdays = (c: Cursor): WeekdayRule[] | null =>
     return day === null ? null : { weekday: day, nth: null };
   });
 
+const nth = (c: Cursor): number | null => {
+  const m = c.eat(NTH);
+  return m ? (m[1] ? Number(m[1]) : NTH_WORDS[m[0].toLowerCase()]!) : null;
+};
+
 /** "last friday", "first monday", "2nd tuesday" (of the month). */
 const nthWeekday = (c: Cursor): WeekdayRule | null =>
   c.attempt(() => {
-    const m = c.eat(NTH);
-    if (!m || !c.eat(SPACE)) return null;
+    const n = nth(c);
+    if (n === null || !c.eat(SPACE)) return null;
     const day = weekday(c);
-    if (day === null) return null;
-    return { weekday: day, nth: m[1] ? Number(m[1]) : NTH_WORDS[m[0].toLowerCase()]! };
+    return day === null ? null : { weekday: day, nth: n };
   });
+
+/** "first Monday and third Friday", or "first and third Monday". */
+const nthWeekdays = (c: Cursor): WeekdayRule[] | null =>
+  list(c, () => nthWeekday(c)) ??
+  c.attempt(() => {
+    const ns = list(c, () => nth(c));
+    if (!ns || !c.eat(SPACE)) return null;
+    const day = weekday(c);
+    return day === null ? null : ns.map((n) => ({ weekday: day, nth: n }));
+  });
+
+/** "2nd day", "third week": every other day, every third week. */
+const ordinalInterval = (c: Cursor): RecurrenceRule | null | undefined => {
+  const found = c.attempt(() => {
+    const n = nth(c);
+    if (n === null || n < 2 || !c.eat(SPACE)) return null;
+    const unit = unitRule(c, n);
+    return unit === undefined ? null : { unit };
+  });
+  return found ? found.unit : undefined;
+};
 
 /** "1st", "15th", "last day" (of the month). */
 const monthDays = (c: Cursor): number[] | null =>
@@ -154,8 +179,8 @@ const monthAndDay = (c: Cursor): [number, number] | null =>
 const monthlyOn = (c: Cursor, base: RecurrenceRule): RecurrenceRule =>
   c.attempt(() => {
     if (!c.eat(ON)) return null;
-    const nth = list(c, () => nthWeekday(c));
-    if (nth) return { ...base, byDay: nth };
+    const byDay = nthWeekdays(c);
+    if (byDay) return { ...base, byDay };
     const days = monthDays(c);
     return days ? { ...base, byMonthDay: days } : null;
   }) ?? base;
@@ -196,11 +221,13 @@ function afterEvery(c: Cursor): RecurrenceRule | null | undefined {
   }
   if (c.eat(WORKDAYS)) return rule('WEEKLY', { byDay: EVERY_WORKDAY });
   if (c.eat(WEEKENDS)) return rule('WEEKLY', { byDay: EVERY_WEEKEND });
-  const nth = list(c, () => nthWeekday(c));
-  if (nth) {
+  const byDay = nthWeekdays(c);
+  if (byDay) {
     c.eat(OF_MONTH);
-    return rule('MONTHLY', { byDay: nth });
+    return rule('MONTHLY', { byDay });
   }
+  const ordinal = ordinalInterval(c);
+  if (ordinal !== undefined) return ordinal;
   const date = monthAndDay(c);
   if (date) return rule('YEARLY', { byMonth: date[0], byMonthDay: [date[1]] });
   const days = monthDays(c);
