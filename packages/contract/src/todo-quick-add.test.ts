@@ -846,8 +846,9 @@ describe('parseQuickAdd: options and limits', () => {
 describe("parseQuickAdd: the runtime's own zone changes nothing", () => {
   const saved = process.env.TZ;
   afterEach(() => {
-    // Node picks up a new TZ on assignment; deleting it would leave the old one in place.
-    process.env.TZ = saved ?? 'UTC';
+    // Node picks up TZ again when it is assigned or deleted.
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
   });
 
   // A browser's zone is usually the user's, and a server's may be any. Lord Howe moves by 30 min.
