@@ -96,6 +96,17 @@ export const accountExportSchema = z.object({
     created_at: z.string(),
   }),
   todos: z.array(z.record(z.string(), z.unknown())),
+  /**
+   * The to-do lists the user owns, their memberships of lists shared with them, their label list,
+   * and the labels, checklist items and completion log of their tasks; absent from exports made
+   * before lists.
+   */
+  todo_lists: z.array(z.record(z.string(), z.unknown())).optional(),
+  todo_list_members: z.array(z.record(z.string(), z.unknown())).optional(),
+  todo_labels: z.array(z.record(z.string(), z.unknown())).optional(),
+  todo_task_labels: z.array(z.record(z.string(), z.unknown())).optional(),
+  todo_checklist_items: z.array(z.record(z.string(), z.unknown())).optional(),
+  todo_completions: z.array(z.record(z.string(), z.unknown())).optional(),
   sudoku_games: z.array(z.record(z.string(), z.unknown())),
   /** Win/loss counts per difficulty, as `GET /api/sudoku/stats` answers them. */
   sudoku_stats: z.record(z.string(), z.unknown()),

@@ -17,7 +17,17 @@ function complete(): AccountData {
   data.register('watchlist', { exportRows: async () => ({ watchlist: [] }) });
   data.register('weather', { exportRows: async () => ({ weather_favorites: [] }) });
   data.register('sudoku', { exportRows: async () => ({ sudoku_games: [], sudoku_stats: {} }) });
-  data.register('todos', { exportRows: async (userId) => ({ todos: [{ user_id: userId }] }) });
+  data.register('todos', {
+    exportRows: async (userId) => ({
+      todos: [{ user_id: userId }],
+      todo_lists: [],
+      todo_list_members: [],
+      todo_labels: [],
+      todo_task_labels: [],
+      todo_checklist_items: [],
+      todo_completions: [],
+    }),
+  });
   return data;
 }
 

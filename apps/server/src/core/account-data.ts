@@ -14,8 +14,17 @@ import type { AccountExport } from '@site/contract';
  * that transaction after the user's row is locked.
  */
 export interface AccountDataParts {
-  /** features/todo */
-  todos: Pick<AccountExport, 'todos'>;
+  /** features/todo: the to-dos (tasks), and the lists, memberships, labels and rows of the tasks. */
+  todos: Pick<
+    AccountExport,
+    | 'todos'
+    | 'todo_lists'
+    | 'todo_list_members'
+    | 'todo_labels'
+    | 'todo_task_labels'
+    | 'todo_checklist_items'
+    | 'todo_completions'
+  >;
   /** features/sudoku: the games, and their stats as GET /api/sudoku/stats answers them. */
   sudoku: Pick<AccountExport, 'sudoku_games' | 'sudoku_stats'>;
   /** features/weather: saved locations. */

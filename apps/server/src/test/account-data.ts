@@ -16,6 +16,12 @@ export const EXPORT_KEYS = [
   'exported_at',
   'user',
   'todos',
+  'todo_lists',
+  'todo_list_members',
+  'todo_labels',
+  'todo_task_labels',
+  'todo_checklist_items',
+  'todo_completions',
   'sudoku_games',
   'sudoku_stats',
   'weather_favorites',
@@ -47,6 +53,52 @@ export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>
   await ok({ method: 'POST', url: '/api/todo', payload: { title: `${tag} open`, description: 'with a description' } });
   const done = await ok({ method: 'POST', url: '/api/todo', payload: { title: `${tag} done` } });
   await ok({ method: 'PUT', url: '/api/todo', payload: { todo_id: done.id } });
+  // A list with a task that has a label, a checklist item and a logged completion (it repeats),
+  // and a membership of a list another user shares with them (one row each: the export test
+  // compares tables without an id column in their stored order).
+  const list = await ok({ method: 'POST', url: '/api/todo/lists', payload: { name: `${tag} list` } });
+  const task = await ok({
+    method: 'POST',
+    url: '/api/todo/tasks',
+    payload: {
+      title: `${tag} weekly`,
+      list_id: list.id,
+      labels: [`${tag}-label`],
+      due: { date: '2025-03-14', zone: 'UTC' },
+      recurrence: { rule: 'FREQ=WEEKLY', basis: 'due' },
+    },
+  });
+  await ok({ method: 'POST', url: `/api/todo/tasks/${task.id}/checklist`, payload: { title: 'step' } });
+  await ok({ method: 'POST', url: `/api/todo/tasks/${task.id}/complete`, payload: { completed: true } });
+  const stamp = new Date().toISOString();
+  const friend = await db
+    .insertInto('users')
+    .values({
+      username: `${user.username}_friend`,
+      email: `${user.username}_friend@example.com`,
+      password_hash: 'x',
+      is_admin: 0,
+      created_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const friendsList = await db
+    .insertInto('todo_lists')
+    .values({
+      user_id: friend.id,
+      name: 'shared',
+      colour: 'gray',
+      position: 'a0',
+      archived_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('todo_list_members')
+    .values({ list_id: friendsList.id, user_id: user.id, role: 'editor', created_at: stamp })
+    .execute();
 
   await ok({ method: 'GET', url: '/api/sudoku/play?difficulty=easy' });
   const lost = await ok({ method: 'GET', url: '/api/sudoku/play?difficulty=medium' });

@@ -19,7 +19,7 @@ export async function todoFeature(api: FastifyInstance): Promise<void> {
   const repository = todoRepository(database);
   const service = todoService(repository);
   api.deps.accountData.register('todos', {
-    exportRows: async (userId) => ({ todos: await repository.exportRows(userId) }),
+    exportRows: (userId) => repository.exportRows(userId),
   });
   await api.register(todoRoutes, { service });
   await api.register(listsRoutes, { service: listsService(listsRepository(database)) });

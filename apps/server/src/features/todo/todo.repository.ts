@@ -2,7 +2,7 @@ import type { Todo } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { TodosTable } from '../../db/schema.js';
+import type { Database, TodosTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
 import { refreshSearchKeys } from './todo-core.repository.js';
 import { keyBetween } from './todo-keys.js';
@@ -24,8 +24,23 @@ const toTodo = (row: Selectable<TodosTable>): Todo => ({
 export function todoRepository({ db, dialect }: DatabaseHandle) {
   return {
     /** The user's rows as the database holds them, for 'Export my data' (docs/api.md#export). */
-    exportRows(userId: number): Promise<Selectable<TodosTable>[]> {
-      return db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    async exportRows(userId: number) {
+      const rows = <T extends keyof Database>(table: T, first: string) =>
+        db
+          .selectFrom(table as 'todos')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy(sql.ref(first))
+          .execute() as Promise<Record<string, unknown>[]>;
+      return {
+        todos: await rows('todos', 'id'),
+        todo_lists: await rows('todo_lists', 'id'),
+        todo_list_members: await rows('todo_list_members', 'list_id'),
+        todo_labels: await rows('todo_labels', 'name_key'),
+        todo_task_labels: await rows('todo_task_labels', 'todo_id'),
+        todo_checklist_items: await rows('todo_checklist_items', 'id'),
+        todo_completions: await rows('todo_completions', 'id'),
+      };
     },
 
     async listForUser(userId: number): Promise<Todo[]> {

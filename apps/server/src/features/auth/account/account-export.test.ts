@@ -13,6 +13,12 @@ const NOT_EXPORTED = ['sessions', 'password_reset_tokens'];
 /** Where each user-owned table's rows are in the export. */
 const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
   todos: (data) => data.todos,
+  todo_lists: (data) => data.todo_lists ?? [],
+  todo_list_members: (data) => data.todo_list_members ?? [],
+  todo_labels: (data) => data.todo_labels ?? [],
+  todo_task_labels: (data) => data.todo_task_labels ?? [],
+  todo_checklist_items: (data) => data.todo_checklist_items ?? [],
+  todo_completions: (data) => data.todo_completions ?? [],
   sudoku_games: (data) => data.sudoku_games,
   weather_favorites: (data) => data.weather_favorites,
   watchlist: (data) => data.watchlist,
