@@ -202,7 +202,7 @@ describe('callEndpoint', () => {
       // @ts-expect-error: only form endpoints take form data
       () => callEndpoint('todo.create', { body: new FormData() }),
       // @ts-expect-error: no such endpoint
-      () => callEndpoint('todo.lists'),
+      () => callEndpoint('todo.noSuchCall'),
     ];
     // Never called: `tsc` is the test (a refusal that stops being one fails as an unused directive).
     expect(refused).toHaveLength(7);
