@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/test-databases.js';
+import { type DatabaseHandle, openDatabase } from '../database.js';
+import { migrations } from './index.js';
+
+/**
+ * 016 on a database with to-dos made before it: they become Inbox tasks in the order the seed's
+ * list showed them (newest first), searchable, completed ones with a completion time.
+ */
+describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let pgSchema: string | undefined;
+
+  beforeAll(async () => {
+    if (kind === 'sqlite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-016-'));
+      handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+      cleanup = async () => {
+        await handle.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    } else {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const schema = `test_016_${randomBytes(4).toString('hex')}`;
+      pgSchema = schema;
+      handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+      await handle.db.schema.createSchema(schema).execute();
+      cleanup = async () => {
+        await handle.destroy();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      };
+    }
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations(handle.dialect) },
+      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    });
+    const { error } = await migrator.migrateTo('015_wallet_corporate_actions');
+    if (error) throw error;
+  });
+  afterAll(() => cleanup());
+
+  it('makes the existing to-dos Inbox tasks, newest first, searchable', async () => {
+    const now = '2025-01-02T03:04:05.000Z';
+    const users = await handle.db
+      .insertInto('users')
+      .values(
+        ['ann', 'ben'].map((name) => ({
+          username: name,
+          email: `${name}@example.com`,
+          password_hash: 'x',
+          is_admin: 0,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const [ann, ben] = users.map((u) => u.id) as [number, number];
+    // Only the columns 015 has.
+    await sql`insert into todos (user_id, title, description, completed, created_at, updated_at) values
+      (${ann}, 'First', 'About First', 0, ${now}, ${now}),
+      (${ann}, 'Second', 'About Second', 1, ${now}, ${now}),
+      (${ben}, 'Bens', 'About Bens', 0, ${now}, ${now}),
+      (${ann}, 'Third ÉTÉ', 'About Third', 0, ${now}, ${now})`.execute(handle.db);
+
+    await handle.migrate();
+
+    const rows = await handle.db
+      .selectFrom('todos')
+      .select(['title', 'user_id', 'list_id', 'position', 'search_key', 'completed_at', 'priority'])
+      .orderBy('user_id')
+      .orderBy(sql`position`)
+      .execute();
+    expect(rows.filter((r) => r.user_id === ann).map((r) => r.title)).toEqual(['Third ÉTÉ', 'Second', 'First']);
+    expect(rows.every((r) => r.list_id === null && r.priority === 4)).toBe(true);
+    expect(rows.find((r) => r.title === 'Third ÉTÉ')?.search_key).toBe('third été\nabout third');
+    expect(rows.find((r) => r.title === 'Second')?.completed_at).toBe(now);
+    expect(rows.find((r) => r.title === 'First')?.completed_at).toBeNull();
+    expect(rows.filter((r) => r.user_id === ben)).toHaveLength(1);
+  });
+});
