@@ -10,7 +10,7 @@
  * holds, and the process's first three parses (regular expressions compiled cold).
  */
 import os from 'node:os';
-import { parseQuickAdd, type QuickAddOptions } from '../../../packages/contract/src/todo-quick-add.js';
+import { parseQuickAdd, type QuickAddOptions } from '@site/contract/todo-quick-add';
 
 const ROUNDS = Number(process.env.BENCH_QUICK_ADD_ROUNDS ?? 20);
 

@@ -21,6 +21,7 @@ export * from './sudoku-path.js';
 export * from './sudoku-puzzles.js';
 export * from './todo.js';
 export * from './todo-limits.js';
+export * from './todo-quick-add.js';
 export * from './todo-recurrence.js';
 export * from './todo-lists.js';
 export * from './todo-tasks.js';
