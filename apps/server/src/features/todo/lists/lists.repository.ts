@@ -6,11 +6,18 @@ import type { TodoListsTable } from '../../../db/schema.js';
 import { type Db, listAccess, withTransactions, writePositions } from '../todo-core.repository.js';
 import type { Placed } from '../todo-keys.js';
 
-const openCount = (db: Db) =>
+/** Open tasks per list, counted over the lists the user owns or is a member of only. */
+const openCounts = (db: Db, userId: number) =>
   db
     .selectFrom('todos')
     .select((eb) => [eb.ref('todos.list_id').as('list_id'), eb.fn.countAll<number>().as('n')])
     .where('todos.completed', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('todos.user_id', '=', userId), eb('todos.list_id', 'is not', null)]),
+        eb('todos.list_id', 'in', eb.selectFrom('todo_list_members').select('list_id').where('user_id', '=', userId)),
+      ]),
+    )
     .groupBy('todos.list_id');
 
 function listQueries(db: Db) {
@@ -23,7 +30,7 @@ function listQueries(db: Db) {
         .selectFrom('todo_lists as l')
         .innerJoin('users as u', 'u.id', 'l.user_id')
         .leftJoin('todo_list_members as m', (join) => join.onRef('m.list_id', '=', 'l.id').on('m.user_id', '=', userId))
-        .leftJoin(openCount(db).where('todos.list_id', 'is not', null).as('c'), 'c.list_id', 'l.id')
+        .leftJoin(openCounts(db, userId).as('c'), 'c.list_id', 'l.id')
         .select([
           'l.id',
           'l.name',
