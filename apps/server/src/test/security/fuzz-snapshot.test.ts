@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
+import { diffRowSets, rowSnapshotter } from './fuzz-snapshot.js';
+
+describe.each(testDatabaseKinds)('the fuzzer’s change check on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(() => database.drop());
+
+  it('sees nothing when nothing changed, and names the table of a changed, added or removed row', async () => {
+    const { db } = database.handle;
+    const snapshot = await rowSnapshotter(database.handle);
+    const now = new Date().toISOString();
+    await sql`insert into users (username, email, password_hash, created_at) values ('ada', 'ada@example.com', 'x', ${now})`.execute(
+      db,
+    );
+    const start = await snapshot();
+    expect(diffRowSets(start, await snapshot())).toEqual([]);
+
+    await sql`update users set email = 'ada@example.org' where username = 'ada'`.execute(db);
+    const changed = await snapshot();
+    expect(diffRowSets(start, changed)).toEqual([expect.stringMatching(/^users: /)]);
+
+    await sql`delete from users where username = 'ada'`.execute(db);
+    expect(diffRowSets(changed, await snapshot())).toEqual([expect.stringMatching(/^users: /)]);
+  });
+});
