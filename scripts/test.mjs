@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit/API/component tests (SQLite, plus PostgreSQL and Redis when
-// TEST_DATABASE_URL / TEST_REDIS_URL are set), then the browser tests in Debian's Chromium on the
-// built site. The typecheck, the linter, the build and the web app's tests run beside the server's
-// tests (their output is printed when each ends): the server's tests wait on databases and sockets
-// for part of their time, and tsc and the web tests use one core each (docs/testing.md#how-fast). Ends with each step's time and one line "tests: N passed, N failed".
+// TEST_DATABASE_URL / TEST_REDIS_URL are set), the build, and the browser tests in Debian's Chromium
+// on the built site. Every step runs at once (the browser tests once the build is done); each prints
+// its output when it ends, the server's tests as they go: the server's and the browser tests wait on
+// databases, sockets and the browser for part of their time (docs/testing.md#how-fast). Ends with
+// each step's time and one line "tests: N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -95,20 +96,27 @@ if (!process.env.TEST_DATABASE_URL) {
   console.log('TEST_DATABASE_URL is not set: database tests run on SQLite only (set it to add PostgreSQL).');
 }
 // The web app's component tests keep one worker (apps/web/vitest.config.ts), so they run as a
-// process of their own beside the server's three rather than after them.
-const [typecheckOk, lintOk, serverOk, webOk, buildOk] = await Promise.all([
+// process of their own beside the server's three rather than after them. The browser tests start
+// as soon as the build is done, beside whatever is still running: much of their time is waiting on
+// the browser and the server they start, which leaves the cores to the other steps.
+const browserTests = run('build', 'npm', ['run', '-s', 'build'], { quiet: true }).then((built) => {
+  if (!built) return { built, passed: false };
+  if (!ensureChromium()) return { built, passed: false, reason: 'browser tests need Chromium' };
+  return vitest('browser tests', 'e2e', ['--config', 'e2e/vitest.config.ts'], { quiet: true }).then((passed) => ({
+    built,
+    passed,
+  }));
+});
+const [typecheckOk, lintOk, serverOk, webOk, e2e] = await Promise.all([
   run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true }),
   run('lint', 'npm', ['run', '-s', 'lint'], { quiet: true }),
   vitest('server and contract tests', 'server', ['--project', 'server', '--project', 'contract']),
   vitest('web component tests', 'web', ['--project', 'web'], { quiet: true }),
-  run('build', 'npm', ['run', '-s', 'build'], { quiet: true }),
+  browserTests,
 ]);
 if (!typecheckOk) finish(false, 'typecheck failed');
 if (!lintOk) finish(false, 'lint failed');
 if (!serverOk) finish(false, 'server or contract tests failed');
 if (!webOk) finish(false, 'web component tests failed');
-if (!buildOk) finish(false, 'build failed');
-
-if (!ensureChromium()) finish(false, 'browser tests need Chromium');
-const e2eOk = await vitest('browser tests', 'e2e', ['--config', 'e2e/vitest.config.ts']);
-finish(e2eOk, e2eOk ? undefined : 'browser tests failed');
+if (!e2e.built) finish(false, 'build failed');
+finish(e2e.passed, e2e.passed ? undefined : (e2e.reason ?? 'browser tests failed'));
