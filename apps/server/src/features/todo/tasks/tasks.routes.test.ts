@@ -104,6 +104,49 @@ describe.each(testDatabaseKinds)('to-do tasks on %s', (kind) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers 400 with the field’s message, and changes nothing, for bad input on every task call', async () => {
+    const task = await ok(alice, 'POST', '/api/todo/tasks', { title: 'Target' });
+    const item = await ok(alice, 'POST', `/api/todo/tasks/${task.id}/checklist`, { title: 'Step' });
+    const cases: [string, 'GET' | 'POST' | 'PATCH', string, object | undefined, string][] = [
+      ['an unknown view', 'GET', '/api/todo/tasks?view=someday', undefined, 'View must be one of'],
+      ['a page too long', 'GET', '/api/todo/tasks?view=inbox&limit=500', undefined, 'Limit must be at most 200'],
+      ['an unknown zone', 'GET', '/api/todo/tasks?view=today&tz=Mars/Base', undefined, 'Time zone must be an IANA'],
+      ['a bad task id', 'PATCH', '/api/todo/tasks/abc', { title: 'x' }, '"fields":{"id"'],
+      ['a priority of 0', 'PATCH', `/api/todo/tasks/${task.id}`, { priority: 0 }, 'Priority must be 1, 2, 3 or 4'],
+      [
+        'completed as text',
+        'POST',
+        `/api/todo/tasks/${task.id}/complete`,
+        { completed: 'yes' },
+        'Completed must be true or false',
+      ],
+      ['a move without list_id', 'POST', `/api/todo/tasks/${task.id}/move`, {}, 'list_id'],
+      [
+        'more than 200 ids',
+        'POST',
+        '/api/todo/tasks/bulk',
+        { ids: Array.from({ length: 201 }, (_, i) => i + 1), action: 'delete' },
+        'At most 200 tasks at once',
+      ],
+      ['a label without a name', 'POST', '/api/todo/tasks/bulk', { ids: [task.id], action: 'label' }, 'Label'],
+      ['an empty checklist title', 'POST', `/api/todo/tasks/${task.id}/checklist`, { title: ' ' }, 'Title is required'],
+      [
+        'done as text',
+        'PATCH',
+        `/api/todo/tasks/${task.id}/checklist/${item.id}`,
+        { done: 'no' },
+        'Done must be true or false',
+      ],
+    ];
+    for (const [name, method, url, body, message] of cases) {
+      const before = await snapshot();
+      const res = await call(alice, method, url, body);
+      expect(res.statusCode, name).toBe(400);
+      expect(res.body, name).toContain(message);
+      expect(await snapshot(), name).toEqual(before);
+    }
+  });
+
   it('refuses a list that is not there or not mine (404), and one I only view (403)', async () => {
     const bob = await signUp(t.app);
     const bobs = await ok(bob, 'POST', '/api/todo/lists', { name: 'Bob’s' });
