@@ -5,7 +5,11 @@ import { labelsService } from './labels/labels.service.js';
 import { listsRepository } from './lists/lists.repository.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { listsService } from './lists/lists.service.js';
-import { placeholderCheckRecurrence, placeholderNextDue } from './tasks/recurrence-placeholder.js';
+import {
+  placeholderCheckRecurrence,
+  placeholderNextDue,
+  placeholderRuleAfterCompletion,
+} from './tasks/recurrence-placeholder.js';
 import { tasksRepository } from './tasks/tasks.repository.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { tasksService } from './tasks/tasks.service.js';
@@ -24,10 +28,12 @@ export async function todoFeature(api: FastifyInstance): Promise<void> {
   await api.register(todoRoutes, { service });
   await api.register(listsRoutes, { service: listsService(listsRepository(database)) });
   await api.register(tasksRoutes, {
-    // SEAM: the contract's todo-recurrence.ts (checkRecurrence, nextDue) replaces these placeholders.
+    // SEAM: the contract's todo-recurrence.ts (checkRecurrence, nextDue, ruleAfterCompletion; the
+    // same shapes) replaces these placeholders.
     service: tasksService(tasksRepository(database), {
       nextDue: placeholderNextDue,
       checkRecurrence: placeholderCheckRecurrence,
+      ruleAfterCompletion: placeholderRuleAfterCompletion,
     }),
   });
   await api.register(labelsRoutes, { service: labelsService(labelsRepository(database)) });

@@ -1,15 +1,20 @@
 import { addDays } from '../../../integrations/time-zones.js';
-import type { CheckRecurrence, NextDue } from './tasks.service.js';
+import type { CheckRecurrence, NextDue, RuleAfterCompletion } from './tasks.service.js';
 
 /*
- * PLACEHOLDER until the contract's todo-recurrence.ts is wired in (features/todo/index.ts): it
- * knows only `FREQ=DAILY|WEEKLY|MONTHLY|YEARLY` with an optional `INTERVAL`, counted from the
- * due date. The real rules (BYDAY, COUNT, UNTIL, the completion basis) come with that module.
+ * PLACEHOLDER until the contract's todo-recurrence.ts is wired in (features/todo/index.ts; its
+ * checkRecurrence, nextDue and ruleAfterCompletion have these shapes): it knows only
+ * `FREQ=DAILY|WEEKLY|MONTHLY|YEARLY` with an optional `INTERVAL`, counted from the due date. The
+ * real rules (BYDAY, COUNT, UNTIL, the completion basis) come with that module.
  */
 const RULE = /^FREQ=(DAILY|WEEKLY|MONTHLY|YEARLY)(?:;INTERVAL=([1-9]\d{0,2}))?$/;
 
 export const placeholderCheckRecurrence: CheckRecurrence = (rule) =>
-  RULE.test(rule) ? null : 'Recurrence must be FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with an optional INTERVAL';
+  RULE.test(rule.toUpperCase())
+    ? { ok: true, rule: rule.toUpperCase() }
+    : { ok: false, message: 'Recurrence must be FREQ=DAILY, WEEKLY, MONTHLY or YEARLY with an optional INTERVAL' };
+
+export const placeholderRuleAfterCompletion: RuleAfterCompletion = (rule) => rule;
 
 export const placeholderNextDue: NextDue = (rule, _basis, due) => {
   const match = RULE.exec(rule);

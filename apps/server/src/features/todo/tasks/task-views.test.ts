@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-databases.js';
 import { freshKeys } from '../todo-keys.js';
-import { placeholderCheckRecurrence, placeholderNextDue } from './recurrence-placeholder.js';
+import {
+  placeholderCheckRecurrence,
+  placeholderNextDue,
+  placeholderRuleAfterCompletion,
+} from './recurrence-placeholder.js';
 import { tasksRepository } from './tasks.repository.js';
 import { type TasksService, tasksService } from './tasks.service.js';
 
@@ -21,6 +25,7 @@ describe.each(testDatabaseKinds)('to-do task views on %s', (kind) => {
       now: () => NOW,
       nextDue: placeholderNextDue,
       checkRecurrence: placeholderCheckRecurrence,
+      ruleAfterCompletion: placeholderRuleAfterCompletion,
     });
   });
   afterAll(() => t.close());

@@ -26,18 +26,25 @@ import type { TaskQueries, TasksRepository } from './tasks.repository.js';
 /** A due date as the recurrence functions take it. */
 export type TaskDue = TodoDue;
 
-/**
- * The next due date of a repeating task completed at `completedAt` (ISO), or null when the rule
- * has no more occurrences. Injected: the contract's `nextDue` (todo-recurrence.ts) in production.
+/*
+ * The recurrence seam: the shapes of the contract's todo-recurrence.ts (`nextDue`,
+ * `checkRecurrence`, `ruleAfterCompletion`), injected so the service does not depend on one rule
+ * engine and tests can pass their own. features/todo/index.ts chooses them.
  */
-export type NextDue = (rule: string, basis: 'due' | 'completion', due: TaskDue, completedAt: string) => TaskDue | null;
 
-/** Why a recurrence rule is refused (a sentence for the 400), or null when it is accepted. Injected. */
-export type CheckRecurrence = (rule: string) => string | null;
+/** The next due date after completing the occurrence `due` at `completedAt`; null when there is none. */
+export type NextDue = (rule: string, basis: 'due' | 'completion', due: TaskDue, completedAt: Date) => TaskDue | null;
+
+/** A rule accepted (in its canonical form, which is stored) or refused with a sentence for the 400. */
+export type CheckRecurrence = (rule: string, now: Date) => { ok: true; rule: string } | { ok: false; message: string };
+
+/** The rule to keep once an occurrence is completed (COUNT goes down); null after the last. */
+export type RuleAfterCompletion = (rule: string) => string | null;
 
 export interface TasksServiceOptions {
   nextDue: NextDue;
   checkRecurrence: CheckRecurrence;
+  ruleAfterCompletion: RuleAfterCompletion;
   now?: () => number;
   limits?: { tasks: number; labels: number; checklist: number };
 }
@@ -75,12 +82,17 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     return access.ownerId;
   }
 
-  function checkRecurrence(recurrence: { rule: string } | null | undefined, due: TaskDue | null) {
-    if (!recurrence) return;
+  /** The recurrence to store (its rule in canonical form), or null; a 400 for one that cannot be. */
+  function checkedRecurrence(
+    recurrence: { rule: string; basis: 'due' | 'completion' } | null | undefined,
+    due: TaskDue | null,
+  ): { rule: string; basis: 'due' | 'completion' } | null {
+    if (!recurrence) return null;
     if (due === null)
       throw badRequest('A repeating task needs a due date', { due: 'A repeating task needs a due date' });
-    const problem = options.checkRecurrence(recurrence.rule);
-    if (problem !== null) throw badRequest(problem, { recurrence: problem });
+    const checked = options.checkRecurrence(recurrence.rule, new Date(now()));
+    if (!checked.ok) throw badRequest(checked.message, { recurrence: checked.message });
+    return { rule: checked.rule, basis: recurrence.basis };
   }
 
   async function setLabels(q: TaskQueries, userId: number, row: TodoRow, labels: string[]) {
@@ -108,9 +120,16 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     const due = dueOf(row);
     if (row.recurrence !== null && due !== null) {
       await q.logCompletion(row.id, row.user_id, at, row.due_date);
-      const next = options.nextDue(row.recurrence, row.recurrence_basis ?? 'due', due, at);
+      const basis = row.recurrence_basis ?? 'due';
+      const next = options.nextDue(row.recurrence, basis, due, new Date(now()));
       if (next !== null) {
-        await q.update([row.id], dueColumns(next));
+        // The last occurrence of a counted rule keeps the new due date without repeating after it.
+        const rule = options.ruleAfterCompletion(row.recurrence);
+        await q.update([row.id], {
+          ...dueColumns(next),
+          recurrence: rule,
+          recurrence_basis: rule === null ? null : basis,
+        });
         return;
       }
     }
@@ -152,7 +171,7 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     },
 
     async create(userId: number, input: z.output<typeof createTodoTaskRequestSchema>): Promise<TodoTask> {
-      checkRecurrence(input.recurrence, input.due);
+      const recurrence = checkedRecurrence(input.recurrence, input.due);
       const owner = await targetOwner(repository, userId, input.list_id);
       const id = await repository.transaction([owner, userId], async (q) => {
         if ((await targetOwner(q, userId, input.list_id)) !== owner) throw notFound(LIST_NOT_FOUND);
@@ -169,8 +188,8 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
           created_by: userId,
           ...dueColumns(input.due),
           priority: input.priority,
-          recurrence: input.recurrence?.rule ?? null,
-          recurrence_basis: input.recurrence?.basis ?? null,
+          recurrence: recurrence?.rule ?? null,
+          recurrence_basis: recurrence?.basis ?? null,
         });
         await placeTask(q, owner, input.list_id, id, { where: input.at });
         await setLabels(q, userId, await q.row(id), input.labels);
@@ -192,11 +211,10 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
         // Taking the due date away ends the repetition with it, unless a rule comes along (a 400 then).
         const recurrence =
           input.recurrence !== undefined
-            ? input.recurrence
+            ? checkedRecurrence(input.recurrence, due)
             : input.due === null || row.recurrence === null
               ? null
               : { rule: row.recurrence, basis: row.recurrence_basis ?? 'due' };
-        if (input.recurrence) checkRecurrence(input.recurrence, due);
         await q.update([taskId], {
           ...(input.title !== undefined ? { title: input.title } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
