@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshKeys, KEY_RENUMBER_LENGTH, place } from './todo-keys.js';
+import { appendTo, freshKeys, KEY_RENUMBER_LENGTH, place } from './todo-keys.js';
 
 const sequence = (keys: string[]) => keys.map((position, i) => ({ id: i + 1, position }));
 
@@ -43,5 +43,15 @@ describe('place', () => {
 
   it('answers undefined for a neighbour that is not in the sequence', () => {
     expect(place(sequence(['a0']), 5, { where: 'after', id: 42 })).toBeUndefined();
+  });
+});
+
+describe('appendTo', () => {
+  it('gives the ids keys after the end, in their order, moving them if they were in the sequence', () => {
+    const items = sequence(freshKeys(3));
+    const appended = appendTo(items, [2, 7]);
+    expect(appended.map((x) => x.id)).toEqual([2, 7]);
+    const [two, seven] = appended.map((x) => x.position) as [string, string];
+    expect(two > (items[2]?.position as string) && seven > two).toBe(true);
   });
 });

@@ -59,3 +59,16 @@ export function placementOf(
   if (input.before_id != null) return { where: 'before', id: input.before_id };
   return { where: otherwise };
 }
+
+/** Keys for `ids` after the end of `sequence`, in that order (renumbering it when no key fits). */
+export function appendTo(sequence: Placed[], ids: number[]): Placed[] {
+  const others = sequence.filter((item) => !ids.includes(item.id));
+  const last = others[others.length - 1]?.position ?? null;
+  const keys = generateNKeysBetween(last, null, ids.length);
+  if (keys.every((key) => key.length <= KEY_RENUMBER_LENGTH)) {
+    return ids.map((id, i) => ({ id, position: keys[i] as string }));
+  }
+  const order = [...others.map((item) => item.id), ...ids];
+  const fresh = freshKeys(order.length);
+  return order.map((id, i) => ({ id, position: fresh[i] as string }));
+}

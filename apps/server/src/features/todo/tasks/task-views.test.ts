@@ -144,6 +144,10 @@ describe.each(testDatabaseKinds)('to-do task views on %s', (kind) => {
     await create(user, { title: 'b', labels: ['work', 'home'] });
     await create(user, { title: 'c', labels: ['home'] });
     expect(titles((await view(user, { view: 'label', label: 'WORK' })).tasks).sort()).toEqual(['a', 'b']);
+    await expect(view(user, { view: 'label', label: 'never used' })).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'No label with that name',
+    });
   });
 
   it('refuses a cursor it did not make (400) and a list I cannot see (404)', async () => {

@@ -14,6 +14,7 @@ import {
   type TodoRow,
   taskAccess,
   toTasks,
+  visibleTo,
   withTransactions,
   writePositions,
 } from '../todo-core.repository.js';
@@ -31,6 +32,27 @@ function taskQueries(db: Db) {
     writePositions: (updates: Placed[]) => writePositions(db, 'todos', updates),
     viewPage: (request: ViewRequest) => viewPage(db, request),
     viewOpenCount: (request: ViewRequest) => viewOpenCount(db, request),
+
+    /** Whether the label is in the user's label list or on a task they can see. */
+    async labelKnown(userId: number, name: string): Promise<boolean> {
+      const key = labelKey(name);
+      const own = await db
+        .selectFrom('todo_labels')
+        .select('name_key')
+        .where('user_id', '=', userId)
+        .where('name_key', '=', key)
+        .executeTakeFirst();
+      if (own) return true;
+      const seen = await db
+        .selectFrom('todo_task_labels as tl')
+        .innerJoin('todos', 'todos.id', 'tl.todo_id')
+        .select('tl.todo_id')
+        .where('tl.name_key', '=', key)
+        .where(visibleTo(userId))
+        .limit(1)
+        .executeTakeFirst();
+      return seen !== undefined;
+    },
 
     /** Tasks the user owns (every list of theirs), the number the to-do cap counts. */
     async countOwned(ownerId: number): Promise<number> {

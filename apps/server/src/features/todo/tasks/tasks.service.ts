@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { badRequest, forbidden, notFound } from '../../../core/http-errors.js';
 import { isoNow } from '../../../core/time.js';
 import { labelKey, type TodoRow } from '../todo-core.repository.js';
-import { type Placement, place, placementOf } from '../todo-keys.js';
+import { appendTo, type Placement, place, placementOf } from '../todo-keys.js';
 import { dayWindow, dueColumns } from './due.js';
 import { decodeCursor, encodeCursor } from './task-views.repository.js';
 import type { TaskQueries, TasksRepository } from './tasks.repository.js';
@@ -144,6 +144,8 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     async tasks(userId: number, input: TasksQuery): Promise<TodoTasksResponse> {
       if (input.list_id !== undefined && !(await repository.listAccess(userId, input.list_id)))
         throw notFound(LIST_NOT_FOUND);
+      if (input.view === 'label' && input.label !== undefined && !(await repository.labelKnown(userId, input.label)))
+        throw notFound('No label with that name');
       const cursor = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
       if (input.cursor !== undefined && cursor === undefined)
         throw badRequest('Cursor is not valid', { cursor: 'Cursor is not valid' });
@@ -294,13 +296,11 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
             if ((await targetOwner(q, userId, listId)) !== target) throw notFound(LIST_NOT_FOUND);
             const arriving = rows.filter((r) => r.user_id !== target).length;
             if (arriving > 0 && (await q.countOwned(target)) + arriving > limits.tasks) throw badRequest(capMessage());
-            const moving = rows.filter((r) => r.list_id !== listId);
-            await q.moveTo(
-              moving.map((r) => r.id),
-              listId,
-              target,
-            );
-            for (const row of moving) await placeTask(q, target, listId, row.id, { where: 'bottom' });
+            const moving = rows.filter((r) => r.list_id !== listId).map((r) => r.id);
+            // At the end of the list, in the order named: the list is read once, not per task.
+            const sequence = await q.sequence(target, listId);
+            await q.moveTo(moving, listId, target);
+            await q.writePositions(appendTo(sequence, moving));
             break;
           }
           case 'label':
