@@ -1,0 +1,141 @@
+import { ActionIcon, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconCalendarWeek,
+  IconChevronDown,
+  IconChevronRight,
+  IconCircleCheck,
+  IconInbox,
+  IconListCheck,
+  IconPlus,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/LoadError';
+import { useTodoLabels } from '../api/use-todo-labels';
+import { useTodoLists } from '../api/use-todo-lists';
+import { type TodoViewRef, todoViewHref } from '../todo-views';
+import { LabelRows } from './LabelRows';
+import { ListFormModal } from './ListFormModal';
+import { ListRows } from './ListRows';
+import { SectionHeading, ViewLink } from './ViewLink';
+
+export interface TodoSidebarProps {
+  /** The view the page shows, marked in the side bar. */
+  current: TodoViewRef;
+  /** Called when a link is followed (the page closes its phone drawer with it). */
+  onNavigate?: () => void;
+}
+
+/**
+ * The to-do app's side bar: the fixed views, then my lists and the lists shared with me (their
+ * owner's tools in a menu beside each), then my labels. Works from 300 px wide, as in a drawer.
+ */
+export function TodoSidebar({ current, onNavigate }: TodoSidebarProps) {
+  const lists = useTodoLists();
+  const inboxCount = lists.data?.inbox.open_count;
+  const link = { current, onNavigate };
+  return (
+    <Stack component="nav" aria-label="To-do views" gap="md" miw={0}>
+      <Stack gap={2}>
+        <ViewLink {...link} to={{ view: 'all' }} label="Todo List" icon={<IconListCheck size={18} />} />
+        <ViewLink {...link} to={{ view: 'inbox' }} label="Inbox" icon={<IconInbox size={18} />} count={inboxCount} />
+        <ViewLink {...link} to={{ view: 'today' }} label="Today" icon={<IconCalendarEvent size={18} />} />
+        <ViewLink {...link} to={{ view: 'upcoming' }} label="Upcoming" icon={<IconCalendarWeek size={18} />} />
+        <ViewLink {...link} to={{ view: 'completed' }} label="Completed" icon={<IconCircleCheck size={18} />} />
+      </Stack>
+      <ListsSection {...link} />
+      <LabelsSection {...link} />
+    </Stack>
+  );
+}
+
+function ListsSection({ current, onNavigate }: TodoSidebarProps) {
+  const lists = useTodoLists();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [archivedOpen, setArchivedOpen] = useState(false);
+  const all = lists.data?.lists ?? [];
+  const own = all.filter((list) => list.role === 'owner' && !list.archived);
+  const shared = all.filter((list) => list.role !== 'owner' && !list.archived);
+  const archived = all.filter((list) => list.archived);
+  const rows = { current, onNavigate, all };
+
+  return (
+    <section aria-labelledby="todo-sidebar-lists">
+      <SectionHeading
+        id="todo-sidebar-lists"
+        tool={
+          <ActionIcon variant="subtle" size="sm" aria-label="New list" onClick={() => setCreating(true)}>
+            <IconPlus size={16} />
+          </ActionIcon>
+        }
+      >
+        Lists
+      </SectionHeading>
+      {lists.isPending ? (
+        <Loader size="xs" ml="xs" aria-label="Loading lists" />
+      ) : lists.isError ? (
+        <LoadError title="Could not load your lists" error={lists.error} onRetry={lists.refetch} />
+      ) : (
+        <Stack gap={2}>
+          {own.length === 0 && shared.length === 0 && (
+            <Text size="sm" c="dimmed" px="xs">
+              No lists yet.
+            </Text>
+          )}
+          <ListRows {...rows} lists={own} />
+          <ListRows {...rows} lists={shared} />
+          {archived.length > 0 && (
+            <>
+              <UnstyledButton
+                onClick={() => setArchivedOpen((open) => !open)}
+                aria-expanded={archivedOpen}
+                px="xs"
+                py={4}
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              >
+                <Group gap={6} wrap="nowrap">
+                  {archivedOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+                  <Text size="sm" c="dimmed">
+                    Archived ({archived.length})
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              {archivedOpen && <ListRows {...rows} lists={archived} />}
+            </>
+          )}
+        </Stack>
+      )}
+      <ListFormModal
+        target={creating ? 'new' : null}
+        ownCount={all.filter((list) => list.role === 'owner').length}
+        onClose={() => setCreating(false)}
+        onCreated={(list) => {
+          navigate(todoViewHref({ view: 'list', listId: list.id }));
+          onNavigate?.();
+        }}
+      />
+    </section>
+  );
+}
+
+function LabelsSection({ current, onNavigate }: TodoSidebarProps) {
+  const labels = useTodoLabels();
+  return (
+    <section aria-labelledby="todo-sidebar-labels">
+      <SectionHeading id="todo-sidebar-labels">Labels</SectionHeading>
+      {labels.isPending ? (
+        <Loader size="xs" ml="xs" aria-label="Loading labels" />
+      ) : labels.isError ? (
+        <LoadError title="Could not load your labels" error={labels.error} onRetry={labels.refetch} />
+      ) : labels.data.labels.length === 0 ? (
+        <Text size="sm" c="dimmed" px="xs">
+          Labels you put on tasks show here.
+        </Text>
+      ) : (
+        <LabelRows current={current} onNavigate={onNavigate} labels={labels.data.labels} />
+      )}
+    </section>
+  );
+}
