@@ -5,7 +5,7 @@ import { OFFLINE_NOTICE } from '../../components/OfflineNotice';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
-import { TodoPage } from './TodoPage';
+import { LAYOUT_KEY, TodoPage } from './TodoPage';
 
 const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
 const item = (id: number, title: string, completed = false, description = ''): Todo => ({
@@ -22,7 +22,12 @@ function signIn() {
   setCookie('csrftoken', 'csrf-123');
 }
 
+// These flows are the cards the page always had; the rows have their own tests below.
+const useCards = () => localStorage.setItem(LAYOUT_KEY, 'cards');
+
 describe('TodoPage', () => {
+  beforeEach(useCards);
+
   it('invites a visitor to log in instead of loading anything', async () => {
     const fetchMock = mockFetch({});
     renderWithProviders(<TodoPage />);
@@ -123,11 +128,14 @@ describe('TodoPage', () => {
     renderWithProviders(<TodoPage />);
     expect(await screen.findByText('Could not load your to-do list')).toBeInTheDocument();
     expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const open = screen.getByRole('region', { name: 'Todo List' });
+    expect(within(open).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 
 describe('TodoPage focus', () => {
+  beforeEach(useCards);
+
   it('gives the focus back to the Edit button when the Edit dialog is closed with Escape', async () => {
     signIn();
     mockFetch({
@@ -164,7 +172,8 @@ describe('TodoPage focus', () => {
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Todo List' })).toHaveFocus());
-    expect(screen.getAllByText('Completed')).toHaveLength(2);
+    const completed = screen.getByRole('region', { name: 'Completed Todos' });
+    expect(within(completed).getAllByText('Completed')).toHaveLength(2);
   });
 });
 
@@ -175,6 +184,7 @@ describe('TodoPage offline', () => {
     window.dispatchEvent(new Event('offline'));
   }
   beforeEach(() => {
+    useCards();
     online = true;
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   });

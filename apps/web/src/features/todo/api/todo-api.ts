@@ -34,5 +34,4 @@ export const taskApi = {
     callEndpoint('todo.updateChecklistItem', { params: { id, itemId }, body }),
   removeChecklistItem: (id: number, itemId: number) =>
     callEndpoint('todo.removeChecklistItem', { params: { id, itemId } }),
-  lists: (signal?: AbortSignal) => callEndpoint('todo.lists', { signal }),
 };

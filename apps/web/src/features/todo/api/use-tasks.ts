@@ -10,7 +10,6 @@ import {
   type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
-  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -18,6 +17,7 @@ import {
 } from '@tanstack/react-query';
 import { sameView, type TodoViewRef } from '../todo-views';
 import { taskApi } from './todo-api';
+import { todoListQueries } from './use-todo-lists';
 
 /** The browser's zone: "today" and "upcoming" are the user's days, not the server's. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -58,8 +58,6 @@ export const taskQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.next_cursor,
     }),
-  /** My lists and the ones shared with me (the side bar asks the same). */
-  lists: () => queryOptions({ queryKey: ['todo', 'lists'] as const, queryFn: ({ signal }) => taskApi.lists(signal) }),
 };
 
 /** The tasks of a view, page by page (`fetchNextPage` for "Load more"). */
@@ -68,10 +66,11 @@ export function useTasks(view: TodoViewRef) {
 }
 
 /** The lists a task can go to (for `#List` in quick add and the move picker). */
-export const useTaskLists = () => useQuery(taskQueries.lists());
+export const useTaskLists = () => useQuery(todoListQueries.lists());
 
 /** The tasks of a cached view, in order, all pages. */
-export const tasksOf = (data: TasksData | undefined) => data?.pages.flatMap((page) => page.tasks) ?? [];
+export const tasksOf = (data: { pages: TodoTasksResponse[] } | undefined) =>
+  data?.pages.flatMap((page) => page.tasks) ?? [];
 
 type Snapshot = Array<[readonly unknown[], unknown]>;
 
