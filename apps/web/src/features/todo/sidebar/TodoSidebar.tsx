@@ -9,12 +9,12 @@ import {
   IconListCheck,
   IconPlus,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { useTodoLabels } from '../api/use-todo-labels';
 import { useTodoLists } from '../api/use-todo-lists';
-import { type TodoViewRef, todoViewHref } from '../todo-views';
+import { sameView, type TodoViewRef, todoViewHref } from '../todo-views';
 import { LabelRows } from './LabelRows';
 import { ListFormModal } from './ListFormModal';
 import { ListRows } from './ListRows';
@@ -53,18 +53,22 @@ export function TodoSidebar({ current, onNavigate }: TodoSidebarProps) {
 function ListsSection({ current, onNavigate }: TodoSidebarProps) {
   const lists = useTodoLists();
   const navigate = useNavigate();
+  // The page may draw the side bar twice (beside the tasks and in the phone drawer): ids of its own.
+  const headingId = useId();
   const [creating, setCreating] = useState(false);
-  const [archivedOpen, setArchivedOpen] = useState(false);
+  // Null: collapsed unless the page shows an archived list, which the side bar then shows marked.
+  const [archivedChoice, setArchivedChoice] = useState<boolean | null>(null);
   const all = lists.data?.lists ?? [];
   const own = all.filter((list) => list.role === 'owner' && !list.archived);
   const shared = all.filter((list) => list.role !== 'owner' && !list.archived);
   const archived = all.filter((list) => list.archived);
+  const archivedOpen = archivedChoice ?? archived.some((list) => sameView(current, { view: 'list', listId: list.id }));
   const rows = { current, onNavigate, all };
 
   return (
-    <section aria-labelledby="todo-sidebar-lists">
+    <section aria-labelledby={headingId}>
       <SectionHeading
-        id="todo-sidebar-lists"
+        id={headingId}
         tool={
           <ActionIcon variant="subtle" size="sm" aria-label="New list" onClick={() => setCreating(true)}>
             <IconPlus size={16} />
@@ -89,7 +93,7 @@ function ListsSection({ current, onNavigate }: TodoSidebarProps) {
           {archived.length > 0 && (
             <>
               <UnstyledButton
-                onClick={() => setArchivedOpen((open) => !open)}
+                onClick={() => setArchivedChoice(!archivedOpen)}
                 aria-expanded={archivedOpen}
                 px="xs"
                 py={4}
@@ -122,9 +126,10 @@ function ListsSection({ current, onNavigate }: TodoSidebarProps) {
 
 function LabelsSection({ current, onNavigate }: TodoSidebarProps) {
   const labels = useTodoLabels();
+  const headingId = useId();
   return (
-    <section aria-labelledby="todo-sidebar-labels">
-      <SectionHeading id="todo-sidebar-labels">Labels</SectionHeading>
+    <section aria-labelledby={headingId}>
+      <SectionHeading id={headingId}>Labels</SectionHeading>
       {labels.isPending ? (
         <Loader size="xs" ml="xs" aria-label="Loading labels" />
       ) : labels.isError ? (
