@@ -97,7 +97,10 @@ export function useUpdateTodoList() {
   return useMutation({
     mutationFn: ({ list, changes }: UpdateTodoListInput) =>
       callEndpoint('todo.updateList', { params: { id: list.id }, body: changes }),
-    onMutate: ({ list, changes }) => changeLists(queryClient, replaceList({ ...list, ...trimmed(changes) })),
+    onMutate: ({ list, changes }) =>
+      changeLists(queryClient, (lists) =>
+        lists.map((item) => (item.id === list.id ? { ...item, ...trimmed(changes) } : item)),
+      ),
     onError: (error, { list }, context) => {
       restoreLists(queryClient, context?.previous);
       reportFailure(`Could not change ${list.name}`, error);

@@ -39,6 +39,14 @@ describe('undoRequests', () => {
     ]);
   });
 
+  it('puts a repeating task back on its date instead of reopening it', () => {
+    const repeating = task(3, { due: due('2026-11-26'), recurrence: { rule: 'FREQ=DAILY', basis: 'due' } });
+    expect(undoRequests({ action: 'complete', ids: [1, 3] }, [task(1), repeating])).toEqual([
+      { action: 'uncomplete', ids: [1] },
+      { action: 'reschedule', ids: [3], due: due('2026-11-26') },
+    ]);
+  });
+
   it('moves each task back to the list it came from, leaving those already there', () => {
     const moved = [task(1, { list_id: 3 }), task(2), task(4, { list_id: 3 }), task(5, { list_id: 8 })];
     expect(undoRequests({ action: 'move', ids: [1, 2, 4, 5], list_id: 8 }, moved)).toEqual([
