@@ -172,7 +172,8 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
               withRemoveButton
               data-kind={part.kind}
               onRemove={() => setIgnore((old) => [...old, { start: part.start, end: part.end }])}
-              removeButtonProps={{ 'aria-label': `Keep “${part.text}” as text` }}
+              // Mantine hides the × from the keyboard and screen readers (Pills in an input); here it is the way to keep words.
+              removeButtonProps={{ 'aria-label': `Keep “${part.text}” as text`, 'aria-hidden': false, tabIndex: 0 }}
             >
               {KIND_NAMES[part.kind]}: {chipText(part)}
             </Pill>

@@ -190,7 +190,7 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
         )}
         <section aria-labelledby="todo-today-heading">
           <Title order={2} size="h4" id="todo-today-heading" mb="xs">
-            Today
+            Due today
           </Title>
           {rows(due, 'Due today', EMPTY.today)}
         </section>
