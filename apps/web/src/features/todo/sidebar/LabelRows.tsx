@@ -41,7 +41,7 @@ export function LabelRows({ current, onNavigate, labels }: LabelRowsProps) {
               onNavigate={onNavigate}
               to={{ view: 'label', label: label.name }}
               label={
-                <Text size="sm" truncate>
+                <Text span size="sm" truncate display="block">
                   {label.name}
                 </Text>
               }

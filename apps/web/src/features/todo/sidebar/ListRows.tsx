@@ -69,7 +69,7 @@ export function ListRows({ current, onNavigate, all, lists }: ListRowsProps) {
                 onNavigate={onNavigate}
                 to={{ view: 'list', listId: list.id }}
                 label={
-                  <Text size="sm" truncate>
+                  <Text span size="sm" truncate display="block">
                     {list.name}
                   </Text>
                 }

@@ -83,10 +83,10 @@ function Sharing({ list, onClose, onLeft }: { list: TodoList } & Omit<ShareListM
   const leave = () => {
     if (!me) return;
     setLeaving(false);
-    removeMember.mutate(
-      { listId: list.id, member: { id: me.user_id, username: me.username }, leaving: true },
-      { onSuccess: () => onLeft?.(list) },
-    );
+    // Optimistic like the side bar: the list is gone at once (and back, with a message, if refused).
+    // Not on success: closing unmounts this dialog, and with it a mutate call's own callbacks.
+    removeMember.mutate({ listId: list.id, member: { id: me.user_id, username: me.username }, leaving: true });
+    onLeft?.(list);
     onClose();
   };
 

@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import type { TodoViewRef } from '../todo-views';
+import { type TodoViewRef, todoViewHref } from '../todo-views';
 import { TodoSidebar } from './TodoSidebar';
-import { overview, todoLabel, todoList } from './test-fixtures';
+import { me, overview, todoLabel, todoList } from './test-fixtures';
 
 const groceries = todoList(2, 'Groceries', { colour: 'green', open_count: 3 });
 const work = todoList(3, 'Work', { open_count: 1 });
@@ -33,7 +33,7 @@ function renderSidebar(
       <TodoSidebar current={current} onNavigate={onNavigate} />
       <Where />
     </>,
-    { route: '/apps/todo' },
+    { route: todoViewHref(current) },
   );
   return { ...rendered, fetchMock, onNavigate };
 }
@@ -218,6 +218,33 @@ describe('TodoSidebar list management', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Archive' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/lists/2')).toHaveLength(3));
     expect(callsTo(fetchMock, 'PATCH', '/api/todo/lists/2')[2]?.body).toEqual({ archived: true });
+  });
+
+  it('lets a member leave a shared list from its sharing dialog, leaving its view', async () => {
+    const { user, fetchMock } = renderSidebar(
+      {
+        'GET /api/me': { body: me },
+        'GET /api/todo/lists/9/members': {
+          body: {
+            owner: { id: 12, username: 'sam' },
+            members: [{ id: 7, username: 'dana', role: 'viewer', added_at: '' }],
+          },
+        },
+        'DELETE /api/todo/lists/9/members/7': { body: { success: true } },
+      },
+      { current: { view: 'list', listId: 9 } },
+    );
+    await openMenu(user, 'Family');
+    await user.click(await screen.findByRole('menuitem', { name: 'Sharing…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sharing Family' });
+    const held = holdRequests(fetchMock, 'GET', '/api/todo/lists');
+    await user.click(await within(dialog).findByRole('button', { name: 'Leave list' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Leave list' });
+    await user.click(within(confirm).getByRole('button', { name: 'Leave list' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/api/todo/lists/9/members/7')).toHaveLength(1));
+    expect(address()).toBe('/apps/todo');
+    expect(within(nav()).queryByRole('link', { name: /Family/ })).toBeNull();
+    held.release();
   });
 
   it('asks before deleting a list, says its tasks go with it, and leaves its view', async () => {

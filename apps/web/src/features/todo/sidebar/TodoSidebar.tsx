@@ -101,7 +101,7 @@ function ListsSection({ current, onNavigate }: TodoSidebarProps) {
               >
                 <Group gap={6} wrap="nowrap">
                   {archivedOpen ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                  <Text size="sm" c="dimmed">
+                  <Text span size="sm" c="dimmed">
                     Archived ({archived.length})
                   </Text>
                 </Group>

@@ -36,7 +36,7 @@ export function ViewLink({ current, onNavigate, to, label, icon, description, co
 function OpenCount({ count }: { count: number }) {
   return (
     <>
-      <Text size="xs" c="dimmed" aria-hidden="true">
+      <Text span size="xs" c="dimmed" aria-hidden="true">
         {count}
       </Text>
       <VisuallyHidden>{`${count} open`}</VisuallyHidden>
