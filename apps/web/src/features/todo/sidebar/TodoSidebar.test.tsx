@@ -264,11 +264,14 @@ describe('TodoSidebar list management', () => {
 });
 
 describe('TodoSidebar labels', () => {
-  it('renames a label and deletes one after asking', async () => {
-    const { user, fetchMock } = renderSidebar({
-      'PATCH /api/todo/labels/Bills': { body: todoLabel('Money', { colour: 'red', open_count: 4 }) },
-      'DELETE /api/todo/labels/Bills': { body: { success: true } },
-    });
+  it('renames a label (following it when it is the page’s view) and deletes one after asking', async () => {
+    const { user, fetchMock } = renderSidebar(
+      {
+        'PATCH /api/todo/labels/Bills': { body: todoLabel('Money', { colour: 'red', open_count: 4 }) },
+        'DELETE /api/todo/labels/Bills': { body: { success: true } },
+      },
+      { current: { view: 'label', label: 'Bills' } },
+    );
     await openMenu(user, 'label Bills');
     await user.click(await screen.findByRole('menuitem', { name: 'Rename or recolour…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit label Bills' });
@@ -280,6 +283,7 @@ describe('TodoSidebar labels', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/labels/Bills')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PATCH', '/api/todo/labels/Bills')[0]?.body).toEqual({ name: 'Money' });
+    await waitFor(() => expect(address()).toBe('/apps/todo?label=Money'));
 
     await openMenu(user, 'label Bills');
     await user.click(await screen.findByRole('menuitem', { name: 'Delete…' }));
