@@ -4,7 +4,10 @@ import { askSession, authQueries } from '../../features/auth/api/auth-queries';
 import { financeQueries } from '../../features/finance/api/use-finance';
 import { portfolioQueries } from '../../features/portfolio/api/use-portfolio';
 import { todoApi } from '../../features/todo/api/todo-api';
+import { todoLabelQueries } from '../../features/todo/api/use-todo-labels';
+import { todoListQueries } from '../../features/todo/api/use-todo-lists';
 import { todoQueries } from '../../features/todo/api/use-todos';
+import { todoViewHref, viewFromSearch } from '../../features/todo/todo-views';
 import { ordersQuery } from '../../features/wallets/api/orders-api';
 import { performanceQuery, performanceVersion } from '../../features/wallets/api/performance-api';
 import { activeWallet, walletQueries } from '../../features/wallets/api/use-wallets';
@@ -90,19 +93,36 @@ export function pagePlan(url: string): PagePlan | null {
         queries: (signedIn) => (signedIn ? [query(financeQueries.watchlist())] : []),
         rows: (answers) => rowsOf(answers, (answer) => answer.items),
       };
-    case '/apps/todo':
+    case '/apps/todo': {
+      // The view the address names (todo-views.ts), normalised so that equal views share a drawing.
+      // The default view is drawn with its items; the others draw their loader and ask in the
+      // browser, whose zone decides what Today is. The side bar's lists and labels come with both.
+      const view = viewFromSearch(searchParams);
+      const href = todoViewHref(view);
       return {
         session: true,
-        // The list as the page asks it, without the browser's offline copy.
+        reads: href.includes('?') ? href.slice(href.indexOf('?') + 1) : '',
         queries: (signedIn) =>
-          signedIn ? [query({ queryKey: todoQueries.lists().queryKey, queryFn: () => todoApi.list() })] : [],
+          !signedIn
+            ? []
+            : [
+                // The list as the page asks it, without the browser's offline copy.
+                ...(view.view === 'all'
+                  ? [query({ queryKey: todoQueries.lists().queryKey, queryFn: () => todoApi.list() })]
+                  : []),
+                query(todoListQueries.lists()),
+                query(todoLabelQueries.labels()),
+              ],
         rows: (answers) =>
           rowsOf(
             answers,
             (answer) => answer.todos,
             (answer) => answer.completed,
+            (answer) => answer.lists,
+            (answer) => answer.labels,
           ),
       };
+    }
     case '/apps/finance/wallet': {
       // The wallet the address names; without one the page shows the active wallet, which only
       // the list tells: the list comes first, the wallet with `more`.

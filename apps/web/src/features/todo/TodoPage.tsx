@@ -65,6 +65,7 @@ function TodoApp() {
   const lists = useTaskLists();
   const createTask = useCreateTask();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
   const quickAdd = useRef<HTMLInputElement>(null);
   const actions = useRef<RowActions>(null);
@@ -101,14 +102,19 @@ function TodoApp() {
     ...(view.view === 'label' && { labels: [view.label] }),
     ...(view.view === 'today' && { due: 'today' as const }),
   };
-  const sidebar = <TodoSidebar current={view} />;
 
   return (
     <div className={classes.layout}>
-      <aside className={classes.sidebar}>{sidebar}</aside>
-      <Drawer opened={drawer} onClose={() => setDrawer(false)} title="To-do views" size={300}>
-        <TodoSidebar current={view} onNavigate={() => setDrawer(false)} />
-      </Drawer>
+      <aside className={classes.sidebar}>
+        <TodoSidebar current={view} />
+      </aside>
+      {/* Mounted from its first opening on: a closed Drawer still costs its portal and transitions
+          on every render of the page (components/Modal.tsx). */}
+      {drawerUsed && (
+        <Drawer opened={drawer} onClose={() => setDrawer(false)} title="To-do views" size={300}>
+          <TodoSidebar current={view} onNavigate={() => setDrawer(false)} />
+        </Drawer>
+      )}
       <Stack gap="md" miw={0}>
         <Group gap="xs" wrap="nowrap">
           <ActionIcon
@@ -116,7 +122,13 @@ function TodoApp() {
             variant="default"
             size="lg"
             aria-label="Open the lists and views"
-            onClick={() => setDrawer(true)}
+            // Mounted closed before the click opens it, so Drawer gives the focus back on closing (components/Modal.tsx).
+            onPointerDown={() => setDrawerUsed(true)}
+            onFocus={() => setDrawerUsed(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawer(true);
+            }}
           >
             <IconLayoutSidebar size={18} />
           </ActionIcon>
