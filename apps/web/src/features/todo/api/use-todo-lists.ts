@@ -119,10 +119,12 @@ export function useUpdateTodoList() {
 const trimmed = (changes: UpdateTodoListInput['changes']) =>
   changes.name === undefined ? changes : { ...changes, name: changes.name.trim() };
 
+/** Where a list goes: right before one of my lists, or right after one (docs/api.md: one is enough). */
+export type ListPlace = { before_id: number } | { after_id: number };
+
 export interface MoveTodoListInput {
   list: TodoList;
-  /** Up: before the own list above it; down: after the one below it. */
-  direction: 'up' | 'down';
+  to: ListPlace;
 }
 
 /**
@@ -136,19 +138,22 @@ export function moveNeighbour(lists: readonly TodoList[], list: TodoList, direct
   return section[direction === 'up' ? index - 1 : index + 1] ?? null;
 }
 
-/** Moves one of my lists up or down by one, swapped at once and put back if refused. */
+/** `lists` with `list` taken out and put back at `to` (unchanged when that neighbour is not there). */
+export function placeList(lists: readonly TodoList[], list: TodoList, to: ListPlace): TodoList[] {
+  const rest = lists.filter((item) => item.id !== list.id);
+  const anchor = rest.findIndex((item) => item.id === ('before_id' in to ? to.before_id : to.after_id));
+  if (anchor < 0) return [...lists];
+  const at = 'before_id' in to ? anchor : anchor + 1;
+  return [...rest.slice(0, at), list, ...rest.slice(at)];
+}
+
+/** Moves one of my lists next to another (menu or drag), shown at once and put back if refused. */
 export function useMoveTodoList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ list, neighbour, direction }: MoveTodoListInput & { neighbour: TodoList }) =>
-      callEndpoint('todo.updateList', {
-        params: { id: list.id },
-        body: direction === 'up' ? { before_id: neighbour.id } : { after_id: neighbour.id },
-      }),
-    onMutate: ({ list, neighbour }) =>
-      changeLists(queryClient, (lists) =>
-        lists.map((item) => (item.id === list.id ? neighbour : item.id === neighbour.id ? list : item)),
-      ),
+    mutationFn: ({ list, to }: MoveTodoListInput) =>
+      callEndpoint('todo.updateList', { params: { id: list.id }, body: to }),
+    onMutate: ({ list, to }) => changeLists(queryClient, (lists) => placeList(lists, list, to)),
     onError: (error, { list }, context) => {
       restoreLists(queryClient, context?.previous);
       reportFailure(`Could not move ${list.name}`, error);

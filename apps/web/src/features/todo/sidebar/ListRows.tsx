@@ -1,3 +1,20 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import type { TodoList } from '@site/contract';
 import {
@@ -6,16 +23,23 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconDots,
+  IconGripVertical,
   IconPalette,
   IconPencil,
   IconShare,
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type CSSProperties, type HTMLAttributes, type Ref, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { moveNeighbour, useDeleteTodoList, useMoveTodoList, useUpdateTodoList } from '../api/use-todo-lists';
+import {
+  type ListPlace,
+  moveNeighbour,
+  useDeleteTodoList,
+  useMoveTodoList,
+  useUpdateTodoList,
+} from '../api/use-todo-lists';
 import { sameView, type TodoViewRef, todoViewHref } from '../todo-views';
 import { ColourDot } from './ColourPicker';
 import { ListFormModal } from './ListFormModal';
@@ -29,13 +53,35 @@ interface ListRowsProps {
   all: readonly TodoList[];
   /** The lists of this group, in order. */
   lists: readonly TodoList[];
+  /** My own lists in manual order: a drag handle on each (pointer, or space and arrows). */
+  sortable?: boolean;
+}
+
+/** What a list's row offers; the dialogs live once per group. */
+interface RowActions {
+  onEdit: (list: TodoList) => void;
+  onShare: (list: TodoList) => void;
+  onDelete: (list: TodoList) => void;
+  onArchive: (list: TodoList) => void;
+  onMove: (list: TodoList, to: ListPlace) => void;
+}
+
+/** Where the list at `from` lands at `to`: right before the list then after it, else right after the one before. */
+export function placeAfterDrag(lists: readonly TodoList[], from: number, to: number): ListPlace | null {
+  const order = [...lists];
+  const [moved] = order.splice(from, 1);
+  if (!moved) return null;
+  order.splice(to, 0, moved);
+  const next = order[to + 1];
+  const previous = order[to - 1];
+  return next ? { before_id: next.id } : previous ? { after_id: previous.id } : null;
 }
 
 /**
  * A group of lists in the side bar, each a link with a menu beside it: the owner's tools (rename,
  * colour, share, order, archive, delete); a member's only the sharing dialog (and leaving).
  */
-export function ListRows({ current, onNavigate, all, lists }: ListRowsProps) {
+export function ListRows({ current, onNavigate, all, lists, sortable = false }: ListRowsProps) {
   const navigate = useNavigate();
   const update = useUpdateTodoList();
   const move = useMoveTodoList();
@@ -54,92 +100,26 @@ export function ListRows({ current, onNavigate, all, lists }: ListRowsProps) {
     leaveIfShown(deleting);
     setDeleting(null);
   };
+  const actions: RowActions = {
+    onEdit: setEditing,
+    onShare: setSharing,
+    onDelete: setDeleting,
+    onArchive: (list) => update.mutate({ list, changes: { archived: !list.archived } }),
+    onMove: (list, to) => move.mutate({ list, to }),
+  };
+  const row = { current, onNavigate, all, actions };
 
   return (
     <>
-      {lists.map((list) => {
-        const owner = list.role === 'owner';
-        const up = owner ? moveNeighbour(all, list, 'up') : null;
-        const down = owner ? moveNeighbour(all, list, 'down') : null;
-        return (
-          <Group key={list.id} gap={2} wrap="nowrap" miw={0}>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <ViewLink
-                current={current}
-                onNavigate={onNavigate}
-                to={{ view: 'list', listId: list.id }}
-                label={
-                  <Text span size="sm" truncate display="block">
-                    {list.name}
-                  </Text>
-                }
-                icon={<ColourDot colour={list.colour} />}
-                description={
-                  owner ? undefined : (
-                    <Group gap={4} wrap="nowrap" component="span">
-                      <IconUsers size={12} aria-hidden="true" />
-                      <Text span size="xs" truncate>
-                        Shared by {list.owner.username}
-                      </Text>
-                    </Group>
-                  )
-                }
-                count={list.open_count}
-              />
-            </div>
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${list.name}`}>
-                  <IconDots size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {owner ? (
-                  <>
-                    <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setEditing(list)}>
-                      Rename…
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconPalette size={14} />} onClick={() => setEditing(list)}>
-                      Change colour…
-                    </Menu.Item>
-                    <Menu.Item leftSection={<IconShare size={14} />} onClick={() => setSharing(list)}>
-                      Share…
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconArrowUp size={14} />}
-                      disabled={!up}
-                      onClick={() => up && move.mutate({ list, neighbour: up, direction: 'up' })}
-                    >
-                      Move up
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={<IconArrowDown size={14} />}
-                      disabled={!down}
-                      onClick={() => down && move.mutate({ list, neighbour: down, direction: 'down' })}
-                    >
-                      Move down
-                    </Menu.Item>
-                    <Menu.Item
-                      leftSection={list.archived ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
-                      onClick={() => update.mutate({ list, changes: { archived: !list.archived } })}
-                    >
-                      {list.archived ? 'Unarchive' : 'Archive'}
-                    </Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(list)}>
-                      Delete…
-                    </Menu.Item>
-                  </>
-                ) : (
-                  <Menu.Item leftSection={<IconUsers size={14} />} onClick={() => setSharing(list)}>
-                    Sharing…
-                  </Menu.Item>
-                )}
-              </Menu.Dropdown>
-            </Menu>
-          </Group>
-        );
-      })}
+      {sortable && lists.length > 1 ? (
+        <SortableLists lists={lists} onMove={actions.onMove}>
+          {lists.map((list) => (
+            <SortableRow key={list.id} list={list} {...row} />
+          ))}
+        </SortableLists>
+      ) : (
+        lists.map((list) => <ListRow key={list.id} list={list} {...row} />)
+      )}
       <ListFormModal
         target={editing}
         ownCount={all.filter((list) => list.role === 'owner').length}
@@ -156,5 +136,185 @@ export function ListRows({ current, onNavigate, all, lists }: ListRowsProps) {
         be undone.
       </ConfirmDialog>
     </>
+  );
+}
+
+function SortableLists({
+  lists,
+  onMove,
+  children,
+}: {
+  lists: readonly TodoList[];
+  onMove: RowActions['onMove'];
+  children: React.ReactNode;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const name = (id: unknown) => lists.find((list) => list.id === id)?.name ?? 'list';
+  const position = (id: unknown) => lists.findIndex((list) => list.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${position(active.id)} of ${lists.length}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${name(active.id)} moved to position ${position(over.id)} of ${lists.length}.` : `${name(active.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${name(active.id)} dropped at position ${position(over.id)} of ${lists.length}.`
+        : `${name(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
+  };
+  const end = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = lists.findIndex((list) => list.id === active.id);
+    const to = lists.findIndex((list) => list.id === over.id);
+    const list = lists[from];
+    const place = placeAfterDrag(lists, from, to);
+    if (list && place) onMove(list, place);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={end}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To reorder, press space on the handle to pick the list up, the up and down arrows to move it, space to drop it, or Escape to cancel.',
+        },
+      }}
+    >
+      <SortableContext items={lists.map((list) => list.id)} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+interface ListRowProps {
+  list: TodoList;
+  current: TodoViewRef;
+  onNavigate?: () => void;
+  all: readonly TodoList[];
+  actions: RowActions;
+  /** The drag handle's attributes and listeners, when the row is sortable. */
+  handle?: HTMLAttributes<HTMLButtonElement> & { ref: Ref<HTMLButtonElement> };
+  rowRef?: Ref<HTMLDivElement>;
+  style?: CSSProperties;
+}
+
+function SortableRow(props: Omit<ListRowProps, 'handle' | 'rowRef' | 'style'>) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.list.id,
+  });
+  return (
+    <ListRow
+      {...props}
+      rowRef={setNodeRef}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+      }}
+      handle={{ ...attributes, ...listeners, ref: setActivatorNodeRef, role: undefined }}
+    />
+  );
+}
+
+function ListRow({ list, current, onNavigate, all, actions, handle, rowRef, style }: ListRowProps) {
+  const owner = list.role === 'owner';
+  const up = owner ? moveNeighbour(all, list, 'up') : null;
+  const down = owner ? moveNeighbour(all, list, 'down') : null;
+  return (
+    <Group ref={rowRef} style={style} gap={2} wrap="nowrap" miw={0}>
+      {handle && (
+        <ActionIcon
+          {...handle}
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={`Drag ${list.name}`}
+          style={{ cursor: 'grab', touchAction: 'none' }}
+        >
+          <IconGripVertical size={14} />
+        </ActionIcon>
+      )}
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <ViewLink
+          current={current}
+          onNavigate={onNavigate}
+          to={{ view: 'list', listId: list.id }}
+          label={
+            <Text span size="sm" truncate display="block">
+              {list.name}
+            </Text>
+          }
+          icon={<ColourDot colour={list.colour} />}
+          description={
+            owner ? undefined : (
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconUsers size={12} aria-hidden="true" />
+                <Text span size="xs" truncate>
+                  Shared by {list.owner.username}
+                </Text>
+              </Group>
+            )
+          }
+          count={list.open_count}
+        />
+      </div>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${list.name}`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {owner ? (
+            <>
+              <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => actions.onEdit(list)}>
+                Rename…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconPalette size={14} />} onClick={() => actions.onEdit(list)}>
+                Change colour…
+              </Menu.Item>
+              <Menu.Item leftSection={<IconShare size={14} />} onClick={() => actions.onShare(list)}>
+                Share…
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowUp size={14} />}
+                disabled={!up}
+                onClick={() => up && actions.onMove(list, { before_id: up.id })}
+              >
+                Move up
+              </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowDown size={14} />}
+                disabled={!down}
+                onClick={() => down && actions.onMove(list, { after_id: down.id })}
+              >
+                Move down
+              </Menu.Item>
+              <Menu.Item
+                leftSection={list.archived ? <IconArchiveOff size={14} /> : <IconArchive size={14} />}
+                onClick={() => actions.onArchive(list)}
+              >
+                {list.archived ? 'Unarchive' : 'Archive'}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.onDelete(list)}>
+                Delete…
+              </Menu.Item>
+            </>
+          ) : (
+            <Menu.Item leftSection={<IconUsers size={14} />} onClick={() => actions.onShare(list)}>
+              Sharing…
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
   );
 }

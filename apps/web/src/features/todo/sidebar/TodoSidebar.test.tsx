@@ -109,6 +109,10 @@ describe('TodoSidebar list management', () => {
     expect(screen.getByRole('menuitem', { name: 'Move up' })).toBeDisabled();
     await user.keyboard('{Escape}');
 
+    // My lists have drag handles; a list shared with me has none.
+    expect(within(nav()).getByRole('button', { name: 'Drag Groceries' })).toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: 'Drag Family' })).toBeNull();
+
     await openMenu(user, 'Family');
     expect(await screen.findByRole('menuitem', { name: 'Sharing…' })).toBeInTheDocument();
     for (const item of ['Rename…', 'Share…', 'Archive', 'Delete…', 'Move up'])

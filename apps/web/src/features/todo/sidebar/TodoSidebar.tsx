@@ -88,7 +88,7 @@ function ListsSection({ current, onNavigate }: TodoSidebarProps) {
               No lists yet.
             </Text>
           )}
-          <ListRows {...rows} lists={own} />
+          <ListRows {...rows} lists={own} sortable />
           <ListRows {...rows} lists={shared} />
           {archived.length > 0 && (
             <>
