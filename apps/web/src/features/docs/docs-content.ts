@@ -34,13 +34,17 @@ export const appDocs: Record<AppLink['key'], AppDoc> = {
   },
   todo: {
     title: 'To-Do List',
-    summary: 'Keep a simple personal list of things to do.',
+    summary: 'Keep your tasks in an Inbox and your own lists, with due dates, repeats, labels and priorities.',
     steps: [
-      'Press Add Item and give the task a title and an optional description.',
-      'Press Mark Complete when it is done; completed items move to their own section.',
-      'Edit an item to change its text or status, or delete it with the red Delete button.',
+      'Type a task in quick add at the top and press Enter: “Pay rent every month on the 1st 9am #Home @bills p1” sets the date, the repeat, the list, a label and the priority. The recognised words are highlighted; close a chip to keep its words as text.',
+      'Pick a view in the side bar (the menu button on small screens): Inbox, Today (overdue tasks first), Upcoming (the next 14 days), Completed, one of your lists or labels; or search from the box at the top.',
+      'Tick a task’s box to complete it, double-click its title to rename it, click the title to open its notes (Markdown) and checklist. Complete, delete and move offer Undo for 5 seconds.',
+      'In the Inbox and in a list, drag a task by its handle to reorder it, or focus the handle and press Space, the arrow keys, then Space.',
+      'Keyboard: q quick add, j / k next and previous task, e or Enter rename, x complete, # move to a list, ? all shortcuts.',
+      'The Todo List view keeps the original page: Add Item, Mark Complete, Edit and Delete, shown as rows or as cards (the Rows / Cards switch).',
     ],
-    accountNote: 'Your list is private to your account, so you need to log in to use it.',
+    accountNote:
+      'Your tasks are private to your account (a list you share is seen by the people you share it with), so you need to log in to use it.',
   },
   finance: {
     title: 'Finance',
