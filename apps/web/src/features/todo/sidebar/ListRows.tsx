@@ -30,7 +30,7 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { type CSSProperties, type HTMLAttributes, type Ref, useState } from 'react';
+import { type CSSProperties, type HTMLAttributes, type Ref, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
@@ -164,6 +164,10 @@ function SortableLists({
         : `${name(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
+  // dnd-kit numbers its description ids from a module counter, which the server (one process for
+  // every page it draws) and the browser do not share: React's id keeps the handles' aria-describedby
+  // the same in the drawn page and after hydration.
+  const id = useId();
   const end = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = lists.findIndex((list) => list.id === active.id);
@@ -174,6 +178,7 @@ function SortableLists({
   };
   return (
     <DndContext
+      id={id}
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={end}

@@ -112,6 +112,10 @@ describe('TodoSidebar list management', () => {
     // My lists have drag handles; a list shared with me has none.
     expect(within(nav()).getByRole('button', { name: 'Drag Groceries' })).toBeInTheDocument();
     expect(within(nav()).queryByRole('button', { name: 'Drag Family' })).toBeNull();
+    // Described by the drag instructions under an id of React's, the same when drawn on the server.
+    const described = within(nav()).getByRole('button', { name: 'Drag Groceries' }).getAttribute('aria-describedby');
+    expect(described).not.toMatch(/^DndDescribedBy-\d+$/);
+    expect(document.getElementById(described ?? '')).toHaveTextContent('To reorder, press space on the handle');
 
     await openMenu(user, 'Family');
     expect(await screen.findByRole('menuitem', { name: 'Sharing…' })).toBeInTheDocument();
