@@ -3,7 +3,7 @@ import type { TodoTask, TodoTasksResponse } from '@site/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { me, overview, todoList } from './sidebar/test-fixtures';
 import { TodoPage } from './TodoPage';
@@ -162,11 +162,14 @@ describe('TodoPage undo', () => {
   });
 
   it('puts a task back with a readable message when the server refuses to complete it', async () => {
-    routes(() => page([task(1, 'Buy milk')]), {
+    const fetchMock = routes(() => page([task(1, 'Buy milk')]), {
       'POST /api/todo/tasks/1/complete': apiError(500, 'Database is unavailable'),
     });
     const { user } = inbox();
-    await user.click(await screen.findByRole('checkbox', { name: 'Mark Complete Buy milk' }));
+    const box = await screen.findByRole('checkbox', { name: 'Mark Complete Buy milk' });
+    // The refresh after the failure waits: the row that comes back is the one put back.
+    holdRequests(fetchMock, 'GET', '/api/todo/tasks');
+    await user.click(box);
     expect(await screen.findByText('Could not complete the task')).toBeInTheDocument();
     expect(screen.getByText('Database is unavailable')).toBeInTheDocument();
     expect(await screen.findByRole('listitem', { name: 'Buy milk' })).toBeInTheDocument();
@@ -239,6 +242,26 @@ describe('TodoPage keyboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/1/move')[0]?.body).toEqual({ list_id: 12 }));
     expect(await screen.findByText('Moved “One” to Home')).toBeInTheDocument();
+  });
+});
+
+describe('TodoPage move', () => {
+  it('takes a moved task out of the Inbox at once and puts it back when the server refuses', async () => {
+    const fetchMock = routes(() => page([task(1, 'One')]), {
+      'POST /api/todo/tasks/1/move': apiError(404, 'No list with that id'),
+    });
+    const { user } = inbox();
+    await screen.findByRole('listitem', { name: 'One' });
+    // The refresh after the failure waits: the row that comes back is the one put back.
+    holdRequests(fetchMock, 'GET', '/api/todo/tasks');
+    await user.keyboard('j#');
+    const dialog = await screen.findByRole('dialog', { name: 'Move to list' });
+    await user.click(within(dialog).getAllByLabelText('Move “One” to')[0] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Home' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await screen.findByText('Could not move the task')).toBeInTheDocument();
+    expect(screen.getByText('No list with that id')).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'One' })).toBeInTheDocument();
   });
 });
 
