@@ -103,6 +103,23 @@ describe('TodoPage views', () => {
   });
 });
 
+describe('TodoPage selection', () => {
+  it('selects tasks for the bulk bar with Select, and leaves the rows alone otherwise', async () => {
+    routes(() => page([task(1, 'One'), task(2, 'Two'), task(3, 'Three')]));
+    const { user } = inbox();
+    await screen.findByRole('listitem', { name: 'Three' });
+    expect(screen.queryByRole('checkbox', { name: 'Select One' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select One' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Three' }));
+    const bar = await screen.findByRole('toolbar', { name: 'Selected tasks' });
+    expect(within(bar).getByText('2 selected')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByRole('toolbar', { name: 'Selected tasks' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select One' })).not.toBeChecked();
+  });
+});
+
 describe('TodoPage undo', () => {
   it('completes at once and offers Undo, which reopens the task', async () => {
     let tasks = [task(1, 'Buy milk'), task(2, 'Call mum')];

@@ -22,7 +22,7 @@ import classes from './TaskRow.module.css';
 
 type RowHandlers<T extends RowTask> = Omit<
   TaskRowProps<T>,
-  'task' | 'editing' | 'onEditingChange' | 'listName' | 'handle' | 'rowRef' | 'style'
+  'task' | 'editing' | 'onEditingChange' | 'listName' | 'handle' | 'rowRef' | 'style' | 'selected'
 >;
 
 export interface TaskListProps<T extends RowTask> extends RowHandlers<T> {
@@ -32,6 +32,8 @@ export interface TaskListProps<T extends RowTask> extends RowHandlers<T> {
   editingId: number | null;
   onEditingChange: (id: number | null) => void;
   listName?: (task: T) => string | undefined;
+  /** Given while the view selects tasks for a bulk action. */
+  selectedIds?: ReadonlySet<number> | undefined;
   /** Given in views with a manual order: drag (or space, arrows, space) moves a task between two others. */
   onReorder?: ((task: T, neighbours: { before_id: number | null; after_id: number | null }) => void) | undefined;
 }
@@ -70,6 +72,8 @@ function Row<T extends RowTask>({
   editingId,
   onEditingChange,
   listName,
+  selectedIds,
+  onSelect,
   ...rest
 }: TaskListProps<T> & {
   task: T;
@@ -82,6 +86,8 @@ function Row<T extends RowTask>({
       {...rest}
       task={task}
       listName={listName?.(task)}
+      selected={selectedIds?.has(task.id)}
+      onSelect={selectedIds ? onSelect : undefined}
       editing={editingId === task.id}
       onEditingChange={(editing) => onEditingChange(editing ? task.id : null)}
     />

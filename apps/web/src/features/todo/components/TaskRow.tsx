@@ -22,6 +22,9 @@ export interface TaskRowProps<T extends RowTask> {
   onOpen?: ((task: T) => void) | undefined;
   onDelete: (task: T) => void;
   readOnly?: boolean | undefined;
+  /** Given while the view selects tasks for a bulk action: whether this one is selected. */
+  selected?: boolean | undefined;
+  onSelect?: ((task: T, selected: boolean) => void) | undefined;
   /** The drag handle's props (sortable views only). */
   handle?: (HTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) | undefined;
   rowRef?: Ref<HTMLLIElement> | undefined;
@@ -45,6 +48,8 @@ export function TaskRow<T extends RowTask>({
   onOpen,
   onDelete,
   readOnly,
+  selected,
+  onSelect,
   handle,
   rowRef,
   style,
@@ -61,6 +66,16 @@ export function TaskRow<T extends RowTask>({
       data-task-id={task.id}
       aria-label={task.title}
     >
+      {onSelect && (
+        <input
+          type="checkbox"
+          className={classes.check}
+          checked={selected ?? false}
+          aria-label={`Select ${task.title}`}
+          onChange={(event) => onSelect(task, event.currentTarget.checked)}
+          data-select
+        />
+      )}
       {handle && (
         <button type="button" className={classes.handle} aria-label={`Reorder ${task.title}`} {...handle}>
           <IconGripVertical size={16} aria-hidden />

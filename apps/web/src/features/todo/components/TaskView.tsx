@@ -12,6 +12,7 @@ import {
   useTasks,
   useUpdateTask,
 } from '../api/use-tasks';
+import { BulkBar } from '../bulk/BulkBar';
 import { addDays, dayHeading } from '../due-format';
 import type { TodoViewRef } from '../todo-views';
 import { showUndo } from '../undo';
@@ -82,6 +83,15 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
   const [editingId, setEditingId] = useState<number | null>(null);
   const [detailsId, setDetailsId] = useState<number | null>(null);
   const [moving, setMoving] = useState<TodoTask | null>(null);
+  // null: not selecting; else the ids picked for a bulk action (docs/product.md#to-do).
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<number> | null>(null);
+  const select = (task: TodoTask, on: boolean) =>
+    setSelectedIds((old) => {
+      const next = new Set(old);
+      if (on) next.add(task.id);
+      else next.delete(task.id);
+      return next;
+    });
   const heading = useRef<HTMLHeadingElement>(null);
   const ids = useMemo(() => tasks.map((t) => t.id), [tasks]);
   const rememberFocus = useFocusAfterRemoval(ids, heading);
@@ -158,8 +168,10 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
       onRename={(task, title) => update.mutate({ task, changes: { title } })}
       onOpen={(task) => setDetailsId(task.id)}
       onDelete={doDelete}
+      selectedIds={selectedIds ?? undefined}
+      onSelect={select}
       onReorder={
-        sortable
+        sortable && !selectedIds
           ? (task, neighbours) => {
               const back = neighboursOf(task);
               move.mutate({ task, list_id: task.list_id, ...neighbours });
@@ -230,12 +242,27 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
         <Title order={1} id="todo-list-heading" ref={heading} tabIndex={-1}>
           {title}
         </Title>
-        {openCount !== undefined && (
-          <Text c="dimmed" size="sm" aria-live="polite">
-            {view.view === 'completed' ? `${plural(openCount)} still open` : `${plural(openCount)} left`}
-          </Text>
-        )}
+        <Group gap="sm">
+          {openCount !== undefined && (
+            <Text c="dimmed" size="sm" aria-live="polite">
+              {view.view === 'completed' ? `${plural(openCount)} still open` : `${plural(openCount)} left`}
+            </Text>
+          )}
+          {!readOnly && tasks.length > 0 && (
+            <Button
+              size="compact-sm"
+              variant={selectedIds ? 'filled' : 'default'}
+              aria-pressed={selectedIds !== null}
+              onClick={() => setSelectedIds((old) => (old ? null : new Set()))}
+            >
+              Select
+            </Button>
+          )}
+        </Group>
       </Group>
+      {selectedIds && (
+        <BulkBar selected={tasks.filter((t) => selectedIds.has(t.id))} onDone={() => setSelectedIds(new Set())} />
+      )}
       {body}
       {query.hasNextPage && (
         <Group justify="center" mt="md">
