@@ -221,3 +221,33 @@ describe('TodoPage offline', () => {
     expect(screen.queryByText(OFFLINE_NOTICE)).toBeNull();
   });
 });
+
+describe('TodoPage layout', () => {
+  it('draws the default view as rows unless Cards was chosen, and remembers the choice', async () => {
+    signIn();
+    let list = { todos: [item(6, 'First'), item(5, 'Second')], completed: [item(1, 'Ship', true)] };
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': () => ({ body: list }),
+      'PUT /api/todo': (init) => {
+        const { todo_id } = JSON.parse(String(init?.body));
+        const done = { ...list.todos.find((t) => t.id === todo_id), completed: true } as Todo;
+        list = { todos: list.todos.filter((t) => t.id !== todo_id), completed: [done, ...list.completed] };
+        return { body: done };
+      },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    const first = await screen.findByRole('listitem', { name: 'First' });
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Completed Todos' })).getByRole('checkbox')).toBeChecked();
+
+    await user.click(within(first).getByRole('checkbox', { name: 'Mark Complete First' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/todo')[0]?.body).toEqual({ todo_id: 6 }));
+    await waitFor(() => expect(screen.getByRole('listitem', { name: 'Second' })).toHaveFocus());
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+
+    await user.click(screen.getByText('Cards'));
+    expect(await screen.findByRole('article', { name: 'Second' })).toBeInTheDocument();
+    expect(localStorage.getItem(LAYOUT_KEY)).toBe('cards');
+  });
+});
