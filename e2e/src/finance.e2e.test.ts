@@ -13,6 +13,8 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
   beforeAll(async () => {
     site = await openSite({ viewport: { width: 1280, height: 900 }, signUpAs: 'fin' });
     ({ server, page, errors } = site);
+    // Playwright's clock: time flows as usual until a test stops it (see the Escape test).
+    await page.clock.install();
   });
   afterAll(() => site?.close());
 
@@ -53,8 +55,11 @@ describe('finance: lookup, watchlist and the stock page in a real browser', () =
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Stock symbol');
-    // Give a reopened dropdown (and its debounced search) time to show before looking.
-    await page.waitForTimeout(600);
+    // The page's clock (installed in beforeAll) stops, then runs every timer the focus or a
+    // debounced search could have started: a reopened dropdown would show now.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.clock.runFor(5_000);
+    await page.clock.resume();
     expect(await page.getByRole('listbox').isVisible()).toBe(false);
     expect(await page.getByRole('option').count()).toBe(0);
     // Reopen the MSFT popup for the next step.
