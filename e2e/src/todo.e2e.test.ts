@@ -15,6 +15,9 @@ describe('to-do list in a real browser', () => {
     ({ server, page, errors } = site);
     await page.goto(`${server.baseUrl}/apps/todo`);
     await page.getByRole('heading', { name: 'Todo List' }).waitFor();
+    // These steps are the cards the page always had (the layout choice is kept in this browser).
+    await page.getByText('Cards', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add Item' }).waitFor();
   });
   afterAll(() => site?.close());
 
@@ -87,5 +90,69 @@ describe('to-do list in a real browser', () => {
     await page.reload();
     await page.getByText('Nothing to do. Add an item to get started.').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  describe('the Inbox: quick add, undo and reorder', () => {
+    const row = (title: string) => page.getByRole('listitem', { name: title });
+    const quickAdd = () => page.getByRole('textbox', { name: 'Quick add' });
+    const titles = () =>
+      page.locator('[data-task-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
+
+    beforeAll(async () => {
+      await page.goto(`${server.baseUrl}/apps/todo?view=inbox`);
+      await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    });
+
+    it('adds a line with a date and a label through quick add', async () => {
+      await page.keyboard.press('q');
+      await expect.poll(() => quickAdd().evaluate((input) => input === document.activeElement)).toBe(true);
+      await quickAdd().pressSequentially('Call the plumber tomorrow @home');
+      const chips = page.getByRole('list', { name: 'Recognised in the line' });
+      await expect.poll(() => chips.getByText('Date: Tomorrow').isVisible()).toBe(true);
+      await expect.poll(() => chips.getByText('Label: @home').isVisible()).toBe(true);
+      await screenshot(page, 'todo-quick-add');
+      await quickAdd().press('Enter');
+      await expect.poll(() => row('Call the plumber').isVisible()).toBe(true);
+      await expect.poll(() => row('Call the plumber').getByText('Tomorrow').isVisible()).toBe(true);
+      await expect.poll(() => row('Call the plumber').getByText('@home').isVisible()).toBe(true);
+      expect(await quickAdd().inputValue()).toBe('');
+    });
+
+    it('completes it and brings it back with Undo', async () => {
+      await page.getByRole('checkbox', { name: 'Mark Complete Call the plumber' }).click();
+      await expect.poll(() => row('Call the plumber').count()).toBe(0);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => row('Call the plumber').isVisible()).toBe(true);
+      await page.reload();
+      await expect.poll(() => row('Call the plumber').isVisible()).toBe(true);
+    });
+
+    it('reorders by keyboard on the drag handle, and the order is kept', async () => {
+      for (const title of ['Alpha', 'Beta']) {
+        await quickAdd().fill(title);
+        await quickAdd().press('Enter');
+        await expect.poll(() => row(title).isVisible()).toBe(true);
+      }
+      await expect.poll(titles).toEqual(['Call the plumber', 'Alpha', 'Beta']);
+      // The server has answered every add (no provisional row left) before the move is asked.
+      await expect.poll(() => page.locator('[data-task-row][data-task-id^="-"]').count()).toBe(0);
+      // Each key waits for dnd-kit's announcement of the last: it reads the new position only
+      // once the list has re-rendered, so keys pressed faster than that are lost.
+      const said = () => page.locator('[id^="DndLiveRegion"]').textContent();
+      await page.getByRole('button', { name: 'Reorder Beta' }).focus();
+      await page.keyboard.press('Space');
+      await expect.poll(said).toMatch(/position 3 of 3/);
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(said).toBe('Beta moved to position 2 of 3.');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(said).toBe('Beta moved to position 1 of 3.');
+      await page.keyboard.press('Space');
+      await expect.poll(said).toBe('Beta dropped at position 1 of 3.');
+      await expect.poll(titles).toEqual(['Beta', 'Call the plumber', 'Alpha']);
+      await page.reload();
+      await expect.poll(titles).toEqual(['Beta', 'Call the plumber', 'Alpha']);
+      await screenshot(page, 'todo-inbox');
+      expect(errors).toEqual([]);
+    });
   });
 });
