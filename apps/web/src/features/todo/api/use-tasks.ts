@@ -166,7 +166,7 @@ function provisional(body: CreateTodoTaskRequest): TodoTask {
   const now = new Date().toISOString();
   return {
     id: provisionalId--,
-    title: body.title,
+    title: body.title ?? body.quick ?? '',
     description: body.description ?? '',
     completed: false,
     user: 0,
