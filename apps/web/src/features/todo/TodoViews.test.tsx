@@ -65,6 +65,28 @@ describe('TodoPage views', () => {
     expect(screen.getByRole('checkbox', { name: 'Mark Complete Buy milk' })).not.toBeChecked();
   });
 
+  it('opens the side bar in a drawer from the menu button (narrow screens) and closes it on navigating', async () => {
+    routes(() => page([]));
+    const { user } = inbox();
+    await screen.findByText(/Your Inbox is empty/);
+    await user.click(screen.getByRole('button', { name: 'Open the lists and views' }));
+    const drawer = await screen.findByRole('dialog', { name: 'To-do views' });
+    await user.click(within(drawer).getByRole('link', { name: /Today/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'To-do views' })).toBeNull());
+  });
+
+  it('searches from the header box: the Search view names the words', async () => {
+    const fetchMock = routes(() => page([task(3, 'Buy milk')]));
+    const { user } = inbox();
+    await screen.findByRole('listitem', { name: 'Buy milk' });
+    await user.type(screen.getByRole('textbox', { name: 'Search tasks' }), 'milk{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search: “milk”' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url)).some((u) => u.includes('view=search&q=milk'))).toBe(true),
+    );
+  });
+
   it('says what to do in an empty view', async () => {
     routes(() => page([]));
     inbox();
