@@ -30,6 +30,8 @@ export const TODO_DUE_DATE_MAX = '2100-12-31';
 export const TODO_RECURRENCE_MAX = 500;
 /** Search text of the `search` view. */
 export const TODO_SEARCH_MAX = 200;
+/** A quick-add line sent to the API (`quick`). */
+export const TODO_QUICK_MAX = 500;
 
 /** The colours a list or label may have: Mantine's palette names, so the web app maps them directly. */
 export const TODO_COLOURS = [

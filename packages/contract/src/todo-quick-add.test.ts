@@ -513,7 +513,7 @@ const NEW_YORK_ROWS: Row[] = [
   ['Email bob@example.com about it', { title: 'Email bob@example.com about it' }],
   ['Email @bob@example.com', { title: 'Email @bob@example.com' }],
   ['Learn C# today', { title: 'Learn C#', due: '2026-03-07', parts: ['date:today'] }],
-  ['Fix issue #42', { title: 'Fix issue', list: '42', parts: ['list:#42'] }],
+  ['Fix bug #42', { title: 'Fix bug', list: '42', parts: ['list:#42'] }],
   ['Fix issue#42', { title: 'Fix issue#42' }],
   ['Buy milk @home,', { title: 'Buy milk', labels: ['home'], parts: ['label:@home'] }],
   ['Buy milk @home.', { title: 'Buy milk.', labels: ['home'], parts: ['label:@home'] }],

@@ -11,6 +11,7 @@ import {
   TODO_LABEL_NAME_MAX,
   TODO_PAGE_DEFAULT,
   TODO_PAGE_MAX,
+  TODO_QUICK_MAX,
   TODO_RECURRENCE_MAX,
   TODO_SEARCH_MAX,
   TODO_TASK_LABELS_MAX,
@@ -174,16 +175,35 @@ const listIdField = idSchema.nullable();
  * POST /api/todo/tasks — into the Inbox (`list_id` null or absent) or a list I own or edit (404
  * otherwise). New labels join my label list. `at`: top or bottom of the list (default bottom).
  */
-export const createTodoTaskRequestSchema = z.object({
-  title: todoTitleSchema,
-  description: todoDescriptionSchema.default(''),
-  list_id: listIdField.default(null),
-  due: todoDueSchema.nullable().default(null),
-  priority: todoPrioritySchema.default(4),
-  labels: todoTaskLabelsSchema.default([]),
-  recurrence: todoRecurrenceSchema.nullable().default(null),
-  at: z.enum(['top', 'bottom'], { error: 'At must be top or bottom' }).default('bottom'),
-});
+export const createTodoTaskRequestSchema = z
+  .object({
+    /** Required unless `quick` gives one. */
+    title: todoTitleSchema.optional(),
+    description: todoDescriptionSchema.default(''),
+    list_id: listIdField.default(null),
+    due: todoDueSchema.nullable().default(null),
+    priority: todoPrioritySchema.default(4),
+    labels: todoTaskLabelsSchema.default([]),
+    recurrence: todoRecurrenceSchema.nullable().default(null),
+    at: z.enum(['top', 'bottom'], { error: 'At must be top or bottom' }).default('bottom'),
+    /**
+     * A quick-add line (docs/api.md#quick-add), read by the contract's grammar
+     * (todo-quick-add.ts) as the browser reads it, in `tz`: what it finds (title, due date, repeat,
+     * `#list` by name, `@labels`, `p1`–`p4`) takes the place of the fields sent beside it.
+     */
+    quick: z
+      .string({ error: 'Quick add must be text' })
+      .trim()
+      .min(1, 'Quick add text is required')
+      .max(TODO_QUICK_MAX, `Quick add text must be at most ${TODO_QUICK_MAX} characters`)
+      .optional(),
+    /** The zone `quick` is read in ("tomorrow 9am"); UTC when absent. */
+    tz: todoZoneSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.title === undefined && body.quick === undefined)
+      ctx.addIssue({ code: 'custom', path: ['title'], message: 'Title is required' });
+  });
 export type CreateTodoTaskRequest = z.input<typeof createTodoTaskRequestSchema>;
 
 /**

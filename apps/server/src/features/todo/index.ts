@@ -1,3 +1,4 @@
+import { checkRecurrence, nextDue, ruleAfterCompletion } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { labelsRepository } from './labels/labels.repository.js';
 import { labelsRoutes } from './labels/labels.routes.js';
@@ -5,11 +6,6 @@ import { labelsService } from './labels/labels.service.js';
 import { listsRepository } from './lists/lists.repository.js';
 import { listsRoutes } from './lists/lists.routes.js';
 import { listsService } from './lists/lists.service.js';
-import {
-  placeholderCheckRecurrence,
-  placeholderNextDue,
-  placeholderRuleAfterCompletion,
-} from './tasks/recurrence-placeholder.js';
 import { tasksRepository } from './tasks/tasks.repository.js';
 import { tasksRoutes } from './tasks/tasks.routes.js';
 import { tasksService } from './tasks/tasks.service.js';
@@ -28,13 +24,8 @@ export async function todoFeature(api: FastifyInstance): Promise<void> {
   await api.register(todoRoutes, { service });
   await api.register(listsRoutes, { service: listsService(listsRepository(database)) });
   await api.register(tasksRoutes, {
-    // SEAM: the contract's todo-recurrence.ts (checkRecurrence, nextDue, ruleAfterCompletion; the
-    // same shapes) replaces these placeholders.
-    service: tasksService(tasksRepository(database), {
-      nextDue: placeholderNextDue,
-      checkRecurrence: placeholderCheckRecurrence,
-      ruleAfterCompletion: placeholderRuleAfterCompletion,
-    }),
+    // The contract's recurring rules (todo-recurrence.ts), the same the browser reads.
+    service: tasksService(tasksRepository(database), { nextDue, checkRecurrence, ruleAfterCompletion }),
   });
   await api.register(labelsRoutes, { service: labelsService(labelsRepository(database)) });
 }

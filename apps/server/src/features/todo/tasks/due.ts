@@ -1,15 +1,12 @@
-import type { TodoDue } from '@site/contract';
-import { addDays, localTime, offsetMinutes } from '../../../integrations/time-zones.js';
+import { dueInstant, type TodoDue } from '@site/contract';
+import { addDays, localTime } from '../../../integrations/time-zones.js';
 
-/** The UTC instant (ISO) of a wall-clock date and time (midnight without one) in `zone`. */
-export function zonedInstant(date: string, time: string | null, zone: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = (time ?? '00:00').split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // The offset at the wall time read as UTC, then again at the instant it gives (DST edges).
-  const offset = offsetMinutes(wall - offsetMinutes(wall, zone) * 60_000, zone);
-  return new Date(wall - offset * 60_000).toISOString();
-}
+/**
+ * The UTC instant (ISO) of a wall-clock date and time (midnight without one) in `zone`: the
+ * contract's reading, so a time the clocks skip or repeat means the same here as in the browser.
+ */
+export const zonedInstant = (date: string, time: string | null, zone: string): string =>
+  dueInstant({ date, time, zone });
 
 /** `due_at`: when a task is due, for sorting and the date views; null without a due date. */
 export const dueAt = (due: TodoDue | null): string | null =>

@@ -1,13 +1,15 @@
-import { createTodoTaskRequestSchema, type TodoTask, todoTasksQuerySchema } from '@site/contract';
+import {
+  checkRecurrence,
+  createTodoTaskRequestSchema,
+  nextDue,
+  ruleAfterCompletion,
+  type TodoTask,
+  todoTasksQuerySchema,
+} from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-databases.js';
 import { freshKeys } from '../todo-keys.js';
-import {
-  placeholderCheckRecurrence,
-  placeholderNextDue,
-  placeholderRuleAfterCompletion,
-} from './recurrence-placeholder.js';
 import { tasksRepository } from './tasks.repository.js';
 import { type TasksService, tasksService } from './tasks.service.js';
 
@@ -23,9 +25,9 @@ describe.each(testDatabaseKinds)('to-do task views on %s', (kind) => {
     t = await createTestApp(kind);
     service = tasksService(tasksRepository(t.database.handle), {
       now: () => NOW,
-      nextDue: placeholderNextDue,
-      checkRecurrence: placeholderCheckRecurrence,
-      ruleAfterCompletion: placeholderRuleAfterCompletion,
+      nextDue,
+      checkRecurrence,
+      ruleAfterCompletion,
     });
   });
   afterAll(() => t.close());

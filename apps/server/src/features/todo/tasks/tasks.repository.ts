@@ -33,6 +33,24 @@ function taskQueries(db: Db) {
     viewPage: (request: ViewRequest) => viewPage(db, request),
     viewOpenCount: (request: ViewRequest) => viewOpenCount(db, request),
 
+    /**
+     * The id of a list the user may see, open (not archived), named `name` in any case: their own
+     * first, then lists shared with them; the lowest id of equals. Undefined when none is.
+     */
+    async listNamed(userId: number, name: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('todo_lists as l')
+        .leftJoin('todo_list_members as m', (join) => join.onRef('m.list_id', '=', 'l.id').on('m.user_id', '=', userId))
+        .select('l.id')
+        .where((eb) => eb.or([eb('l.user_id', '=', userId), eb('m.user_id', '=', userId)]))
+        .where('l.archived_at', 'is', null)
+        .where(sql<string>`lower(l.name)`, '=', name.toLowerCase())
+        .orderBy(sql`case when l.user_id = ${userId} then 0 else 1 end`)
+        .orderBy('l.id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
     /** Whether the label is in the user's label list or on a task they can see. */
     async labelKnown(userId: number, name: string): Promise<boolean> {
       const key = labelKey(name);

@@ -20,6 +20,7 @@ import { isoNow } from '../../../core/time.js';
 import { labelKey, type TodoRow } from '../todo-core.repository.js';
 import { appendTo, type Placement, place, placementOf } from '../todo-keys.js';
 import { dayWindow, dueColumns } from './due.js';
+import { resolveQuickAdd } from './quick-add.js';
 import { decodeCursor, encodeCursor } from './task-views.repository.js';
 import type { TaskQueries, TasksRepository } from './tasks.repository.js';
 
@@ -172,7 +173,8 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
       };
     },
 
-    async create(userId: number, input: z.output<typeof createTodoTaskRequestSchema>): Promise<TodoTask> {
+    async create(userId: number, request: z.output<typeof createTodoTaskRequestSchema>): Promise<TodoTask> {
+      const input = await resolveQuickAdd(request, now(), (name) => repository.listNamed(userId, name));
       const recurrence = checkedRecurrence(input.recurrence, input.due);
       const owner = await targetOwner(repository, userId, input.list_id);
       const id = await repository.transaction([owner, userId], async (q) => {
