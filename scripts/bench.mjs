@@ -20,6 +20,7 @@ export const BENCHES = [
   'wallet-performance',
   'todo',
   'todo-quick-add',
+  'todo-views',
   'http',
   'heavy',
   'startup',

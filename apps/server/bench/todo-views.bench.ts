@@ -1,0 +1,267 @@
+/**
+ * The task views of GET /api/todo/tasks (docs/api.md#to-do-lists-sharing-and-tasks) and the
+ * seed's GET /api/todo through the real app (app.inject, no network) for one user holding 100,
+ * 1,000 and 5,000 tasks, next to a bare Fastify hello-world injected the same way in the same run.
+ * Goal: a median of at most 5 ms of server time per request at every size.
+ *
+ *   npm run bench:todo-views
+ *
+ * The tasks are written straight into the database (the API would take a request each): four
+ * lists and the Inbox, six labels on about half of them, 70% due within ±60 days of today (a
+ * third of those at a time of day, in two zones), 20% completed, one in twenty repeating. Other
+ * users' tasks sit in the same tables, as on a real server. SQLite always; PostgreSQL too when
+ * TEST_DATABASE_URL is set. Each figure is the median (and p95) wall time of BENCH_TODO_VIEWS_REQUESTS
+ * requests after a warm-up; "× at 100" compares a view with itself at 100 tasks, to show one that
+ * grows with the user's tasks rather than with its page of answers.
+ */
+import os from 'node:os';
+import { TODO_COLOURS } from '@site/contract';
+import Fastify from 'fastify';
+import type { DatabaseHandle } from '../src/db/database.js';
+import { dueColumns } from '../src/features/todo/tasks/due.js';
+import { freshKeys } from '../src/features/todo/todo-keys.js';
+import { addDays, localTime } from '../src/integrations/time-zones.js';
+
+const REQUESTS = Number(process.env.BENCH_TODO_VIEWS_REQUESTS ?? 100);
+const WARM_UP = 10;
+const SIZES = (process.env.BENCH_TODO_VIEWS_SIZES ?? '100,1000,5000').split(',').map(Number);
+const GOAL_MS = 5;
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const quantile = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+
+const VOCABULARY = (
+  'call the plumber about kitchen sink ask tuesday morning spare key neighbours number buy milk bread ' +
+  'eggs renew passport book dentist email invoice pay rent water plants fix bike tyre pick up parcel ' +
+  'post office return library books draft report review slides meeting notes garden fence paint'
+).split(' ');
+/** A seeded xorshift, so every run builds the same tasks. */
+function random(seed: number) {
+  let state = (seed * 2_654_435_761) >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+const words = (next: () => number, count: number) =>
+  Array.from({ length: count }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!).join(' ');
+
+const LIST_NAMES = ['Work', 'Home', 'Errands', 'Someday'];
+const LABEL_NAMES = ['Urgent', 'Phone', 'Computer', 'Waiting', 'Bills', 'Garden'];
+const ZONES = ['Europe/Paris', 'America/New_York'];
+
+/** `count` tasks for `userId` in four lists and the Inbox (see the header); the lists' ids. */
+async function seedUser(db: DatabaseHandle['db'], userId: number, count: number, seed: number) {
+  const next = random(seed);
+  const now = new Date().toISOString();
+  const today = localTime(Date.now(), 'UTC').date;
+  const listKeys = freshKeys(LIST_NAMES.length);
+  const lists = await db
+    .insertInto('todo_lists')
+    .values(
+      LIST_NAMES.map((name, i) => ({
+        user_id: userId,
+        name,
+        colour: TODO_COLOURS[i + 1]!,
+        position: listKeys[i]!,
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const labelKeys = freshKeys(LABEL_NAMES.length);
+  await db
+    .insertInto('todo_labels')
+    .values(
+      LABEL_NAMES.map((name, i) => ({
+        user_id: userId,
+        name,
+        name_key: name.toLowerCase(),
+        colour: 'gray',
+        position: labelKeys[i]!,
+        created_at: now,
+      })),
+    )
+    .execute();
+
+  // Inbox (null) and the lists, the Work list the largest.
+  const homes = [null, lists[0]!.id, lists[0]!.id, lists[1]!.id, lists[2]!.id, lists[3]!.id];
+  const tasks = Array.from({ length: count }, (_, i) => {
+    const listId = homes[Math.floor(next() * homes.length)]!;
+    const labels = next() < 0.5 ? [LABEL_NAMES[Math.floor(next() * LABEL_NAMES.length)]!] : [];
+    if (next() < 0.2) labels.push(LABEL_NAMES[Math.floor(next() * LABEL_NAMES.length)]!);
+    const uniqueLabels = [...new Set(labels)];
+    const dated = next() < 0.7;
+    const due = dated
+      ? {
+          date: addDays(today, Math.floor(next() * 121) - 60),
+          time: next() < 0.33 ? `${String(7 + Math.floor(next() * 13)).padStart(2, '0')}:30` : null,
+          zone: ZONES[Math.floor(next() * ZONES.length)]!,
+        }
+      : null;
+    const completed = next() < 0.2;
+    const repeats = dated && !completed && next() < 0.05;
+    const title = words(next, 3 + Math.floor(next() * 5));
+    const description = next() < 0.4 ? words(next, 10 + Math.floor(next() * 10)) : '';
+    return { i, listId, labels: uniqueLabels, due, completed, repeats, title, description };
+  });
+  const keysByList = new Map<number | null, string[]>();
+  for (const listId of homes) {
+    if (keysByList.has(listId)) continue;
+    keysByList.set(listId, freshKeys(tasks.filter((t) => t.listId === listId).length));
+  }
+  const rows = tasks.map((t) => ({
+    user_id: userId,
+    title: t.title,
+    description: t.description,
+    completed: t.completed ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+    list_id: t.listId,
+    created_by: userId,
+    ...dueColumns(t.due),
+    priority: 1 + Math.floor((t.i * 7919) % 4),
+    recurrence: t.repeats ? 'FREQ=WEEKLY' : null,
+    recurrence_basis: t.repeats ? ('due' as const) : null,
+    position: keysByList.get(t.listId)!.shift()!,
+    completed_at: t.completed ? new Date(Date.now() - t.i * 60_000).toISOString() : null,
+    search_key: [t.title, t.description, ...t.labels].join('\n').toLowerCase(),
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    const ids = await db
+      .insertInto('todos')
+      .values(rows.slice(i, i + 200))
+      .returning('id')
+      .execute();
+    const labelRows = ids.flatMap(({ id }, j) =>
+      tasks[i + j]!.labels.map((name) => ({ todo_id: id, user_id: userId, name, name_key: name.toLowerCase() })),
+    );
+    if (labelRows.length) await db.insertInto('todo_task_labels').values(labelRows).execute();
+  }
+  return { workListId: lists[0]!.id };
+}
+
+interface Figure {
+  median: number;
+  p95: number;
+  tasks: number;
+  kB: number;
+}
+
+async function time(call: () => Promise<{ statusCode: number; body: string; rawPayload: Buffer }>, what: string) {
+  for (let i = 0; i < WARM_UP; i++) await call();
+  const wall: number[] = [];
+  let tasks = 0;
+  let bytes = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    const start = performance.now();
+    const res = await call();
+    wall.push(performance.now() - start);
+    if (res.statusCode !== 200) throw new Error(`${what} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    if (i === 0) {
+      const body = JSON.parse(res.body) as { tasks?: unknown[]; todos?: unknown[] };
+      tasks = (body.tasks ?? body.todos ?? []).length;
+      bytes = res.rawPayload.length;
+    }
+  }
+  return { median: quantile(wall, 0.5), p95: quantile(wall, 0.95), tasks, kB: bytes / 1024 } satisfies Figure;
+}
+
+/** A bare Fastify answering `{ hello: 'world' }`, injected like the app: what any request costs. */
+async function helloWorld(): Promise<Figure> {
+  const hello = Fastify();
+  hello.get('/', async () => ({ hello: 'world' }));
+  await hello.ready();
+  try {
+    return await time(() => hello.inject({ method: 'GET', url: '/' }), 'hello-world');
+  } finally {
+    await hello.close();
+  }
+}
+
+async function bench(kind: 'sqlite' | 'postgres', baseline: Figure) {
+  const { createTestApp, injectAs, signUp } = await import('../src/test/test-app.js');
+  const t = await createTestApp(kind);
+  const rows: Record<string, Record<string, string>> = {};
+  const misses: string[] = [];
+  try {
+    const db = t.database.handle.db;
+    const users = [];
+    for (const [n, size] of SIZES.entries()) {
+      const user = await signUp(t.app);
+      users.push({ size, user, ...(await seedUser(db, user.id, size, n + 1)) });
+    }
+    const atFirstSize = new Map<string, number>();
+    for (const { size, user, workListId } of users) {
+      const targets: [string, string][] = [
+        ['today', '/api/todo/tasks?view=today&tz=Europe%2FParis'],
+        ['upcoming', '/api/todo/tasks?view=upcoming&tz=Europe%2FParis'],
+        ['inbox', '/api/todo/tasks?view=inbox'],
+        ['list (Work)', `/api/todo/tasks?view=list&list_id=${workListId}`],
+        ['search "invoice"', '/api/todo/tasks?view=search&q=invoice'],
+        ['completed', '/api/todo/tasks?view=completed'],
+        ['label (Urgent)', '/api/todo/tasks?view=label&label=urgent'],
+        ['GET /api/todo (seed, unpaged)', '/api/todo'],
+        ['GET /api/me (signed-in floor)', '/api/me'],
+      ];
+      for (const [view, url] of targets) {
+        const figure = await time(() => injectAs(t.app, user, { method: 'GET', url }), url);
+        atFirstSize.set(view, atFirstSize.get(view) ?? figure.median);
+        const meets = figure.median <= GOAL_MS;
+        const paged = url.startsWith('/api/todo/tasks');
+        if (paged && !meets) misses.push(`${kind} ${size} ${view}`);
+        rows[`${kind} ${size}: ${view}`] = {
+          'median ms': figure.median.toFixed(2),
+          'p95 ms': figure.p95.toFixed(2),
+          'answer tasks': String(figure.tasks),
+          'answer kB': figure.kB.toFixed(1),
+          '× hello-world': (figure.median / baseline.median).toFixed(0),
+          [`× at ${SIZES[0]}`]: (figure.median / atFirstSize.get(view)!).toFixed(1),
+          [`≤ ${GOAL_MS} ms`]: paged ? (meets ? 'PASS' : 'MISS') : meets ? '(yes)' : '(no)',
+        };
+      }
+    }
+  } finally {
+    await t.close();
+  }
+  return { rows, misses };
+}
+
+const kinds: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+console.log(
+  `To-do views bench: ${REQUESTS} requests per figure after ${WARM_UP} warm-up, via app.inject, one user each ` +
+    `with ${SIZES.join(' / ')} tasks; Node ${process.version}, ${os.cpus().length} CPUs, load average ` +
+    `${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}` +
+    (process.env.TEST_DATABASE_URL ? '' : ' (set TEST_DATABASE_URL to include PostgreSQL)'),
+);
+const baseline = await helloWorld();
+const table: Record<string, Record<string, string>> = {
+  'bare Fastify hello-world': {
+    'median ms': baseline.median.toFixed(3),
+    'p95 ms': baseline.p95.toFixed(3),
+    'answer tasks': '',
+    'answer kB': baseline.kB.toFixed(1),
+    '× hello-world': '1',
+    [`× at ${SIZES[0]}`]: '',
+    [`≤ ${GOAL_MS} ms`]: '',
+  },
+};
+const misses: string[] = [];
+for (const kind of kinds) {
+  const result = await bench(kind, baseline);
+  Object.assign(table, result.rows);
+  misses.push(...result.misses);
+}
+console.table(table);
+console.log(
+  misses.length
+    ? `Goal (median ≤ ${GOAL_MS} ms per view at every size): MISS for ${misses.join('; ')}`
+    : `Goal (median ≤ ${GOAL_MS} ms per view at every size): met by every view (GET /api/todo is unpaged and not held to it)`,
+);
