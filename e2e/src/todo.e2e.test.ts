@@ -154,5 +154,26 @@ describe('to-do list in a real browser', () => {
       await screenshot(page, 'todo-inbox');
       expect(errors).toEqual([]);
     });
+
+    it('puts the side bar behind a menu button on a phone, without sideways scrolling', async () => {
+      const wide = page.viewportSize();
+      const nav = () => page.getByRole('navigation', { name: 'To-do views' });
+      expect(await nav().isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Open the lists and views' }).isVisible()).toBe(false);
+      await page.setViewportSize({ width: 375, height: 800 });
+      try {
+        await expect.poll(() => nav().isVisible()).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await page.getByRole('button', { name: 'Open the lists and views' }).click();
+        const drawer = page.getByRole('dialog', { name: 'To-do views' });
+        await drawer.getByRole('link', { name: /Today/ }).click();
+        await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+        await drawer.waitFor({ state: 'detached' });
+        await screenshot(page, 'todo-phone-today');
+      } finally {
+        if (wide) await page.setViewportSize(wide);
+      }
+      expect(errors).toEqual([]);
+    });
   });
 });
