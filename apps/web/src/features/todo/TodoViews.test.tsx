@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { browserTimeZone } from './api/use-tasks';
+import { addDays, dayHeading, dayIn } from './due-format';
 import { me, overview, todoList } from './sidebar/test-fixtures';
 import { TodoPage } from './TodoPage';
 import { UNDO_MS } from './undo';
@@ -106,6 +108,29 @@ describe('TodoPage views', () => {
     const today = screen.getByRole('region', { name: 'Due today' });
     expect(within(today).getByRole('listitem', { name: 'Due now' })).toBeInTheDocument();
     expect(overdue.compareDocumentPosition(today) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('groups Upcoming by day for the next two weeks', async () => {
+    const today = dayIn(browserTimeZone(), new Date());
+    const on = (days: number) => ({ date: addDays(today, days), time: null, zone: 'UTC' });
+    routes(() =>
+      page([
+        task(1, 'Now', { due: on(0) }),
+        task(2, 'Next day', { due: on(1) }),
+        task(3, 'Also next day', { due: on(1) }),
+        task(4, 'In a month', { due: on(30) }),
+      ]),
+    );
+    renderWithProviders(<TodoPage />, { route: '/apps/todo?view=upcoming' });
+    const first = await screen.findByRole('region', { name: dayHeading(today, today) });
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Now']);
+    const second = screen.getByRole('region', { name: dayHeading(addDays(today, 1), today) });
+    expect(within(second).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('listitem', { name: 'In a month' })).toBeNull();
   });
 
   it('pages the Completed view with Load more', async () => {
