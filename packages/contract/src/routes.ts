@@ -111,6 +111,14 @@ export const routes = {
     labels: { method: 'GET', path: '/todo/labels', access: 'user' },
     updateLabel: { method: 'PATCH', path: '/todo/labels/:name', access: 'user' },
     removeLabel: { method: 'DELETE', path: '/todo/labels/:name', access: 'user' },
+    // Calendar feed, export and import (docs/api.md#calendar-feed-import-and-export).
+    feed: { method: 'GET', path: '/todo/feed', access: 'user' },
+    createFeed: { method: 'POST', path: '/todo/feed', access: 'user' },
+    removeFeed: { method: 'DELETE', path: '/todo/feed', access: 'user' },
+    // The token in the path is the credential: calendar apps send no cookie or header.
+    feedCalendar: { method: 'GET', path: '/todo/feed/:token.ics', access: 'public' },
+    exportCsv: { method: 'GET', path: '/todo/export.csv', access: 'user' },
+    importTasks: { method: 'POST', path: '/todo/import', access: 'user' },
   },
   portfolio: {
     list: { method: 'GET', path: '/portfolio', access: 'public' },

@@ -32,6 +32,10 @@ export const TODO_RECURRENCE_MAX = 500;
 export const TODO_SEARCH_MAX = 200;
 /** A quick-add line sent to the API (`quick`). */
 export const TODO_QUICK_MAX = 500;
+/** The text of one import (`POST /api/todo/import`), in characters: about 1 MB. */
+export const TODO_IMPORT_MAX = 1_000_000;
+/** The secret of a calendar feed's address, as the server makes it (32 random bytes, base64url). */
+export const TODO_FEED_TOKEN_LENGTH = 43;
 
 /** The colours a list or label may have: Mantine's palette names, so the web app maps them directly. */
 export const TODO_COLOURS = [

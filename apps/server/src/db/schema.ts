@@ -44,6 +44,13 @@ export interface PasswordResetTokensTable {
   used_at: string | null;
 }
 
+/** A user's private calendar feed of to-dos: the SHA-256 of its secret only (one per user). */
+export interface TodoFeedsTable {
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
 /** A to-do (a task). `user_id` owns the task's list; `list_id` null is that owner's Inbox. */
 export interface TodosTable {
   id: Generated<number>;
@@ -348,6 +355,7 @@ export interface Database {
   todo_labels: TodoLabelsTable;
   todo_checklist_items: TodoChecklistItemsTable;
   todo_completions: TodoCompletionsTable;
+  todo_feeds: TodoFeedsTable;
   sudoku_games: SudokuGamesTable;
   weather_favorites: WeatherFavoritesTable;
   user_preferences: UserPreferencesTable;

@@ -16,6 +16,7 @@ import { down013, up013 } from './013_sudoku_sources.js';
 import { down014, up014 } from './014_orders.js';
 import { down015, up015 } from './015_wallet_corporate_actions.js';
 import { down016, up016 } from './016_todo_lists.js';
+import { down017, up017 } from './017_todo_feeds.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -39,5 +40,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '014_orders': { up: up014(dialect), down: down014 },
     '015_wallet_corporate_actions': { up: up015(dialect), down: down015 },
     '016_todo_lists': { up: up016(dialect), down: down016 },
+    '017_todo_feeds': { up: up017, down: down017 },
   };
 }

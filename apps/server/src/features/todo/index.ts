@@ -12,6 +12,9 @@ import { tasksService } from './tasks/tasks.service.js';
 import { todoRepository } from './todo.repository.js';
 import { todoRoutes } from './todo.routes.js';
 import { todoService } from './todo.service.js';
+import { transferRepository } from './transfer/transfer.repository.js';
+import { transferRoutes } from './transfer/transfer.routes.js';
+import { transferService } from './transfer/transfer.service.js';
 
 /** The to-do app (docs/api.md#every-call, docs/api.md#to-do-lists-sharing-and-tasks): wired from the app's database. */
 export async function todoFeature(api: FastifyInstance): Promise<void> {
@@ -23,9 +26,16 @@ export async function todoFeature(api: FastifyInstance): Promise<void> {
   });
   await api.register(todoRoutes, { service });
   await api.register(listsRoutes, { service: listsService(listsRepository(database)) });
-  await api.register(tasksRoutes, {
-    // The contract's recurring rules (todo-recurrence.ts), the same the browser reads.
-    service: tasksService(tasksRepository(database), { nextDue, checkRecurrence, ruleAfterCompletion }),
+  const tasksRepo = tasksRepository(database);
+  // The contract's recurring rules (todo-recurrence.ts), the same the browser reads.
+  const tasks = tasksService(tasksRepo, { nextDue, checkRecurrence, ruleAfterCompletion });
+  await api.register(tasksRoutes, { service: tasks });
+  await api.register(transferRoutes, {
+    service: transferService(transferRepository(database), {
+      tasks,
+      findList: (userId, name) => tasksRepo.listNamed(userId, name),
+    }),
+    publicUrl: api.deps.config.publicUrl,
   });
   await api.register(labelsRoutes, { service: labelsService(labelsRepository(database)) });
 }

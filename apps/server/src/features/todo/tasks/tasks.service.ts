@@ -15,14 +15,20 @@ import {
   type updateTodoTaskRequestSchema,
 } from '@site/contract';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../../core/http-errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../../core/http-errors.js';
 import { isoNow } from '../../../core/time.js';
 import { labelKey, type TodoRow } from '../todo-core.repository.js';
 import { appendTo, type Placement, place, placementOf } from '../todo-keys.js';
 import { dayWindow, dueColumns } from './due.js';
-import { resolveQuickAdd } from './quick-add.js';
+import { type ResolvedCreate, resolveQuickAdd } from './quick-add.js';
 import { decodeCursor, encodeCursor } from './task-views.repository.js';
 import type { TaskQueries, TasksRepository } from './tasks.repository.js';
+
+/**
+ * One task of an import: a create request once read (`at` is always the bottom), and when it was
+ * completed if it comes in done (null: open).
+ */
+export type ImportedTask = Omit<ResolvedCreate, 'at'> & { completed_at: string | null };
 
 /** A due date as the recurrence functions take it. */
 export type TaskDue = TodoDue;
@@ -137,6 +143,33 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     await q.update([row.id], { completed: 1, completed_at: at });
   }
 
+  /** Inserts one task's row as `create` writes it (`completedAt`: an imported task already done). */
+  async function insertTask(
+    q: TaskQueries,
+    userId: number,
+    owner: number,
+    input: Pick<ResolvedCreate, 'title' | 'description' | 'list_id' | 'due' | 'priority'>,
+    recurrence: { rule: string; basis: 'due' | 'completion' } | null,
+    completedAt: string | null,
+  ): Promise<number> {
+    const at = isoNow(now());
+    return q.insert({
+      user_id: owner,
+      title: input.title,
+      description: input.description,
+      completed: completedAt === null ? 0 : 1,
+      completed_at: completedAt,
+      created_at: at,
+      updated_at: at,
+      list_id: input.list_id,
+      created_by: userId,
+      ...dueColumns(input.due),
+      priority: input.priority,
+      recurrence: recurrence?.rule ?? null,
+      recurrence_basis: recurrence?.basis ?? null,
+    });
+  }
+
   async function answer(q: TaskQueries, id: number): Promise<TodoTask> {
     return (await q.toTasks([await q.row(id)]))[0] as TodoTask;
   }
@@ -180,27 +213,80 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
       const id = await repository.transaction([owner, userId], async (q) => {
         if ((await targetOwner(q, userId, input.list_id)) !== owner) throw notFound(LIST_NOT_FOUND);
         if ((await q.countOwned(owner)) >= limits.tasks) throw badRequest(capMessage());
-        const at = isoNow(now());
-        const id = await q.insert({
-          user_id: owner,
-          title: input.title,
-          description: input.description,
-          completed: 0,
-          created_at: at,
-          updated_at: at,
-          list_id: input.list_id,
-          created_by: userId,
-          ...dueColumns(input.due),
-          priority: input.priority,
-          recurrence: recurrence?.rule ?? null,
-          recurrence_basis: recurrence?.basis ?? null,
-        });
+        const id = await insertTask(q, userId, owner, input, recurrence, null);
         await placeTask(q, owner, input.list_id, id, { where: input.at });
         await setLabels(q, userId, await q.row(id), input.labels);
         await q.refreshSearch([id]);
         return id;
       });
       return answer(repository, id);
+    },
+
+    /**
+     * Why a task as read from an import could not be created (its repetition refused, or one
+     * without a due date), or null: the same checks `create` makes, so an import can skip the
+     * line instead of refusing the whole file.
+     */
+    refusal(input: Pick<ResolvedCreate, 'due' | 'recurrence'>): string | null {
+      try {
+        checkedRecurrence(input.recurrence, input.due);
+        return null;
+      } catch (error) {
+        if (error instanceof HttpError) return error.message;
+        throw error;
+      }
+    },
+
+    /**
+     * Adds many tasks at once (an import), all or nothing, in one transaction: each at the bottom
+     * of its list in the order given, by the rules of `create`. Over the to-do cap of any list's
+     * owner it adds none and says how many would fit. Returns the new ids in order.
+     */
+    async createMany(userId: number, inputs: ImportedTask[]): Promise<number[]> {
+      if (inputs.length === 0) return [];
+      const listIds = [...new Set(inputs.map((input) => input.list_id))];
+      const ownerOf = new Map<number | null, number>();
+      for (const listId of listIds) ownerOf.set(listId, await targetOwner(repository, userId, listId));
+      return repository.transaction([...ownerOf.values(), userId], async (q) => {
+        const arriving = new Map<number, number>();
+        for (const listId of listIds) {
+          const owner = await targetOwner(q, userId, listId);
+          if (owner !== ownerOf.get(listId)) throw notFound(LIST_NOT_FOUND);
+          arriving.set(owner, (arriving.get(owner) ?? 0) + inputs.filter((i) => i.list_id === listId).length);
+        }
+        for (const [owner, count] of arriving) {
+          const room = Math.max(0, limits.tasks - (await q.countOwned(owner)));
+          if (count > room)
+            throw badRequest(
+              `${capMessage()} This import has ${count.toLocaleString('en-US')} tasks; ${room.toLocaleString('en-US')} fit.`,
+            );
+        }
+        if (
+          (await q.ensureLabels(
+            userId,
+            inputs.flatMap((i) => i.labels),
+            limits.labels,
+          )) === 'full'
+        )
+          throw badRequest(labelsFull());
+        const ids: number[] = [];
+        for (const input of inputs) {
+          const owner = ownerOf.get(input.list_id) as number;
+          const recurrence = checkedRecurrence(input.recurrence, input.due);
+          const id = await insertTask(q, userId, owner, input, recurrence, input.completed_at);
+          if (input.labels.length > 0) await q.setLabels(id, owner, input.labels);
+          ids.push(id);
+        }
+        // Each list's order is read once, and the new tasks go after its end in the order given.
+        for (const listId of listIds) {
+          const owner = ownerOf.get(listId) as number;
+          const added = ids.filter((_, i) => inputs[i]?.list_id === listId);
+          const existing = await q.sequence(owner, listId);
+          await q.writePositions(appendTo(existing, added));
+        }
+        await q.refreshSearch(ids);
+        return ids;
+      });
     },
 
     async update(
