@@ -150,6 +150,43 @@ describe('TodoPage views', () => {
   });
 });
 
+describe('TodoPage task details', () => {
+  it('opens a task from its title: notes from Markdown without scripts, and its checklist', async () => {
+    const notes =
+      '**Bring** the [form](https://example.com)\n\n<img src="x" onerror="alert(1)"><script>alert(2)</script>';
+    const checklist = [{ id: 4, title: 'Card', done: false }];
+    const fetchMock = routes(
+      () => page([task(1, 'Dentist', { description: notes, checklist: checklist.map((i) => ({ ...i })) })]),
+      {
+        'POST /api/todo/tasks/1/checklist': () => {
+          checklist.push({ id: 5, title: 'X-rays', done: false });
+          return { body: checklist[1] };
+        },
+        'PATCH /api/todo/tasks/1/checklist/4': () => {
+          checklist[0] = { id: 4, title: 'Card', done: true };
+          return { body: checklist[0] };
+        },
+      },
+    );
+    const { user } = inbox();
+    await user.click(await screen.findByRole('button', { name: 'Dentist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Dentist' });
+    expect(await within(dialog).findByText('Bring')).toHaveProperty('tagName', 'STRONG');
+    expect(within(dialog).getByRole('link', { name: 'form' })).toHaveAttribute('href', 'https://example.com');
+    const rendered = dialog.querySelector('[data-task-notes]');
+    expect(rendered?.querySelector('script')).toBeNull();
+    expect(rendered?.querySelector('img')?.hasAttribute('onerror')).toBe(false);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Card' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/1/checklist/4')[0]?.body).toEqual({ done: true }),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'New checklist item' }), 'X-rays{Enter}');
+    expect(await within(dialog).findByRole('checkbox', { name: 'X-rays' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/1/checklist')[0]?.body).toEqual({ title: 'X-rays' });
+  });
+});
+
 describe('TodoPage selection', () => {
   it('selects tasks for the bulk bar with Select, and leaves the rows alone otherwise', async () => {
     routes(() => page([task(1, 'One'), task(2, 'Two'), task(3, 'Three')]));
