@@ -1,7 +1,8 @@
 import type { TodoView } from '@site/contract';
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import { type Db, notArchived, type TodoRow, visibleTo } from '../todo-core.repository.js';
+import { addDays } from '../../../integrations/time-zones.js';
+import { type Db, type TodoRow, visibleTo } from '../todo-core.repository.js';
 
 /**
  * The task views of `GET /api/todo/tasks` (docs/api.md#to-do-lists-sharing-and-tasks): each a
@@ -33,8 +34,56 @@ type Eb = ExpressionBuilder<Database, 'todos'>;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Whose tasks the caller may see: themself and the owners of lists shared with them (a task's
+ * `user_id` is its list's owner). Read first, so each view filters `todos.user_id` by a plain
+ * value the indexes that start with `user_id` can serve: `visibleTo`'s OR of a subquery hides
+ * that from both planners (SQLite then merged two index scans and sorted the lot; PostgreSQL
+ * without statistics read the table) — docs/decisions.md, "To-do views at 5,000 tasks".
+ */
+async function visibleOwners(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('todo_list_members as m')
+    .innerJoin('todo_lists as l', 'l.id', 'm.list_id')
+    .select('l.user_id')
+    .where('m.user_id', '=', userId)
+    .execute();
+  return [...new Set([userId, ...rows.map((r) => r.user_id)])].sort((a, b) => a - b);
+}
+
+/** Tasks the caller can see, `owners` being `visibleOwners`: only their own when nothing is shared with them. */
+const visible = (userId: number, owners: number[]) => (eb: Eb) =>
+  owners.length === 1
+    ? eb('todos.user_id', '=', userId)
+    : eb.and([eb('todos.user_id', 'in', owners), visibleTo(userId)(eb)]);
+
+/** Not in an archived list; only the visible owners' lists are looked at (a task's list is its owner's). */
+const notArchived = (owners: number[]) => (eb: Eb) =>
+  eb.or([
+    eb('todos.list_id', 'is', null),
+    eb(
+      'todos.list_id',
+      'not in',
+      eb.selectFrom('todo_lists').select('id').where('user_id', 'in', owners).where('archived_at', 'is not', null),
+    ),
+  ]);
+
+/**
+ * The instants no task of the date views can be due outside of, a range on `due_at` the index
+ * (user_id, due_at) serves. A date without a time is due at its midnight in its own zone, at
+ * most 14 hours before and 12 after that midnight in UTC, so a day either side is enough.
+ */
+function dueBounds(view: 'today' | 'upcoming', w: { today: string; endDate: string; start: string; end: string }) {
+  const before = `${addDays(w.endDate, 1)}T00:00:00.000Z`;
+  const from = `${addDays(w.today, -1)}T00:00:00.000Z`;
+  return {
+    before: w.end > before ? w.end : before,
+    from: view === 'upcoming' ? (w.start < from ? w.start : from) : undefined,
+  };
+}
+
 /** The view's rows, whatever their completion (the view's own rule adds that). */
-function scope(query: Query, request: ViewRequest): Query {
+function scope(query: Query, request: ViewRequest, owners: number[]): Query {
   const { userId, view } = request;
   switch (view) {
     case 'inbox':
@@ -46,10 +95,12 @@ function scope(query: Query, request: ViewRequest): Query {
       // A date alone is the same day wherever one is (as in Todoist); a time is a moment.
       const w = request.window ?? { today: '', endDate: '', start: '', end: '' };
       const upcoming = view === 'upcoming';
+      const bounds = dueBounds(view, w);
       return query
-        .where(visibleTo(userId))
-        .where(notArchived)
-        .where('todos.due_at', 'is not', null)
+        .where(visible(userId, owners))
+        .where(notArchived(owners))
+        .where('todos.due_at', '<', bounds.before)
+        .$if(bounds.from !== undefined, (qb) => qb.where('todos.due_at', '>=', bounds.from ?? ''))
         .where((eb: Eb) =>
           eb.or([
             eb.and([
@@ -66,37 +117,42 @@ function scope(query: Query, request: ViewRequest): Query {
         );
     }
     case 'label':
+      // The label's tasks among the visible owners' (todo_task_labels_user), not a subquery per
+      // task: PostgreSQL without statistics ran that one as a scan of the label's rows per task.
       return query
-        .where(visibleTo(userId))
-        .where(notArchived)
-        .where((eb: Eb) =>
-          eb.exists(
-            eb
-              .selectFrom('todo_task_labels as tl')
-              .select('tl.todo_id')
-              .whereRef('tl.todo_id', '=', 'todos.id')
-              .where('tl.name_key', '=', request.labelKey ?? ''),
-          ),
+        .where(visible(userId, owners))
+        .where(notArchived(owners))
+        .where('todos.id', 'in', (eb) =>
+          eb
+            .selectFrom('todo_task_labels as tl')
+            .select('tl.todo_id')
+            .where('tl.user_id', 'in', owners)
+            .where('tl.name_key', '=', request.labelKey ?? ''),
         );
     case 'completed':
       return query
-        .where(visibleTo(userId))
+        .where(visible(userId, owners))
         .$if(request.listId !== undefined, (qb) => qb.where('todos.list_id', '=', request.listId ?? -1));
     case 'search':
       return query
-        .where(visibleTo(userId))
+        .where(visible(userId, owners))
         .where(sql<boolean>`${sql.ref('todos.search_key')} like ${likePattern(request.search ?? '')} escape '\\'`);
   }
 }
 
 const completedAt = sql<string>`coalesce(${sql.ref('todos.completed_at')}, '')`;
 
-/** One page of a view, and the cursor of the next (undefined on the last page). */
-export async function viewPage(db: Db, request: ViewRequest): Promise<{ rows: TodoRow[]; next: Cursor | undefined }> {
+/** A page's query (one row more than the page, to know whether another follows) and its cursor value. */
+function pageQuery(
+  db: Db,
+  request: ViewRequest,
+  owners: number[],
+): { query: Query; lastValue: (row: TodoRow) => string | null } {
   const { view, cursor, limit } = request;
-  let query = scope(db.selectFrom('todos').selectAll('todos'), request);
+  let query = scope(db.selectFrom('todos').selectAll('todos'), request, owners);
   // Search finds completed tasks too; every other view is of open tasks, or of completed ones.
-  if (view !== 'search') query = query.where('todos.completed', '=', view === 'completed' ? 1 : 0);
+  // A literal, not a parameter: only then may SQLite use the partial index on open tasks.
+  if (view !== 'search') query = query.where('todos.completed', '=', sql.lit(view === 'completed' ? 1 : 0));
 
   let lastValue: (row: TodoRow) => string | null;
   switch (view) {
@@ -147,20 +203,35 @@ export async function viewPage(db: Db, request: ViewRequest): Promise<{ rows: To
       lastValue = () => null;
     }
   }
-  const rows = await query.limit(limit + 1).execute();
+  return { query: query.limit(limit + 1), lastValue };
+}
+
+/** One page of a view, and the cursor of the next (undefined on the last page). */
+export async function viewPage(db: Db, request: ViewRequest): Promise<{ rows: TodoRow[]; next: Cursor | undefined }> {
+  const { query, lastValue } = pageQuery(db, request, await visibleOwners(db, request.userId));
+  const { limit } = request;
+  const rows = await query.execute();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { rows: page, next: rows.length > limit && last ? [lastValue(last), last.id] : undefined };
 }
 
-/** Open tasks of the view (for `completed`: of its scope), across all pages. */
-export async function viewOpenCount(db: Db, request: ViewRequest): Promise<number> {
-  const { n } = await scope(db.selectFrom('todos').selectAll('todos'), request)
+const countQuery = (db: Db, request: ViewRequest, owners: number[]) =>
+  scope(db.selectFrom('todos').selectAll('todos'), request, owners)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('todos.completed', '=', 0)
-    .executeTakeFirstOrThrow();
+    .where('todos.completed', '=', sql.lit(0));
+
+/** Open tasks of the view (for `completed`: of its scope), across all pages. */
+export async function viewOpenCount(db: Db, request: ViewRequest): Promise<number> {
+  const { n } = await countQuery(db, request, await visibleOwners(db, request.userId)).executeTakeFirstOrThrow();
   return Number(n);
+}
+
+/** The SQL a view runs (its page and its count), for the index-coverage test to EXPLAIN. */
+export async function viewQueries(db: Db, request: ViewRequest) {
+  const owners = await visibleOwners(db, request.userId);
+  return { page: pageQuery(db, request, owners).query.compile(), count: countQuery(db, request, owners).compile() };
 }
 
 export const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
