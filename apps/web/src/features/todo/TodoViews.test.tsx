@@ -379,9 +379,16 @@ describe('TodoPage quick add', () => {
     });
     const { user } = inbox();
     await screen.findByText(/Your Inbox is empty/);
+    // The refresh waits: what the row shows comes from the add itself.
+    holdRequests(fetchMock, 'GET', '/api/todo/tasks');
     await user.type(screen.getByRole('textbox', { name: 'Quick add' }), 'Buy bread @shop{Enter}');
     expect(await screen.findByRole('listitem', { name: 'Buy bread' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/todo/tasks')).toHaveLength(1));
+    // Once saved, the provisional row is the task: its id, and a checkbox that works.
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Buy bread' })).toHaveAttribute('data-task-id', '9'),
+    );
+    expect(screen.getByRole('checkbox', { name: 'Mark Complete Buy bread' })).toBeEnabled();
     expect(callsTo(fetchMock, 'POST', '/api/todo/tasks')[0]?.body).toEqual({
       title: 'Buy bread',
       list_id: null,

@@ -196,6 +196,8 @@ export function useCreateTask() {
       );
     },
     'Could not add the task',
+    // The saved task takes its provisional row's place at once (checkbox and handle work again).
+    (client, saved) => rewriteViews(client, (t) => (t.id < 0 && t.title === saved.title ? saved : t)),
   );
 }
 
