@@ -70,6 +70,8 @@ export async function seedAccountData(app: FastifyInstance, db: Kysely<Database>
   });
   await ok({ method: 'POST', url: `/api/todo/tasks/${task.id}/checklist`, payload: { title: 'step' } });
   await ok({ method: 'POST', url: `/api/todo/tasks/${task.id}/complete`, payload: { completed: true } });
+  // A calendar feed (its secret's digest: a credential, deleted with the account, never exported).
+  await ok({ method: 'POST', url: '/api/todo/feed' });
   const stamp = new Date().toISOString();
   const friend = await db
     .insertInto('users')

@@ -577,6 +577,30 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     consumes: true,
     request: async (c) => ({ url: `/api/todo/labels/${await c.fresh('todoLabel', () => todoLabel(c))}` }),
   },
+  'GET /api/todo/feed': { access: 'user', request: async () => get('/api/todo/feed') },
+  'POST /api/todo/feed': { access: 'user', request: async () => ({ url: '/api/todo/feed' }) },
+  'DELETE /api/todo/feed': { access: 'user', request: async () => ({ url: '/api/todo/feed' }) },
+  // The secret in the address is the credential: a fresh one each time (other entries replace or revoke it).
+  'GET /api/todo/feed/:token.ics': {
+    access: 'public',
+    request: async (c) => {
+      const { url } = await c.call<{ url: string }>(c.users.alice, 'POST', '/api/todo/feed');
+      return { url: new URL(url).pathname };
+    },
+  },
+  'GET /api/todo/export.csv': { access: 'user', request: async () => get('/api/todo/export.csv') },
+  'POST /api/todo/import': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: '/api/todo/import',
+      payload: {
+        format: 'text',
+        content: `imported ${c.unique()} @moved`,
+        list_id: await c.once('todoList', () => todoList(c)),
+      },
+    }),
+  },
 
   'GET /api/portfolio': { access: 'public', request: async () => get('/api/portfolio') },
   'POST /api/portfolio/create': {

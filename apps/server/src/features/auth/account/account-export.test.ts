@@ -8,7 +8,7 @@ import { ownedRows, userOwnedTables } from '../../../test/user-owned-tables.js';
 type Row = Record<string, unknown>;
 
 /** Credentials, not the user's data: never exported (docs/api.md#export). */
-const NOT_EXPORTED = ['sessions', 'password_reset_tokens'];
+const NOT_EXPORTED = ['sessions', 'password_reset_tokens', 'todo_feeds'];
 
 /** Where each user-owned table's rows are in the export. */
 const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
