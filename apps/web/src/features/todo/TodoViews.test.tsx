@@ -239,12 +239,24 @@ describe('TodoPage undo', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull());
   });
 
-  it('re-creates a deleted task with its fields on Undo', async () => {
+  it('re-creates a deleted task with its fields, place and checklist on Undo', async () => {
     const due = { date: '2026-12-03', time: '09:00', zone: 'UTC' };
-    const gone = task(5, 'Pay rent', { list_id: 12, due, priority: 1, labels: ['bills'], description: 'by card' });
-    const fetchMock = routes(() => page([gone]), {
+    const checklist = [{ id: 2, title: 'Card', done: true }];
+    const gone = task(5, 'Pay rent', {
+      list_id: 12,
+      due,
+      priority: 1,
+      labels: ['bills'],
+      description: 'by card',
+      checklist,
+    });
+    const back = { ...gone, id: 6, checklist: [] };
+    const fetchMock = routes(() => page([task(1, 'First'), gone, task(7, 'Last')]), {
       'DELETE /api/todo/tasks/5': { body: { success: true } },
-      'POST /api/todo/tasks': { body: { ...gone, id: 6 } },
+      'POST /api/todo/tasks': { body: back },
+      'POST /api/todo/tasks/6/move': { body: back },
+      'POST /api/todo/tasks/6/checklist': { body: { id: 3, title: 'Card', done: false } },
+      'PATCH /api/todo/tasks/6/checklist/3': { body: { id: 3, title: 'Card', done: true } },
     });
     const { user } = inbox();
     await user.click(await screen.findByRole('button', { name: 'Delete Pay rent' }));
@@ -260,6 +272,17 @@ describe('TodoPage undo', () => {
       labels: ['bills'],
       recurrence: null,
     });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/6/move')[0]?.body).toEqual({
+        list_id: 12,
+        before_id: 7,
+        after_id: 1,
+      }),
+    );
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/6/checklist/3')[0]?.body).toEqual({ done: true }),
+    );
+    expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/6/checklist')[0]?.body).toEqual({ title: 'Card' });
   });
 
   it('puts a task back with a readable message when the server refuses to complete it', async () => {

@@ -1,8 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { TodoList, TodoTask } from '@site/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type Ref, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
+import { taskApi } from '../api/todo-api';
 import {
   tasksOf,
   useCompleteTask,
@@ -73,6 +76,7 @@ const plural = (n: number) => `${n} ${n === 1 ? 'task' : 'tasks'}`;
 /** A view of tasks from GET /api/todo/tasks: heading, count, rows (sortable in the Inbox and lists). */
 export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProps) {
   const query = useTasks(view);
+  const client = useQueryClient();
   const tasks = useMemo(() => tasksOf(query.data), [query.data]);
   const openCount = query.data?.pages[0]?.open_count;
   const create = useCreateTask();
@@ -107,21 +111,44 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
     );
   };
   const doDelete = (task: TodoTask) => {
+    // Where it stood, to put it back there (a list's manual order), and its checklist.
+    const place = manualOrder ? neighboursOf(task) : null;
     rememberFocus(task.id);
     remove.mutate(task);
     showUndo(`Deleted “${task.title}”`, () =>
-      create.mutate({
-        view,
-        body: {
-          title: task.title,
-          description: task.description,
-          list_id: task.list_id,
-          due: task.due,
-          priority: task.priority,
-          labels: task.labels,
-          recurrence: task.recurrence,
+      create.mutate(
+        {
+          view,
+          body: {
+            title: task.title,
+            description: task.description,
+            list_id: task.list_id,
+            due: task.due,
+            priority: task.priority,
+            labels: task.labels,
+            recurrence: task.recurrence,
+          },
         },
-      }),
+        {
+          onSuccess: async (saved) => {
+            if (place && (place.before_id !== null || place.after_id !== null))
+              move.mutate({ task: saved, list_id: saved.list_id, ...place });
+            try {
+              for (const item of task.checklist) {
+                const added = await taskApi.addChecklistItem(saved.id, item.title);
+                if (item.done) await taskApi.updateChecklistItem(saved.id, added.id, { done: true });
+              }
+            } catch (error) {
+              notifications.show({
+                color: 'red',
+                title: 'Could not restore the checklist',
+                message: (error as Error).message,
+              });
+            }
+            if (task.checklist.length > 0) void client.invalidateQueries({ queryKey: ['todo', 'tasks'] });
+          },
+        },
+      ),
     );
   };
   const neighboursOf = (task: TodoTask) => {
