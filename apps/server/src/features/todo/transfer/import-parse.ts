@@ -30,6 +30,9 @@ export interface ReadOptions {
 
 class Skip extends Error {}
 
+/** Notes with their line breaks as the app writes them (a spreadsheet's CSV has CRLF inside quotes). */
+const notes = (text: string) => text.replace(/\r\n?/g, '\n');
+
 /** The value, checked by a contract schema; a refusal skips the line with the schema's words. */
 function checked<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -48,21 +51,44 @@ const blankTask = (listId: number | null): ImportedTask => ({
   completed_at: null,
 });
 
-/** Reads a CSV into records by header name, the BOM a spreadsheet writes dropped, with each record's last line. */
+/**
+ * The line each CSV record starts on (1-based), the header's first: a line break inside quotes
+ * continues the record. Counted here because csv-parse's own line count runs ahead after a quoted
+ * CRLF.
+ */
+function recordStartLines(content: string): number[] {
+  const starts = [1];
+  let line = 1;
+  let quoted = false;
+  for (let i = 0; i < content.length; i++) {
+    const ch = content[i];
+    if (ch === '"') quoted = !quoted;
+    else if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && content[i + 1] === '\n') i++;
+      line++;
+      if (!quoted) starts.push(line);
+    }
+  }
+  return starts;
+}
+
+/** Reads a CSV into records by header name (upper case), the BOM a spreadsheet writes dropped, blank rows left out. */
 function csvRecords(content: string): { line: number; record: Record<string, string> }[] {
+  let records: Record<string, string>[];
   try {
-    const rows = parse(content, {
+    records = parse(content, {
       bom: true,
       columns: (header: string[]) => header.map((name) => name.trim().toUpperCase()),
       relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as { record: Record<string, string>; info: { lines: number } }[];
-    return rows.map(({ record, info }) => ({ line: info.lines, record }));
+    }) as Record<string, string>[];
   } catch (error) {
     const message = `Not a CSV file: ${(error as Error).message}`;
     throw badRequest(message, { content: message });
   }
+  const starts = recordStartLines(content);
+  return records
+    .map((record, i) => ({ line: starts[i + 1] ?? 0, record }))
+    .filter(({ record }) => Object.values(record).some((value) => value.trim() !== ''));
 }
 
 function requireColumns<T>(records: T[], content: string, columns: string[]): T[] {
@@ -96,11 +122,10 @@ async function todoist(content: string, options: ReadOptions): Promise<ImportLin
     const type = (record.TYPE ?? '').trim().toLowerCase();
     const text = record.CONTENT ?? '';
     try {
-      if (type === '' && Object.values(record).every((v) => v.trim() === '')) continue;
       if (type === 'note') {
         if (!previous) throw new Skip('A note with no task above it');
-        const notes = previous.description === '' ? text : `${previous.description}\n\n${text}`;
-        previous.description = checked(todoDescriptionSchema, notes);
+        const joined = previous.description === '' ? text : `${previous.description}\n\n${text}`;
+        previous.description = checked(todoDescriptionSchema, notes(joined));
         continue;
       }
       previous = undefined;
@@ -113,7 +138,7 @@ async function todoist(content: string, options: ReadOptions): Promise<ImportLin
       });
       const task = blankTask(options.listId);
       task.title = checked(todoTitleSchema, name.replace(/\s+/g, ' ').trim());
-      task.description = checked(todoDescriptionSchema, record.DESCRIPTION ?? '');
+      task.description = checked(todoDescriptionSchema, notes(record.DESCRIPTION ?? ''));
       task.labels = checked(todoTaskLabelsSchema, labels);
       const priority = (record.PRIORITY ?? '').trim();
       task.priority = priority === '' ? 1 : checked(todoPrioritySchema, Number(priority));
@@ -121,8 +146,9 @@ async function todoist(content: string, options: ReadOptions): Promise<ImportLin
       if (date !== '') {
         const named = (record.TIMEZONE ?? '').trim();
         const zone = named !== '' && isValidTimeZone(named) ? named : options.zone;
-        const parsed = parseQuickAdd(date, { now: new Date(options.now), timeZone: zone });
-        if (parsed.due === null) throw new Skip(`Due date “${date}” not understood`);
+        // Behind a quoted stand-in title: the grammar keeps a line's only words as its title.
+        const parsed = parseQuickAdd(`"-" ${date}`, { now: new Date(options.now), timeZone: zone });
+        if (parsed.due === null || parsed.title !== '-') throw new Skip(`Due date “${date}” not understood`);
         task.due = checked(todoDueSchema, { ...parsed.due, zone });
         task.recurrence = parsed.recurrence === null ? null : { rule: parsed.recurrence, basis: 'due' };
       }
@@ -145,7 +171,7 @@ async function ownCsv(content: string, options: ReadOptions): Promise<ImportLine
     try {
       const task = blankTask(options.listId);
       task.title = checked(todoTitleSchema, cell('title'));
-      task.description = checked(todoDescriptionSchema, undefused(record.DESCRIPTION ?? ''));
+      task.description = checked(todoDescriptionSchema, notes(undefused(record.DESCRIPTION ?? '')));
       const list = cell('list');
       // A list of that name among mine, else where the import goes: a task is never lost for its list.
       if (list !== '') task.list_id = (await options.findList(list)) ?? options.listId;

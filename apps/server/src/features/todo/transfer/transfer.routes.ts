@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { todoTransferEndpoints as endpoints, TODO_IMPORT_MAX } from '@site/contract';
+import { todoTransferEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../../core/endpoint.js';
 import { publicBaseUrl } from '../../../core/public-url.js';
