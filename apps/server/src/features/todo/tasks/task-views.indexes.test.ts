@@ -182,6 +182,41 @@ describe.each(testDatabaseKinds)('to-do view queries use an index on %s', (kind)
     }
   });
 
+  it('the due_at bounds keep a date of the farthest zones (UTC+14, UTC−12) in the window of the other', async () => {
+    const user = await signUp(t.app);
+    const db = t.database.handle.db;
+    const at = new Date(NOW).toISOString();
+    const dated = (title: string, date: string, zone: string) =>
+      db
+        .insertInto('todos')
+        .values({
+          user_id: user.id,
+          title,
+          description: '',
+          completed: 0,
+          created_at: at,
+          updated_at: at,
+          ...dueColumns({ date, time: null, zone }),
+        })
+        .execute();
+    // A date alone is that day wherever one is: 03-14 at UTC−12 starts 12 hours after Kiritimati's
+    // 03-14 has ended, and 03-13 at UTC+14 starts 26 hours before the 03-13 of UTC−12 ends.
+    await dated('west today', '2026-03-14', 'Etc/GMT+12');
+    await dated('east yesterday', '2026-03-13', 'Pacific/Kiritimati');
+    const titles = async (view: 'today' | 'upcoming', zone: string) =>
+      (
+        await viewPage(db, {
+          userId: user.id,
+          view,
+          window: dayWindow(NOW, zone, view === 'today' ? 1 : TODO_UPCOMING_DAYS),
+          limit: 100,
+        })
+      ).rows.map((r) => r.title);
+    // 20:00 on 03-14 in Kiritimati; 18:00 on 03-13 at UTC−12.
+    expect(await titles('today', 'Pacific/Kiritimati')).toEqual(['east yesterday', 'west today']);
+    expect(await titles('upcoming', 'Etc/GMT+12')).toEqual(['east yesterday', 'west today']);
+  });
+
   it('the owners filter keeps what a member of a shared list sees: its tasks, not the archived list’s', async () => {
     const titles = async (user: TestUser, view: TodoView) =>
       (await viewPage(t.database.handle.db, request(user, view))).rows.map((r) => r.title).sort();
