@@ -17,10 +17,10 @@ const home: TodoList = {
   open_count: 0,
 };
 
-function setup(lists: TodoList[] | undefined = [home]) {
+function setup(lists: TodoList[] | undefined = [home], listId: number | null = null) {
   const onCreate = vi.fn();
   const rendered = renderWithProviders(
-    <QuickAdd lists={lists} defaults={{ list_id: null }} timeZone="UTC" now={now} onCreate={onCreate} />,
+    <QuickAdd lists={lists} defaults={{ list_id: listId }} timeZone="UTC" now={now} onCreate={onCreate} />,
   );
   return { ...rendered, onCreate, input: screen.getByRole('textbox', { name: 'Quick add' }) };
 }
@@ -92,6 +92,16 @@ describe('QuickAdd', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No list named “Nowhere”');
     expect(onCreate).not.toHaveBeenCalled();
     expect(input).toHaveValue('Buy milk #Nowhere');
+  });
+
+  it('adds to the list shown unless the line names another, #Inbox included', async () => {
+    const { user, input, onCreate } = setup([home], 12);
+    await user.type(input, 'Fix the tap{Enter}');
+    await waitFor(() => expect(onCreate).toHaveBeenCalledTimes(1));
+    expect(onCreate.mock.calls[0]?.[0]).toMatchObject({ title: 'Fix the tap', list_id: 12 });
+    await user.type(input, 'Call Sam #inbox{Enter}');
+    await waitFor(() => expect(onCreate).toHaveBeenCalledTimes(2));
+    expect(onCreate.mock.calls[1]?.[0]).toMatchObject({ title: 'Call Sam', list_id: null });
   });
 
   it('refuses a line that is only parts, and Escape clears the line', async () => {

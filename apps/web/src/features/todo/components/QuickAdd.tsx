@@ -74,15 +74,16 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
     let listId = defaults.list_id ?? null;
     if (result.list !== null) {
       const name = result.list.toLowerCase();
+      // As the server reads `quick` (docs/api.md#quick-add): my lists come first; `#Inbox` is the Inbox.
       const list = lists?.find((l) => l.name.toLowerCase() === name && !l.archived && l.role !== 'viewer');
-      if (!list) {
+      if (list) listId = list.id;
+      else if (name === 'inbox') listId = null;
+      else
         return setError(
           lists
             ? `No list named “${result.list}” that you can add to. Check the name, or close its chip to keep the words.`
             : 'Your lists are still loading; try again in a moment.',
         );
-      }
-      listId = list.id;
     }
     const labels = [...result.labels];
     for (const label of defaults.labels ?? []) {
