@@ -146,11 +146,15 @@ async function todoist(content: string, options: ReadOptions): Promise<ImportLin
       if (date !== '') {
         const named = (record.TIMEZONE ?? '').trim();
         const zone = named !== '' && isValidTimeZone(named) ? named : options.zone;
+        // Todoist's "every!" counts from completion (basis 'completion'); the grammar knows "every".
+        const completion = /^every!/i.test(date);
+        const phrase = completion ? date.replace(/^every!/i, 'every') : date;
         // Behind a quoted stand-in title: the grammar keeps a line's only words as its title.
-        const parsed = parseQuickAdd(`"-" ${date}`, { now: new Date(options.now), timeZone: zone });
+        const parsed = parseQuickAdd(`"-" ${phrase}`, { now: new Date(options.now), timeZone: zone });
         if (parsed.due === null || parsed.title !== '-') throw new Skip(`Due date “${date}” not understood`);
         task.due = checked(todoDueSchema, { ...parsed.due, zone });
-        task.recurrence = parsed.recurrence === null ? null : { rule: parsed.recurrence, basis: 'due' };
+        task.recurrence =
+          parsed.recurrence === null ? null : { rule: parsed.recurrence, basis: completion ? 'completion' : 'due' };
       }
       lines.push({ line, task });
       previous = task;

@@ -24,6 +24,7 @@ const TODOIST_CSV = [
   ',,,,,,,,,',
   'task,Dentist,,2,1,Ann (12345678),,whenever it suits,en,Europe/London',
   'task,Backlog item,,,1,,,,,',
+  'task,Water the cactus,,4,1,,,every! 3 days,en,UTC',
   '',
 ].join('\r\n');
 
@@ -149,7 +150,7 @@ describe.each(testDatabaseKinds)('to-do export and import on %s', (kind) => {
     const dana = await signUp(t.app);
     const res = await ok(dana, 'POST', '/api/todo/import', { format: 'todoist-csv', content: TODOIST_CSV });
     expect(res).toEqual({
-      created: 4,
+      created: 5,
       skipped: [
         { line: 2, reason: 'Section “Errands”: sections are not kept, their tasks are' },
         { line: 9, reason: 'Due date “whenever it suits” not understood' },
@@ -161,7 +162,13 @@ describe.each(testDatabaseKinds)('to-do export and import on %s', (kind) => {
       'Buy milk',
       'Call mum, about Sunday',
       'Pack the charger',
+      'Water the cactus',
     ]);
+    // "every!" repeats from completion.
+    expect(tasks.get('Water the cactus')).toMatchObject({
+      due: { date: '2026-03-04', time: null, zone: 'UTC' },
+      recurrence: { rule: 'FREQ=DAILY;INTERVAL=3', basis: 'completion' },
+    });
     expect(tasks.get('Buy milk')).toMatchObject({
       list_id: null,
       description: '2 litres, semi-skimmed\n\nCheck the "organic" one',
