@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds)('to-do calendar feed on %s', (kind) => {
     const again = await fetchFeed(url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect((await fetchFeed(url, { 'if-none-match': `"other", W/${etag}` })).statusCode).toBe(304);
     vi.setSystemTime(NOW + 60_000);
     await ok(alice, 'PATCH', `/api/todo/tasks/${task.id}`, { title: 'Etag me, renamed' });
     const changed = await fetchFeed(url, { 'if-none-match': etag });

@@ -24,7 +24,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     // Calendar apps poll: five minutes in the client's own cache, then a 304 when nothing changed.
     reply.header('cache-control', 'private, max-age=300').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // A list of tags, weak ones too (RFC 9110: If-None-Match compares weakly).
+    const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(etag) || known.includes('*')) return reply.code(304).send();
     return reply.header('content-type', 'text/calendar; charset=utf-8').send(body);
   });
 
