@@ -126,7 +126,7 @@ const showsList = (view: TodoViewRef, listId: number | null) =>
 
 /**
  * A change made at once in every view, put back with a readable notification when the server
- * refuses it, and checked against the server once it answers (docs/architecture.md#web).
+ * refuses it, and checked against the server once it answers (docs/architecture.md#the-web-app-appswebsrc).
  */
 function useOptimistic<TInput, TOutput>(
   mutationFn: (input: TInput) => Promise<TOutput>,
