@@ -14,9 +14,9 @@ describe.each(testDatabaseKinds)('migration 017 (to-do feeds) on %s', (kind) => 
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let migrator: Migrator;
+  let pgSchema: string | undefined;
 
   beforeAll(async () => {
-    let pgSchema: string | undefined;
     if (kind === 'sqlite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-017-'));
       handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
@@ -48,7 +48,11 @@ describe.each(testDatabaseKinds)('migration 017 (to-do feeds) on %s', (kind) => 
   });
   afterAll(() => cleanup());
 
-  const tables = async () => (await handle.db.introspection.getTables()).map((t) => t.name);
+  // PostgreSQL lists the tables of every schema: other tests' schemas have a todo_feeds too.
+  const tables = async () =>
+    (await handle.db.introspection.getTables())
+      .filter((t) => pgSchema === undefined || t.schema === pgSchema)
+      .map((t) => t.name);
 
   it('keeps one digest per user, each digest once, and drops them with the user', async () => {
     const now = '2026-03-04T12:00:00.000Z';
