@@ -1,19 +1,4 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import type { TodoList } from '@site/contract';
@@ -30,7 +15,7 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { type CSSProperties, type HTMLAttributes, type Ref, useId, useState } from 'react';
+import { type CSSProperties, type HTMLAttributes, type Ref, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
@@ -40,6 +25,7 @@ import {
   useMoveTodoList,
   useUpdateTodoList,
 } from '../api/use-todo-lists';
+import { type Neighbours, neighboursAfterMove, SortableGroup } from '../components/SortableGroup';
 import { sameView, type TodoViewRef, todoViewHref } from '../todo-views';
 import { ColourDot } from './ColourPicker';
 import { ListFormModal } from './ListFormModal';
@@ -66,15 +52,14 @@ interface RowActions {
   onMove: (list: TodoList, to: ListPlace) => void;
 }
 
-/** Where the list at `from` lands at `to`: right before the list then after it, else right after the one before. */
+/** A list's move as the API takes it: before the list it now precedes, else after the one before it. */
+const listPlace = ({ before_id, after_id }: Neighbours): ListPlace | null =>
+  before_id !== null ? { before_id } : after_id !== null ? { after_id } : null;
+
+/** Where the list at `from` lands at `to`. */
 export function placeAfterDrag(lists: readonly TodoList[], from: number, to: number): ListPlace | null {
-  const order = [...lists];
-  const [moved] = order.splice(from, 1);
-  if (!moved) return null;
-  order.splice(to, 0, moved);
-  const next = order[to + 1];
-  const previous = order[to - 1];
-  return next ? { before_id: next.id } : previous ? { after_id: previous.id } : null;
+  const neighbours = neighboursAfterMove(lists, from, to);
+  return neighbours && listPlace(neighbours);
 }
 
 /**
@@ -112,11 +97,19 @@ export function ListRows({ current, onNavigate, all, lists, sortable = false }: 
   return (
     <>
       {sortable && lists.length > 1 ? (
-        <SortableLists lists={lists} onMove={actions.onMove}>
+        <SortableGroup
+          items={lists}
+          noun="list"
+          name={(list) => list.name}
+          onMove={(list, neighbours) => {
+            const place = listPlace(neighbours);
+            if (place) actions.onMove(list, place);
+          }}
+        >
           {lists.map((list) => (
             <SortableRow key={list.id} list={list} {...row} />
           ))}
-        </SortableLists>
+        </SortableGroup>
       ) : (
         lists.map((list) => <ListRow key={list.id} list={list} {...row} />)
       )}
@@ -136,64 +129,6 @@ export function ListRows({ current, onNavigate, all, lists, sortable = false }: 
         be undone.
       </ConfirmDialog>
     </>
-  );
-}
-
-function SortableLists({
-  lists,
-  onMove,
-  children,
-}: {
-  lists: readonly TodoList[];
-  onMove: RowActions['onMove'];
-  children: React.ReactNode;
-}) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const name = (id: unknown) => lists.find((list) => list.id === id)?.name ?? 'list';
-  const position = (id: unknown) => lists.findIndex((list) => list.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}, position ${position(active.id)} of ${lists.length}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} moved to position ${position(over.id)} of ${lists.length}.` : `${name(active.id)}.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${name(active.id)} dropped at position ${position(over.id)} of ${lists.length}.`
-        : `${name(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
-  };
-  // dnd-kit numbers its description ids from a module counter, which the server (one process for
-  // every page it draws) and the browser do not share: React's id keeps the handles' aria-describedby
-  // the same in the drawn page and after hydration.
-  const id = useId();
-  const end = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = lists.findIndex((list) => list.id === active.id);
-    const to = lists.findIndex((list) => list.id === over.id);
-    const list = lists[from];
-    const place = placeAfterDrag(lists, from, to);
-    if (list && place) onMove(list, place);
-  };
-  return (
-    <DndContext
-      id={id}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={end}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            'To reorder, press space on the handle to pick the list up, the up and down arrows to move it, space to drop it, or Escape to cancel.',
-        },
-      }}
-    >
-      <SortableContext items={lists.map((list) => list.id)} strategy={verticalListSortingStrategy}>
-        {children}
-      </SortableContext>
-    </DndContext>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { TodoTask } from '@site/contract';
 import { describe, expect, it } from 'vitest';
 import { placeAmong } from '../api/use-tasks';
-import { neighboursAfterMove } from './TaskList';
+import { neighboursAfterMove } from './SortableGroup';
 
 const ids = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
 const task = (id: number) => ({ id }) as TodoTask;
