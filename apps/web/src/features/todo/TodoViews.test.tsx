@@ -6,30 +6,15 @@ import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, holdRequests, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { browserTimeZone } from './api/use-tasks';
+import { todoTask } from './bulk/test-fixtures';
 import { addDays, dayHeading, dayIn } from './due-format';
 import { me, overview, todoList } from './sidebar/test-fixtures';
 import { TodoPage } from './TodoPage';
 import { UNDO_MS } from './undo';
 
-const task = (id: number, title: string, extra: Partial<TodoTask> = {}): TodoTask => ({
-  id,
-  title,
-  description: '',
-  completed: false,
-  user: 7,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  list_id: null,
-  due: null,
-  priority: 4,
-  labels: [],
-  checklist: [],
-  recurrence: null,
-  position: `a${id}`,
-  completed_at: null,
-  created_by: 7,
-  ...extra,
-});
+/** The bulk tests' task, with a title and its own place in the order. */
+const task = (id: number, title: string, extra: Partial<TodoTask> = {}): TodoTask =>
+  todoTask(id, { title, position: `a${id}`, ...extra });
 
 const page = (tasks: TodoTask[], extra: Partial<TodoTasksResponse> = {}): TodoTasksResponse => ({
   tasks,
