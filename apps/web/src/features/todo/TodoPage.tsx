@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Drawer, Group, SegmentedControl, Stack, TextInput, Title, Tooltip } from '@mantine/core';
 import type { Todo } from '@site/contract';
-import { IconKeyboard, IconLayoutSidebar, IconPlus, IconSearch } from '@tabler/icons-react';
-import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { IconFileImport, IconKeyboard, IconLayoutSidebar, IconPlus, IconSearch } from '@tabler/icons-react';
+import { lazy, type Ref, Suspense, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
@@ -25,6 +25,9 @@ import classes from './TodoPage.module.css';
 import { todoViewHref, viewFromSearch } from './todo-views';
 import { showUndo } from './undo';
 import { focusRow, useFocusAfterRemoval } from './use-row-focus';
+
+// Import, export and the calendar feed: a dialog few open, so its code comes when it is first opened.
+const TransferDialog = lazy(() => import('./transfer/TransferDialog').then((m) => ({ default: m.TransferDialog })));
 
 /** Which form modal is open: adding, editing one item, or none. */
 type FormState = { mode: 'add' } | { mode: 'edit'; todo: Todo } | null;
@@ -67,6 +70,7 @@ function TodoApp() {
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [shortcuts, setShortcuts] = useState(false);
+  const [transfer, setTransfer] = useState<boolean | null>(null);
   const quickAdd = useRef<HTMLInputElement>(null);
   const actions = useRef<RowActions>(null);
   const timeZone = useMemo(browserTimeZone, []);
@@ -142,6 +146,11 @@ function TodoApp() {
               <IconKeyboard size={18} />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label="Import, export and calendar feed">
+            <ActionIcon variant="default" size="lg" aria-label="Import and export" onClick={() => setTransfer(true)}>
+              <IconFileImport size={18} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
         <QuickAdd
           ref={quickAdd}
@@ -165,6 +174,11 @@ function TodoApp() {
         )}
       </Stack>
       <ShortcutsDialog opened={shortcuts} onClose={() => setShortcuts(false)} />
+      {transfer !== null && (
+        <Suspense fallback={null}>
+          <TransferDialog opened={transfer} onClose={() => setTransfer(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -63,6 +63,14 @@ describe('TodoPage views', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'To-do views' })).toBeNull());
   });
 
+  it('opens Import and export from the header, its code loaded only then', async () => {
+    routes(() => page([]), { 'GET /api/todo/feed': { body: { url: null, active: false, created_at: null } } });
+    const { user } = inbox();
+    await screen.findByText(/Your Inbox is empty/);
+    await user.click(screen.getByRole('button', { name: 'Import and export' }));
+    expect(await screen.findByRole('dialog', { name: 'Import and export' })).toBeInTheDocument();
+  });
+
   it('searches from the header box: the Search view names the words', async () => {
     const fetchMock = routes(() => page([task(3, 'Buy milk')]));
     const { user } = inbox();
