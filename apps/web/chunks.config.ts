@@ -68,6 +68,8 @@ const EVERY_PAGE_LIBRARIES =
   /node_modules[\\/](react|react-dom|react-router|scheduler|@mantine|@tabler|@tanstack|clsx)[\\/]/;
 /** Our sources: the web app's and the contract's. */
 const APP_SOURCE = /[\\/](apps[\\/]web|packages[\\/]contract)[\\/]src[\\/]/;
+/** One Tabler icon's module (its only import is the library's shared component maker). */
+const TABLER_ICON = /[\\/]@tabler[\\/]icons-react[\\/].*[\\/]Icon\w+\.m?js$/;
 
 // A stylesheet goes with the module that imports it (vite.config.ts' mantineComponentCss), never
 // into a group on its own: the first page would load the group for one component's rules.
@@ -90,6 +92,8 @@ interface ModuleGraph {
     dynamicImporters: readonly string[];
     importedIds: readonly string[];
     dynamicallyImportedIds: readonly string[];
+    /** The module's code as transformed (ours: after TypeScript). */
+    code?: string | null;
   } | null;
 }
 
@@ -97,7 +101,9 @@ interface ModuleGraph {
  * `app-shared`: a module of ours goes there when two or more lazy modules (pages, modals, charts)
  * import it, the first page does not, and everything it imports is either another such module or
  * a library every page has. Zod, the schemas and the charts stay out: they load when a page uses
- * them (docs/decisions.md#main-thread-work-after-the-first-paint).
+ * them (docs/decisions.md#main-thread-work-after-the-first-paint). The Tabler icons two such
+ * modules use, and the first page does not, go together into `page-icons`: otherwise each is a
+ * file of its own, and a page's count of files grows with the icons pages happen to share.
  */
 function appSharedGroup() {
   let shell: Set<string> | undefined;
@@ -106,7 +112,8 @@ function appSharedGroup() {
 
   return {
     name(id: string, graph: ModuleGraph): string | null {
-      if (!APP_SOURCE.test(id) || isStyles(id)) return null;
+      const icon = TABLER_ICON.test(id);
+      if (!(icon || APP_SOURCE.test(id)) || isStyles(id)) return null;
       const info = (m: string) => graph.getModuleInfo(m);
       const isRoot = (m: string) => {
         const i = info(m);
@@ -147,6 +154,24 @@ function appSharedGroup() {
         eligible.set(m, ok);
         return ok;
       };
+      if (icon) {
+        // Through the library's index every module that uses any icon imports every icon: the
+        // icon's users are the modules of ours that name it.
+        const name = /(Icon\w+)\.m?js$/.exec(id)?.[1] ?? '';
+        const users = new Set<string>();
+        const seen = new Set([id]);
+        const queue = [id];
+        for (let x = queue.pop(); x !== undefined; x = queue.pop()) {
+          for (const importer of info(x)?.importers ?? []) {
+            if (seen.has(importer)) continue;
+            seen.add(importer);
+            if (!APP_SOURCE.test(importer)) queue.push(importer);
+            else if (info(importer)?.code?.includes(name)) users.add(importer);
+          }
+        }
+        const iconRoots = new Set([...users].flatMap((user) => [...roots(user)]));
+        return iconRoots.size >= 2 && ![...iconRoots].some((root) => shell!.has(root)) ? 'page-icons' : null;
+      }
       if (isRoot(id) || roots(id).size < 2 || inShell(id) || !canShare(id)) return null;
       return 'app-shared';
     },
