@@ -153,7 +153,7 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
     expectNone();
   });
 
-  it('todo: the list and the edit modal', async () => {
+  it('todo: the rows, the cards and the edit modal, the Today view', async () => {
     await page.goto(url('/apps/todo'));
     await page.getByRole('button', { name: 'Add Item' }).click();
     const add = page.getByRole('dialog', { name: 'Add Item' });
@@ -162,12 +162,21 @@ describe('accessibility: axe finds no WCAG 2.2 AA violations, light and dark', (
     await add.waitFor({ state: 'hidden' });
     for (const scheme of SCHEMES) {
       await useScheme(scheme);
-      await open('/apps/todo', (p) => p.getByRole('article', { name: 'Water the plants' }).waitFor());
-      await check('todo list', scheme);
+      await open('/apps/todo', (p) => p.getByRole('listitem', { name: 'Water the plants' }).waitFor());
+      await check('todo rows', scheme);
+      await open('/apps/todo?view=today', (p) => p.getByRole('heading', { level: 1, name: 'Today' }).waitFor());
+      await check('todo today', scheme);
+      await open('/apps/todo', (p) => p.getByRole('listitem', { name: 'Water the plants' }).waitFor());
+      await page.getByText('Cards', { exact: true }).click();
+      await page.getByRole('article', { name: 'Water the plants' }).waitFor();
+      await check('todo cards', scheme);
       await page.getByRole('button', { name: 'Edit Water the plants' }).click();
       await page.getByRole('dialog').waitFor();
       await check('todo edit modal', scheme);
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      // Back to the rows (the choice is remembered) for the next scheme.
+      await page.getByText('Rows', { exact: true }).click();
     }
     expectNone();
   });

@@ -129,7 +129,13 @@ describe('pages drawn with their data', () => {
     expect(response.headers()['cache-control']).toBe('private, no-cache');
     const document = new JSDOM(await response.text()).window.document;
     expect(document.querySelector('#root main')?.textContent).toContain('Drawn by the server');
-    expect(pageData(document)?.queries.map((query) => query.queryKey)).toEqual([['auth', 'me'], ['todo']]);
+    // The list, and the side bar's lists and labels.
+    expect(pageData(document)?.queries.map((query) => query.queryKey)).toEqual([
+      ['auth', 'me'],
+      ['todo'],
+      ['todo', 'lists', 'overview'],
+      ['todo', 'labels'],
+    ]);
     // Another visitor's page holds none of it.
     const anonymous = await (await fetch(`${server.baseUrl}/apps/todo`)).text();
     expect(anonymous).not.toContain('Drawn by the server');
