@@ -60,6 +60,7 @@ export const endpointLoaders = {
   'todo.tasks': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.tasks),
   'todo.createTask': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.createTask),
   'todo.bulkTasks': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.bulkTasks),
+  'todo.clearCompleted': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.clearCompleted),
   'todo.updateTask': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.updateTask),
   'todo.removeTask': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.removeTask),
   'todo.completeTask': () => import('./todo-tasks.js').then((m) => m.todoTaskEndpoints.completeTask),

@@ -101,6 +101,7 @@ export const routes = {
     tasks: { method: 'GET', path: '/todo/tasks', access: 'user' },
     createTask: { method: 'POST', path: '/todo/tasks', access: 'user' },
     bulkTasks: { method: 'POST', path: '/todo/tasks/bulk', access: 'user' },
+    clearCompleted: { method: 'POST', path: '/todo/tasks/clear-completed', access: 'user' },
     updateTask: { method: 'PATCH', path: '/todo/tasks/:id', access: 'user' },
     removeTask: { method: 'DELETE', path: '/todo/tasks/:id', access: 'user' },
     completeTask: { method: 'POST', path: '/todo/tasks/:id/complete', access: 'user' },

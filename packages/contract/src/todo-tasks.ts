@@ -260,6 +260,13 @@ export type BulkTodoTasksRequest = z.input<typeof bulkTodoTasksRequestSchema>;
 /** The tasks as they are after the action (none for `delete`), and how many it touched. */
 export const bulkTodoTasksResponseSchema = z.object({ count: z.number().int(), tasks: z.array(todoTaskSchema) });
 
+/**
+ * POST /api/todo/tasks/clear-completed — deletes completed tasks, as TodoMVC's "Clear completed":
+ * every one the caller owns, or with `list_id` those of one list they may change (null: the Inbox).
+ */
+export const clearCompletedRequestSchema = z.object({ list_id: listIdField.optional() });
+export const clearCompletedResponseSchema = z.object({ count: z.number().int() });
+
 export const checklistTitleSchema = userText({ label: 'Title', max: TODO_CHECKLIST_TITLE_MAX, required: true });
 
 /** POST /api/todo/tasks/:id/checklist — added at the end. */
@@ -338,6 +345,13 @@ export const todoTaskEndpoints = {
     params: todoTaskParamsSchema,
     body: moveTodoTaskRequestSchema,
     response: todoTaskSchema,
+    errors,
+  }),
+  clearCompleted: endpoint(routes.todo.clearCompleted, {
+    tags,
+    summary: 'Delete completed tasks: all of mine, or one list’s',
+    body: clearCompletedRequestSchema,
+    response: clearCompletedResponseSchema,
     errors,
   }),
   bulkTasks: endpoint(routes.todo.bulkTasks, {

@@ -507,6 +507,14 @@ export const routeMatrix: Record<string, MatrixEntry> = {
       payload: { ids: [(await c.once('todo', () => todo(c))).id], action: 'label', label: `l${c.unique()}` },
     }),
   },
+  'POST /api/todo/tasks/clear-completed': {
+    access: 'user',
+    foreign: 404,
+    request: async (c) => ({
+      url: '/api/todo/tasks/clear-completed',
+      payload: { list_id: await c.once('todoList', () => todoList(c)) },
+    }),
+  },
   'PATCH /api/todo/tasks/:id': {
     access: 'user',
     foreign: 404,

@@ -54,6 +54,29 @@ describe('TodoPage', () => {
     expect(screen.getByRole('heading', { name: 'Completed Todos' })).toBeInTheDocument();
   });
 
+  it('clears completed items after asking, and lists them no more', async () => {
+    signIn();
+    let list = { todos: [item(2, 'Write tests')], completed: [item(1, 'Ship', true), item(3, 'Plan', true)] };
+    const fetchMock = mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': () => ({ body: list }),
+      'POST /api/todo/tasks/clear-completed': () => {
+        list = { ...list, completed: [] };
+        return { body: { count: 2 } };
+      },
+    });
+    const { user } = renderWithProviders(<TodoPage />);
+    await screen.findByRole('article', { name: 'Ship' });
+    await user.click(screen.getByRole('button', { name: 'Clear completed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clear completed' });
+    expect(dialog).toHaveTextContent('Delete your 2 completed items?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Ship' })).toBeNull());
+    expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/clear-completed')).toHaveLength(1);
+    expect(screen.getByRole('article', { name: 'Write tests' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear completed' })).toBeNull();
+  });
+
   it('adds an item through the Add Item modal and shows it without a reload', async () => {
     signIn();
     let list = { todos: [] as Todo[], completed: [] as Todo[] };

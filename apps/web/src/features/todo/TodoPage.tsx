@@ -11,7 +11,7 @@ import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { useOnline } from '../../hooks/use-online';
 import { useStoredState } from '../../hooks/use-stored-state';
 import { RequireSignIn } from '../auth';
-import { browserTimeZone, useCreateTask, useTaskLists } from './api/use-tasks';
+import { browserTimeZone, useClearCompleted, useCreateTask, useTaskLists } from './api/use-tasks';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
 import { QuickAdd } from './components/QuickAdd';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
@@ -216,6 +216,8 @@ function DefaultView({ actions, today, readOnly }: { actions: Ref<RowActions>; t
   const createTask = useCreateTask();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<Todo | null>(null);
+  const [clearing, setClearing] = useState(false);
+  const clearCompleted = useClearCompleted();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [layout, setLayout] = useStoredState(readLayout, 'rows');
   const chooseLayout = (value: string) => {
@@ -349,9 +351,16 @@ function DefaultView({ actions, today, readOnly }: { actions: Ref<RowActions>; t
 
       {todos.data && (
         <section aria-labelledby="completed-heading">
-          <Title order={2} id="completed-heading" mb="md">
-            Completed Todos
-          </Title>
+          <Group justify="space-between" mb="md">
+            <Title order={2} id="completed-heading">
+              Completed Todos
+            </Title>
+            {todos.data.completed.length > 0 && !readOnly && (
+              <Button variant="default" onClick={() => setClearing(true)}>
+                Clear completed
+              </Button>
+            )}
+          </Group>
           {layout === 'rows' ? (
             rows(todos.data.completed, 'Completed items', 'No completed items yet.')
           ) : (
@@ -380,6 +389,16 @@ function DefaultView({ actions, today, readOnly }: { actions: Ref<RowActions>; t
         onConfirm={() => toDelete && deleteTodo.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
       >
         Are you sure you want to delete <strong>{toDelete?.title}</strong>? This cannot be undone.
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={clearing}
+        title="Clear completed"
+        loading={clearCompleted.isPending}
+        onCancel={() => setClearing(false)}
+        onConfirm={() => clearCompleted.mutate(undefined, { onSettled: () => setClearing(false) })}
+      >
+        Delete your {todos.data?.completed.length} completed {todos.data?.completed.length === 1 ? 'item' : 'items'}?
+        This cannot be undone.
       </ConfirmDialog>
     </Stack>
   );

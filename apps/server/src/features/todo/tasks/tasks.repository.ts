@@ -117,6 +117,14 @@ function taskQueries(db: Db) {
       return db.selectFrom('todos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
 
+    /** Deletes the completed tasks of an owner, of one list of theirs or (null) their Inbox; how many. */
+    async removeCompleted(ownerId: number, listId: number | null | undefined): Promise<number> {
+      let query = db.deleteFrom('todos').where('user_id', '=', ownerId).where('completed', '=', 1);
+      if (listId !== undefined) query = query.where('list_id', listId === null ? 'is' : '=', listId);
+      const result = await query.executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async remove(ids: number[]): Promise<void> {
       if (ids.length === 0) return;
       await db.deleteFrom('todos').where('id', 'in', ids).execute();

@@ -386,4 +386,36 @@ describe.each(testDatabaseKinds)('to-do tasks on %s', (kind) => {
       ['completed', 'created_at', 'description', 'id', 'title', 'updated_at', 'user'].sort(),
     );
   });
+  it('clears completed tasks: all of mine, or one list’s; an editor may clear a shared list, a viewer may not', async () => {
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    const errands = await ok(user, 'POST', '/api/todo/lists', { name: 'Errands' });
+    const make = async (title: string, listId: number | null, done: boolean) => {
+      const task = await ok(user, 'POST', '/api/todo/tasks', { title, list_id: listId });
+      if (done) await ok(user, 'POST', `/api/todo/tasks/${task.id}/complete`, { completed: true });
+      return task;
+    };
+    await make('inbox done', null, true);
+    await make('inbox open', null, false);
+    await make('errand done', errands.id, true);
+    await make('errand open', errands.id, false);
+    const titles = async (view: string) => ((await ok(user, 'GET', view)).tasks as Task[]).map((x) => x.title);
+
+    expect(await ok(user, 'POST', '/api/todo/tasks/clear-completed', { list_id: null })).toEqual({ count: 1 });
+    expect(await titles('/api/todo/tasks?view=completed')).toEqual(['errand done']);
+
+    await ok(user, 'PUT', `/api/todo/lists/${errands.id}/members`, { username: other.username, role: 'viewer' });
+    const before = await snapshot();
+    const refused = await call(other, 'POST', '/api/todo/tasks/clear-completed', { list_id: errands.id });
+    expect(refused.statusCode).toBe(403);
+    // Without a list: the caller's own tasks only, never a list shared with them.
+    expect(await ok(other, 'POST', '/api/todo/tasks/clear-completed', {})).toEqual({ count: 0 });
+    expect(await snapshot()).toEqual(before);
+
+    await ok(user, 'PUT', `/api/todo/lists/${errands.id}/members`, { username: other.username, role: 'editor' });
+    expect(await ok(other, 'POST', '/api/todo/tasks/clear-completed', { list_id: errands.id })).toEqual({ count: 1 });
+    expect(await titles('/api/todo/tasks?view=completed')).toEqual([]);
+    expect((await titles(`/api/todo/tasks?view=list&list_id=${errands.id}`)).sort()).toEqual(['errand open']);
+    expect(await titles('/api/todo/tasks?view=inbox')).toEqual(['inbox open']);
+  });
 });

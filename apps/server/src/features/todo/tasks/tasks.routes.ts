@@ -8,6 +8,9 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ service: TasksService }> = asy
   route(app, endpoints.tasks, async (request, { user }) => service.tasks(user.id, request.query));
   route(app, endpoints.createTask, async (request, { user }) => service.create(user.id, request.body));
   route(app, endpoints.bulkTasks, async (request, { user }) => service.bulk(user.id, request.body));
+  route(app, endpoints.clearCompleted, async (request, { user }) =>
+    service.clearCompleted(user.id, request.body.list_id),
+  );
   route(app, endpoints.updateTask, async (request, { user }) =>
     service.update(user.id, request.params.id, request.body),
   );

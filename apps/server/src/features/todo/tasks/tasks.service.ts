@@ -354,6 +354,16 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     },
 
     /** One action on many tasks, all or nothing: any id I cannot change is a 404 and nothing changes. */
+    /** TodoMVC's "Clear completed": the caller's own completed tasks, or one writable list's. */
+    async clearCompleted(userId: number, listId: number | null | undefined): Promise<{ count: number }> {
+      const owner = listId === undefined ? userId : await targetOwner(repository, userId, listId);
+      const count = await repository.transaction([owner, userId], async (q) => {
+        if (listId !== undefined && (await targetOwner(q, userId, listId)) !== owner) throw notFound(LIST_NOT_FOUND);
+        return q.removeCompleted(owner, listId);
+      });
+      return { count };
+    },
+
     async bulk(
       userId: number,
       input: z.output<typeof bulkTodoTasksRequestSchema>,

@@ -28,6 +28,9 @@ export const taskApi = {
   remove: (id: number) => callEndpoint('todo.removeTask', { params: { id } }),
   move: (id: number, body: MoveTodoTaskRequest) => callEndpoint('todo.moveTask', { params: { id }, body }),
   bulk: (body: BulkTodoTasksRequest) => callEndpoint('todo.bulkTasks', { body }),
+  /** Deletes completed tasks: all of mine, or (`list_id`) one list's, null the Inbox. */
+  clearCompleted: (listId?: number | null) =>
+    callEndpoint('todo.clearCompleted', { body: listId === undefined ? {} : { list_id: listId } }),
   addChecklistItem: (id: number, title: string) =>
     callEndpoint('todo.addChecklistItem', { params: { id }, body: { title } }),
   updateChecklistItem: (id: number, itemId: number, body: { title?: string; done?: boolean }) =>

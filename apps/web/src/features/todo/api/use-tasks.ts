@@ -286,3 +286,16 @@ export function useMoveTask() {
     'Could not move the task',
   );
 }
+
+/** TodoMVC's "Clear completed": deletes them on the server, then every to-do view asks again. */
+export function useClearCompleted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (listId?: number | null) => taskApi.clearCompleted(listId),
+    onSuccess: ({ count }) =>
+      notifications.show({ message: `Cleared ${count} completed ${count === 1 ? 'task' : 'tasks'}.` }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'Could not clear completed tasks', message: error.message }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['todo'] }),
+  });
+}
