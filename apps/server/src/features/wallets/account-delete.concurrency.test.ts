@@ -127,12 +127,17 @@ describe.each(testDatabaseKinds)('account deletion racing the owner’s trading 
           now: new Date(SATURDAY).toISOString(),
           stocksValueCents: () => 10_000,
         });
-      // Two chains per wallet pay one dividend after another (a new date each) until the delete answered.
+      // Two chains per wallet pay one dividend after another (a new date each) until the delete
+      // answered, at most PAYS_PER_CHAIN each. Without a bound, twenty chains that each hold the
+      // user's row in key share from one payment to the next can keep PostgreSQL's delete, which
+      // waits for that row exclusively, waiting as long as they run (compatible row lockers do not
+      // queue behind a waiting one): on a busy machine, past the test's limit.
+      const PAYS_PER_CHAIN = 40;
       let removed = false;
       let day = 0;
       const failed: string[] = [];
       const chain = async (walletId: number) => {
-        for (let last = false; !last; ) {
+        for (let last = false, paid = 0; !last && paid < PAYS_PER_CHAIN; paid++) {
           last = removed;
           await pay(walletId, ++day).catch((error: unknown) => failed.push(String(error)));
           // SQLite answers without leaving the microtask queue: let the delete's request run too.
