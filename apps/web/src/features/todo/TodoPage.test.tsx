@@ -7,7 +7,8 @@ import { OFFLINE_NOTICE } from '../../components/OfflineNotice';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
-import { LAYOUT_KEY, TodoPage } from './TodoPage';
+import { LAYOUT_KEY } from './DefaultView';
+import { TodoPage } from './TodoPage';
 
 const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
 const item = (id: number, title: string, completed = false, description = ''): Todo => ({
