@@ -19,7 +19,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const GOAL_MINUTES = 10;
 const started = performance.now();
 const steps = [];
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
 
 /**
  * Runs a step; resolves with whether it passed. `quiet` steps keep their output and print it, under
