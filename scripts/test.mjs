@@ -117,7 +117,8 @@ const [typecheckOk, lintOk, serverOk, webOk, e2e] = await Promise.all([
   run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true, yieldCpu: true }),
   run('lint', 'npm', ['run', '-s', 'lint'], { quiet: true, yieldCpu: true }),
   vitest('server and contract tests', 'server', ['--project', 'server', '--project', 'contract'], { yieldCpu: true }),
-  vitest('web component tests', 'web', ['--project', 'web'], { quiet: true, yieldCpu: true }),
+  // Not the web tests: one process, the longest of the steps once the others yield.
+  vitest('web component tests', 'web', ['--project', 'web'], { quiet: true }),
   browserTests,
 ]);
 if (!typecheckOk) finish(false, 'typecheck failed');

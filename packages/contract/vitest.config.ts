@@ -11,5 +11,7 @@ export default defineProject({
     // worker is kept for the next file only when it is of the same project (docs/testing.md#how-fast).
     isolate: false,
     sequence: { groupOrder: 2 },
+    // A limit only ends a test that hangs: the property tests run beside the rest of `npm test`.
+    testTimeout: 60_000,
   },
 });

@@ -5,8 +5,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { clearCookies } from './cookies';
 
-// Mantine renders a lot of DOM; small CI machines need more than the default 1 s for findBy*.
-configure({ asyncUtilTimeout: 5000 });
+// Mantine renders a lot of DOM, and in `npm test` this process shares two cores with the other
+// steps: findBy* and waitFor end as soon as what they wait for shows, so a long limit costs
+// nothing and only ends a wait for something that never comes.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom implements neither matchMedia nor ResizeObserver; Mantine needs both to exist.
 Object.defineProperty(window, 'matchMedia', {
