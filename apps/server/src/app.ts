@@ -87,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.redisUrl) {
     // Never fatal: with Redis down the server starts, counts in-process and skips the shared cache
     // until the connection (retried in the background) is up (core/redis.ts).
-    redis = await openRedis(config.redisUrl, app.log);
+    redis = await openRedis(config.redisUrl, app.log, config.redisCommandTimeoutMs);
     counters = new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`);
     sharedCache = new RedisCacheStore(redis, `${config.redisKeyPrefix}cache:`);
   } else {

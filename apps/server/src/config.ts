@@ -20,6 +20,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('site:'),
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
@@ -152,6 +153,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key, so several sites (or test runs) can share one Redis. */
   redisKeyPrefix: string;
+  /** How long a Redis command may take before Redis counts as away (core/redis.ts). */
+  redisCommandTimeoutMs: number;
   adminPassword: string | undefined;
   adminEmail: string;
   sessionTtlMs: number;
@@ -268,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoClockFile: e.DEMO_CLOCK_FILE ? path.resolve(e.DEMO_CLOCK_FILE) : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,

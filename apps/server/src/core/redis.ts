@@ -9,8 +9,6 @@ export interface RedisLog {
 /** Redis as health reports it: answering, or configured but not answering. */
 export type RedisState = 'ok' | 'down';
 
-/** A command may take this long before it counts as failed (Redis answers in well under 1 ms). */
-const COMMAND_TIMEOUT_MS = 500;
 /** After a failed command on a connection that still looks open, Redis is skipped this long. */
 const FAILURE_PAUSE_MS = 1000;
 /** Start-up waits this long for a first connection, so a healthy Redis counts from the first request. */
@@ -100,13 +98,18 @@ export class RedisConnection {
  * with Redis down. ioredis is loaded only here, so a single instance without REDIS_URL never
  * pays for it.
  */
-export async function openRedis(url: string, log?: RedisLog): Promise<RedisConnection> {
+export async function openRedis(
+  url: string,
+  log?: RedisLog,
+  /** A command may take this long before it counts as failed (Redis answers in well under 1 ms). */
+  commandTimeoutMs = 500,
+): Promise<RedisConnection> {
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: commandTimeoutMs,
     connectTimeout: STARTUP_WAIT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 100, MAX_RECONNECT_DELAY_MS),
   });
