@@ -39,6 +39,9 @@ export async function createTestApp(
     CORPORATE_ACTIONS_INTERVAL_MINUTES: '0',
     // Tests run the order matcher themselves (matchOnce), so no timer changes data under them.
     ORDER_MATCH_INTERVAL_SECONDS: '0',
+    // A test's Redis is away only when the test stops it (the connection then closes at once): a
+    // busy machine that delays an answer past the production 500 ms must not look like an outage.
+    REDIS_COMMAND_TIMEOUT_MS: '30000',
     ...env,
   });
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });
