@@ -54,19 +54,31 @@ export async function taskAccess(
   userId: number,
   taskId: number,
 ): Promise<{ row: TodoRow; role: TodoListRole } | undefined> {
-  const row = await db
+  return (await tasksAccess(db, userId, [taskId])).get(taskId);
+}
+
+/** `taskAccess` for many tasks in one query: the ones I can see, by id. */
+export async function tasksAccess(
+  db: Db,
+  userId: number,
+  taskIds: readonly number[],
+): Promise<Map<number, { row: TodoRow; role: TodoListRole }>> {
+  const found = new Map<number, { row: TodoRow; role: TodoListRole }>();
+  if (taskIds.length === 0) return found;
+  const rows = await db
     .selectFrom('todos')
     .leftJoin('todo_list_members as m', (join) =>
       join.onRef('m.list_id', '=', 'todos.list_id').on('m.user_id', '=', userId),
     )
     .selectAll('todos')
     .select('m.role as member_role')
-    .where('todos.id', '=', taskId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { member_role, ...task } = row;
-  const role = task.user_id === userId ? 'owner' : member_role;
-  return role ? { row: task, role } : undefined;
+    .where('todos.id', 'in', [...taskIds])
+    .execute();
+  for (const { member_role, ...task } of rows) {
+    const role = task.user_id === userId ? 'owner' : member_role;
+    if (role) found.set(task.id, { row: task, role });
+  }
+  return found;
 }
 
 /** Tasks I can see: those of lists I own (and my Inbox), and of lists shared with me. */

@@ -13,6 +13,7 @@ import {
   setTaskLabels,
   type TodoRow,
   taskAccess,
+  tasksAccess,
   toTasks,
   visibleTo,
   withTransactions,
@@ -24,6 +25,7 @@ import { type ViewRequest, viewOpenCount, viewPage } from './task-views.reposito
 function taskQueries(db: Db) {
   return {
     taskAccess: (userId: number, taskId: number) => taskAccess(db, userId, taskId),
+    tasksAccess: (userId: number, taskIds: readonly number[]) => tasksAccess(db, userId, taskIds),
     listAccess: (userId: number, listId: number) => listAccess(db, userId, listId),
     ensureLabels: (userId: number, names: string[], max: number) => ensureLabels(db, userId, names, max),
     setLabels: (todoId: number, ownerId: number, names: string[]) => setTaskLabels(db, todoId, ownerId, names),

@@ -369,18 +369,20 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
       input: z.output<typeof bulkTodoTasksRequestSchema>,
     ): Promise<{ count: number; tasks: TodoTask[] }> {
       const ids = [...new Set(input.ids.map(Number))];
-      const found = await Promise.all(ids.map((id) => repository.taskAccess(userId, id)));
       const notMine = () => notFound('Some of these tasks were not found');
-      if (found.some((f) => !f || !writable(f.role))) throw notMine();
-      const owners = found.map((f) => f?.row.user_id ?? userId);
+      // One query for all the tasks, before (to know whose rows to lock) and again under the locks.
+      const writableRows = async (q: TaskQueries) => {
+        const found = await q.tasksAccess(userId, ids);
+        return ids.map((id) => {
+          const access = found.get(id);
+          if (!access || !writable(access.role)) throw notMine();
+          return access.row;
+        });
+      };
+      const owners = (await writableRows(repository)).map((row) => row.user_id);
       const target = input.action === 'move' ? await targetOwner(repository, userId, input.list_id ?? null) : userId;
       await repository.transaction([...owners, target, userId], async (q) => {
-        const rows: TodoRow[] = [];
-        for (const id of ids) {
-          const access = await q.taskAccess(userId, id);
-          if (!access || !writable(access.role)) throw notMine();
-          rows.push(access.row);
-        }
+        const rows = await writableRows(q);
         switch (input.action) {
           case 'complete':
           case 'uncomplete':
