@@ -1,30 +1,15 @@
 import type { BulkTodoTasksRequest, TodoTask } from '@site/contract';
-
-/** A day as YYYY-MM-DD in `timeZone` (en-CA writes dates that way). */
-export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
-
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-};
-const fromDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+import { addDays, dayIn } from '../due-format';
 
 /**
  * The quick choices of Reschedule, as days in `timeZone` at `now`: today, tomorrow, and next week
  * as Todoist means it (the coming Monday; a week on from a Monday).
  */
 export function rescheduleDays(now: Date, timeZone: string) {
-  const today = dayNumber(dayIn(timeZone, now));
-  // 1970-01-01 (day 0) was a Thursday: Monday is 0 when shifted by 3.
-  const weekday = (today + 3) % 7;
-  return {
-    today: fromDayNumber(today),
-    tomorrow: fromDayNumber(today + 1),
-    nextWeek: fromDayNumber(today + 7 - weekday),
-  };
+  const today = dayIn(timeZone, now);
+  // getUTCDay of a date read as UTC midnight is its weekday: Sunday 0; Monday is 0 after shifting by 6.
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return { today, tomorrow: addDays(today, 1), nextWeek: addDays(today, 7 - weekday) };
 }
 
 type Ids = [number, ...number[]];
