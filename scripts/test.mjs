@@ -14,6 +14,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-reports-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's file, name and first line of its message, repeated at the end of the run. */
+const failures = [];
 
 /** The whole suite's goal on the project's 2-core machines (printed, never enforced). */
 const GOAL_MINUTES = 10;
@@ -54,12 +56,26 @@ function run(title, command, args, { env = {}, quiet = false, yieldCpu = false }
   });
 }
 
+const firstLine = (text = '') =>
+  text
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
 function count(reportFile) {
   if (!fs.existsSync(reportFile)) return;
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    // A file that failed outside its tests (an import, a hook) has a message and no failed test.
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+    for (const test of failed) failures.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
 }
 
 function finish(ok, reason) {
@@ -68,6 +84,8 @@ function finish(ok, reason) {
   console.log(
     `\ntime: ${minutes(took)} (${steps.join(', ')}); goal ≤ ${GOAL_MINUTES} min: ${took <= GOAL_MINUTES * 60_000 ? 'met' : 'missed'}`,
   );
+  // The steps print their output as they end, so a failure can be far above the end of a long log.
+  if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ✖ ${line}`).join('\n')}`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(ok && totals.failed === 0 ? 0 : 1);
 }
