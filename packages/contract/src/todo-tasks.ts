@@ -217,8 +217,39 @@ export const updateTodoTaskRequestSchema = z.object({
   priority: todoPrioritySchema.optional(),
   labels: todoTaskLabelsSchema.optional(),
   recurrence: todoRecurrenceSchema.nullable().optional(),
+  /**
+   * An edit made earlier (offline, docs/product.md#offline): the values of the edited fields the
+   * client saw (`base`) and when it was made (`edited_at`). A field whose value is no longer
+   * `base`'s, on a task changed after `edited_at`, keeps the server's value and is named in the
+   * answer's `conflicts`: the later change per field wins.
+   */
+  base: z
+    .object({
+      title: z.string({ error: 'Base title must be text' }).optional(),
+      description: z.string({ error: 'Base description must be text' }).optional(),
+      priority: z.number({ error: 'Base priority must be a number' }).optional(),
+      due: z
+        .object(
+          { date: z.string(), time: z.string().nullable(), zone: z.string() },
+          { error: 'Base due must be { date, time, zone } or null' },
+        )
+        .nullable()
+        .optional(),
+    })
+    .optional(),
+  edited_at: z.iso.datetime({ offset: true, error: 'Edited at must be an ISO date and time' }).optional(),
 });
 export type UpdateTodoTaskRequest = z.input<typeof updateTodoTaskRequestSchema>;
+
+/** The fields an edit with `base` can keep the server's value of. */
+export const TODO_CONFLICT_FIELDS = ['title', 'description', 'priority', 'due'] as const;
+export type TodoConflictField = (typeof TODO_CONFLICT_FIELDS)[number];
+
+/** PATCH's answer: the task, and with `base`, the fields that kept the server's newer value. */
+export const updateTodoTaskResponseSchema = todoTaskSchema.extend({
+  conflicts: z.array(z.enum(TODO_CONFLICT_FIELDS)).optional(),
+});
+export type UpdateTodoTaskResponse = z.infer<typeof updateTodoTaskResponseSchema>;
 
 /**
  * POST /api/todo/tasks/:id/complete — `completed: true` on a repeating task logs the completion
@@ -321,7 +352,7 @@ export const todoTaskEndpoints = {
     summary: 'Edit a task',
     params: todoTaskParamsSchema,
     body: updateTodoTaskRequestSchema,
-    response: todoTaskSchema,
+    response: updateTodoTaskResponseSchema,
     errors,
   }),
   removeTask: endpoint(routes.todo.removeTask, {

@@ -3,15 +3,18 @@ import {
   type createTodoTaskRequestSchema,
   type moveTodoTaskRequestSchema,
   TODO_CHECKLIST_MAX,
+  TODO_CONFLICT_FIELDS,
   TODO_LABELS_MAX,
   TODO_UPCOMING_DAYS,
   TODOS_MAX,
   type TodoChecklistItem,
+  type TodoConflictField,
   type TodoDue,
   type TodoListRole,
   type TodoTask,
   type TodoTasksResponse,
   type todoTasksQuerySchema,
+  type UpdateTodoTaskResponse,
   type updateTodoTaskRequestSchema,
 } from '@site/contract';
 import type { z } from 'zod';
@@ -54,6 +57,14 @@ export interface TasksServiceOptions {
   ruleAfterCompletion: RuleAfterCompletion;
   now?: () => number;
   limits?: { tasks: number; labels: number; checklist: number };
+}
+
+type DueValue = { date: string; time: string | null; zone: string } | null;
+
+/** Two values of one field of a task; a due date is the same date, time and zone. */
+function sameValue(a: string | number | DueValue, b: string | number | DueValue | undefined): boolean {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return a === b;
+  return a.date === b.date && a.time === b.time && a.zone === b.zone;
 }
 
 // One answer for "no such task" and "a task you cannot see", so ids reveal nothing.
@@ -168,6 +179,20 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
       recurrence: recurrence?.rule ?? null,
       recurrence_basis: recurrence?.basis ?? null,
     });
+  }
+
+  /**
+   * docs/product.md#offline: the later change per field wins. The fields of an earlier edit (`base`
+   * and `edited_at` given) that someone changed since, on a task written after the edit was made.
+   * The task has one `updated_at`, so a later change to any field dates them all.
+   */
+  function newerOnServer(row: TodoRow, request: z.output<typeof updateTodoTaskRequestSchema>): TodoConflictField[] {
+    const { base, edited_at: editedAt } = request;
+    if (!base || !editedAt || Date.parse(row.updated_at) <= Date.parse(editedAt)) return [];
+    const current = { title: row.title, description: row.description, priority: row.priority, due: dueOf(row) };
+    return TODO_CONFLICT_FIELDS.filter(
+      (field) => request[field] !== undefined && base[field] !== undefined && !sameValue(current[field], base[field]),
+    );
   }
 
   async function answer(q: TaskQueries, id: number): Promise<TodoTask> {
@@ -292,11 +317,19 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
     async update(
       userId: number,
       taskId: number,
-      input: z.output<typeof updateTodoTaskRequestSchema>,
-    ): Promise<TodoTask> {
+      request: z.output<typeof updateTodoTaskRequestSchema>,
+    ): Promise<UpdateTodoTaskResponse> {
       const before = await writableTask(repository, userId, taskId);
+      let conflicts: TodoConflictField[] = [];
+      let input = request;
       await repository.transaction([before.user_id, userId], async (q) => {
         const row = await writableTask(q, userId, taskId);
+        // Read under the lock, so an edit made between the check and the write cannot slip past it.
+        conflicts = newerOnServer(row, request);
+        if (conflicts.length > 0)
+          input = Object.fromEntries(
+            Object.entries(request).filter(([field]) => !(conflicts as string[]).includes(field)),
+          ) as typeof request;
         const due = input.due === undefined ? dueOf(row) : input.due;
         // Taking the due date away ends the repetition with it, unless a rule comes along (a 400 then).
         const recurrence =
@@ -316,7 +349,8 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
         if (input.labels !== undefined) await setLabels(q, userId, row, input.labels);
         await q.refreshSearch([taskId]);
       });
-      return answer(repository, taskId);
+      const task = await answer(repository, taskId);
+      return request.base === undefined ? task : { ...task, conflicts };
     },
 
     async remove(userId: number, taskId: number): Promise<void> {
