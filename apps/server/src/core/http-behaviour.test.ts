@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { testDatabaseKinds } from '../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../test/test-databases.js';
 
-describe.each(testDatabaseKinds)('HTTP behaviour on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('HTTP behaviour on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

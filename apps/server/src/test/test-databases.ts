@@ -15,6 +15,16 @@ export const testDatabaseKinds: TestDatabaseKind[] = process.env.TEST_DATABASE_U
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
+/**
+ * Suites that test how routes map requests to services run on SQLite alone: what they exercise of
+ * the database, each route's queries, runs on PostgreSQL in the authorization matrix (every route,
+ * as its owner, to success), and what depends on the database (repositories, migrations, views,
+ * races, limits, fuzzing, faults) stays on both (docs/testing.md#which-database).
+ * TEST_ROUTES_ON_POSTGRES=1 runs these on both too.
+ */
+export const routeTestDatabaseKinds: TestDatabaseKind[] =
+  process.env.TEST_ROUTES_ON_POSTGRES === '1' ? testDatabaseKinds : ['sqlite'];
+
 export interface TestDatabase {
   handle: DatabaseHandle;
   /** A second, independent connection to the same database, as another server instance has (close it yourself). */

@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 import { STOCK_LOOKUP_TIMEOUT_MS } from './page-heads.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the demo market's prices hold still. */
@@ -37,7 +37,7 @@ function parse(html: string) {
   };
 }
 
-describe.each(testDatabaseKinds)('page heads in the HTML the server sends, on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('page heads in the HTML the server sends, on %s', (kind) => {
   let t: TestApp;
   let dist: string;
   const market = new DemoMarketDataProvider({ now: () => NOW });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 
-describe.each(testDatabaseKinds)('to-do API on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('to-do API on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -3,12 +3,12 @@ import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo
 import { withForeignListings } from '../../integrations/market-data/testing/foreign-listings.js';
 import { upstreamUnavailable } from '../../integrations/market-data/types.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 
-describe.each(testDatabaseKinds)('trading listings in other currencies on %s (docs/api.md#money)', (kind) => {
+describe.each(routeTestDatabaseKinds)('trading listings in other currencies on %s (docs/api.md#money)', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   const market = withForeignListings(new DemoMarketDataProvider({ now: () => NOW }), { JPY: 0.0064, GBP: 1.25 });
@@ -129,7 +129,7 @@ describe('when the exchange rates cannot be had', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('the demo market’s own foreign listings on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('the demo market’s own foreign listings on %s', (kind) => {
   /** Friday 2025-03-14, 10:00 in New York: London and Frankfurt are open, Tokyo closed for the weekend. */
   const OPEN_IN_EUROPE = Date.parse('2025-03-14T14:00:00Z');
   const market = new DemoMarketDataProvider({ now: () => OPEN_IN_EUROPE });

@@ -3,7 +3,7 @@ import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo
 import { DEMO_UNIVERSE } from '../../integrations/market-data/demo/universe.js';
 import { CountingMarketDataProvider } from '../../integrations/market-data/testing/counting-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York: the market is open. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
@@ -19,7 +19,7 @@ const UNIVERSE = [
   })),
 ];
 
-describe.each(testDatabaseKinds)('batched valuation on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('batched valuation on %s', (kind) => {
   let t: TestApp;
   let user: TestUser;
   const market = new CountingMarketDataProvider(new DemoMarketDataProvider({ now: () => NOW, universe: UNIVERSE }));

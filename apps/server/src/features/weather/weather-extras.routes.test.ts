@@ -1,7 +1,7 @@
 import { weatherResponseSchema } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 
 /**
  * GET /api/weather's issue-19 fields through the whole app in demo mode, on both databases
@@ -13,7 +13,7 @@ const PARIS = { lat: 48.8534, lon: 2.3488, timezone: 'Europe/Paris', country_cod
 const qs = (params: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
 
-describe.each(testDatabaseKinds)('weather extras API on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('weather extras API on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

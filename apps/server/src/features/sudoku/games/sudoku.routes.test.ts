@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 
 type Board = number[][];
 type Cell = { value: number; clue: boolean };
@@ -32,7 +32,7 @@ const copy = (b: Board) => b.map((r) => [...r]);
 /** A different valid grid: swapping two digits everywhere keeps every unit valid but breaks the clues. */
 const swapDigits = (b: Board) => b.map((r) => r.map((v) => (v === 1 ? 2 : v === 2 ? 1 : v)));
 
-describe.each(testDatabaseKinds)('Sudoku API on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('Sudoku API on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

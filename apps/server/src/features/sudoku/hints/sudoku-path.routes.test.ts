@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 
 type Board = number[][];
 interface PathStep {
@@ -50,7 +50,7 @@ function replay(clues: Board, solution: Board, steps: PathStep[]): Board {
   return Array.from({ length: 9 }, (_, r) => value.slice(r * 9, r * 9 + 9));
 }
 
-describe.each(testDatabaseKinds)('Sudoku solving path API on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('Sudoku solving path API on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { callAs, okAs } from '../todo.test-support.js';
 
 /** docs/api.md#to-do-lists-sharing-and-tasks: labels, created on first use. */
-describe.each(testDatabaseKinds)('to-do labels on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('to-do labels on %s', (kind) => {
   let t: TestApp;
   let user: TestUser;
   const call = (...args: Parameters<ReturnType<typeof callAs>>) => callAs(t)(...args);

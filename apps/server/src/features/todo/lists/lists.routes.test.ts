@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { callAs, okAs } from '../todo.test-support.js';
 import { freshKeys } from '../todo-keys.js';
 
 /** docs/api.md#to-do-lists-sharing-and-tasks: lists and sharing through the API. */
-describe.each(testDatabaseKinds)('to-do lists on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('to-do lists on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotDatabase } from '../../../test/db-snapshot.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { callAs, okAs } from '../todo.test-support.js';
 
 /** docs/api.md#quick-add: POST /api/todo/tasks with `quick`, and repeating tasks on the contract's rules. */
-describe.each(testDatabaseKinds)('to-do quick add and repeating rules on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('to-do quick add and repeating rules on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

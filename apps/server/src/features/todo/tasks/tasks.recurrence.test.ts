@@ -1,14 +1,14 @@
 import { createTodoTaskRequestSchema } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { tasksRepository } from './tasks.repository.js';
 import { type NextDue, tasksService } from './tasks.service.js';
 
 const NOW = Date.parse('2026-03-14T06:00:00Z');
 
 /** The recurrence seam: the service stores the checker's canonical rule and follows nextDue and ruleAfterCompletion. */
-describe.each(testDatabaseKinds)('repeating tasks through the injected rules on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('repeating tasks through the injected rules on %s', (kind) => {
   let t: TestApp;
   let user: TestUser;
   const calls: Parameters<NextDue>[] = [];

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { callAs, okAs } from '../todo.test-support.js';
 
 /** Wednesday 2026-03-04 12:00 UTC: New York changes to daylight time on Sunday the 8th. */
@@ -21,7 +21,7 @@ const value = (todo: ICAL.Component | undefined, name: string) => todo?.getFirst
 const timeText = (todo: ICAL.Component | undefined, name: string) => String(value(todo, name));
 
 /** docs/api.md#calendar-feed-import-and-export: the private iCalendar feed. */
-describe.each(testDatabaseKinds)('to-do calendar feed on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('to-do calendar feed on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

@@ -1,7 +1,7 @@
 import { OPEN_ORDERS_MAX, STARTING_CASH_CENTS } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectAs } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 import { MARKET_OPEN, newTrader, type OrdersHarness, ordersHarness, reconcileOrders } from './orders.test-support.js';
 
 /** Saturday 2025-03-15: the market is closed, so nothing fills as it is placed. */
@@ -12,7 +12,7 @@ const SATURDAY = Date.parse('2025-03-15T16:00:00Z');
  * answers and in market trades; input validation; and what another user, a signed-out caller and a
  * cookie request without its CSRF header get (nothing changes for any of them).
  */
-describe.each(testDatabaseKinds)('order calls on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('order calls on %s', (kind) => {
   let h: OrdersHarness;
   let symbols = 0;
   const listing = (dollars: number) => {

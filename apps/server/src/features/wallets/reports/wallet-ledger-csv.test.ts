@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
 import { FixedPriceMarketDataProvider } from '../../../integrations/market-data/testing/fixed-price-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 /** A name a spreadsheet would run as a formula, with a comma and quotes besides. */
 const NAME = '=HYPERLINK("x", 1) "best", ever';
 
-describe.each(testDatabaseKinds)('GET get_wallet_ledger_csv on %s (docs/api.md#wallet-ledger-csv)', (kind) => {
+describe.each(routeTestDatabaseKinds)('GET get_wallet_ledger_csv on %s (docs/api.md#wallet-ledger-csv)', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;

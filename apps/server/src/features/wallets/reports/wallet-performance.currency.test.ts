@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/demo-provider.js';
 import { withForeignListings } from '../../../integrations/market-data/testing/foreign-listings.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 
 /** Friday 2025-03-14, 11:00 in New York: Tokyo and London have closed for the day. */
 const NOW = Date.parse('2025-03-14T15:00:00Z');
 
-describe.each(testDatabaseKinds)('wallet performance of listings in other currencies on %s', (kind) => {
+describe.each(routeTestDatabaseKinds)('wallet performance of listings in other currencies on %s', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   const demo = new DemoMarketDataProvider({ now: () => NOW });

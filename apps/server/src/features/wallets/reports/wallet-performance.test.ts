@@ -4,7 +4,7 @@ import { DemoMarketDataProvider } from '../../../integrations/market-data/demo/d
 import { CountingMarketDataProvider } from '../../../integrations/market-data/testing/counting-provider.js';
 import { DailyPathMarketDataProvider } from '../../../integrations/market-data/testing/daily-path-provider.js';
 import { createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../../test/test-app.js';
-import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { routeTestDatabaseKinds } from '../../../test/test-databases.js';
 
 /*
  * docs/api.md#wallet-performance checked against a hand-computed example. Ten New York trading
@@ -83,7 +83,7 @@ const paths = Object.fromEntries(
 /** 10:00 in New York (EST) on day `i`. */
 const tradeTime = (i: number) => new Date(`${DATES[i]}T15:00:00.000Z`);
 
-describe.each(testDatabaseKinds)('wallet performance on %s (docs/api.md#wallet-performance)', (kind) => {
+describe.each(routeTestDatabaseKinds)('wallet performance on %s (docs/api.md#wallet-performance)', (kind) => {
   let t: TestApp;
   let alice: TestUser;
   let bob: TestUser;
