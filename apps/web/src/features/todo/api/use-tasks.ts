@@ -1,11 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type {
-  CreateTodoTaskRequest,
-  TodoTask,
-  TodoTasksQuery,
-  TodoTasksResponse,
-  UpdateTodoTaskRequest,
-} from '@site/contract';
+import type { CreateTodoTaskRequest, TodoTask, TodoTasksQuery, TodoTasksResponse } from '@site/contract';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -15,6 +9,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { type CreateTaskVars, changes, type MoveTaskVars, newTempId } from '../offline/todo-changes';
+import { useTodoChange } from '../offline/use-todo-change';
 import { sameView, type TodoViewRef } from '../todo-views';
 import { taskApi } from './todo-api';
 import { todoListQueries } from './use-todo-lists';
@@ -126,46 +122,39 @@ const showsList = (view: TodoViewRef, listId: number | null) =>
 
 /**
  * A change made at once in every view, put back with a readable notification when the server
- * refuses it, and checked against the server once it answers (docs/architecture.md#the-web-app-appswebsrc).
+ * refuses it, and checked against the server once it answers (docs/architecture.md#the-web-app-appswebsrc);
+ * offline it waits in the to-do queue (offline/todo-changes.ts, docs/product.md#offline).
  */
-function useOptimistic<TInput, TOutput>(
-  mutationFn: (input: TInput) => Promise<TOutput>,
-  apply: (client: QueryClient, input: TInput) => void,
+function useOptimistic<TVars, TResult>(
+  change: { key: readonly unknown[]; fn: (vars: TVars) => Promise<TResult> },
+  apply: (client: QueryClient, input: TVars) => void,
   failure: string,
-  onSuccess?: (client: QueryClient, result: TOutput, input: TInput) => void,
+  extra: {
+    onSuccess?: (client: QueryClient, result: TResult, input: TVars) => void;
+    prepare?: (vars: TVars, waits: boolean) => TVars;
+  } = {},
 ) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onMutate: async (input: TInput) => {
+  return useTodoChange<TVars, TResult, { saved: Snapshot }>({
+    change,
+    failure,
+    onMutate: async (client, input) => {
       await client.cancelQueries({ queryKey: TASKS_KEY });
       const saved = snapshot(client);
       apply(client, input);
       return { saved };
     },
-    onError: (error, _input, context) => {
-      restore(client, context?.saved);
-      notifications.show({ color: 'red', title: failure, message: error.message });
-    },
-    onSuccess: (result, input) => onSuccess?.(client, result, input),
-    // Counts, other views and the side bar's numbers: the server's word.
-    onSettled: () => client.invalidateQueries({ queryKey: ['todo'] }),
+    rollback: (client, context) => restore(client, context?.saved),
+    ...extra,
   });
 }
 
-export interface CreateTaskInput {
-  body: CreateTodoTaskRequest;
-  /** The view the person is looking at: the new task shows there at once. */
-  view: TodoViewRef;
-}
-
-let provisionalId = -1;
+export type CreateTaskInput = CreateTaskVars;
 
 /** A task as the server will answer it, shown until it does (its id is negative: not saved yet). */
-function provisional(body: CreateTodoTaskRequest): TodoTask {
+function provisional(body: CreateTodoTaskRequest, id: number): TodoTask {
   const now = new Date().toISOString();
   return {
-    id: provisionalId--,
+    id,
     title: body.title ?? body.quick ?? '',
     description: body.description ?? '',
     completed: false,
@@ -186,9 +175,9 @@ function provisional(body: CreateTodoTaskRequest): TodoTask {
 
 export function useCreateTask() {
   return useOptimistic(
-    ({ body }: CreateTaskInput) => taskApi.create(body),
-    (client, { body, view }) => {
-      const shown = provisional(body);
+    changes.createTask,
+    (client, { body, view, temp_id }) => {
+      const shown = provisional(body, temp_id ?? newTempId());
       rewriteViews(
         client,
         (task) => task,
@@ -196,14 +185,14 @@ export function useCreateTask() {
       );
     },
     'Could not add the task',
-    // The saved task takes its provisional row's place at once (checkbox and handle work again).
-    (client, saved) => rewriteViews(client, (t) => (t.id < 0 && t.title === saved.title ? saved : t)),
+    // Its temporary id names it until the server's answer takes its row's place (offline/todo-changes.ts).
+    { prepare: (vars) => ({ ...vars, temp_id: vars.temp_id ?? newTempId() }) },
   );
 }
 
 export function useUpdateTask() {
   return useOptimistic(
-    ({ task, changes }: { task: TodoTask; changes: UpdateTodoTaskRequest }) => taskApi.update(task.id, changes),
+    changes.updateTask,
     (client, { task, changes }) =>
       rewriteViews(client, (t) =>
         t.id !== task.id
@@ -220,13 +209,17 @@ export function useUpdateTask() {
             },
       ),
     'Could not save the task',
-    (client, saved) => rewriteViews(client, (t) => (t.id === saved.id ? saved : t)),
+    {
+      onSuccess: (client, saved) => rewriteViews(client, (t) => (t.id === saved.id ? saved : t)),
+      // An edit that waits says when it was made: a field changed later elsewhere keeps that change.
+      prepare: (vars, waits) => (waits ? { ...vars, edited_at: new Date().toISOString() } : vars),
+    },
   );
 }
 
 export function useCompleteTask() {
   return useOptimistic(
-    ({ task, completed }: { task: TodoTask; completed: boolean }) => taskApi.complete(task.id, completed),
+    changes.completeTask,
     (client, { task, completed }) =>
       rewriteViews(client, (t, view) => {
         if (t.id !== task.id) return t;
@@ -241,18 +234,13 @@ export function useCompleteTask() {
 
 export function useRemoveTask() {
   return useOptimistic(
-    (task: TodoTask) => taskApi.remove(task.id),
+    changes.removeTask,
     (client, task) => rewriteViews(client, (t) => (t.id === task.id ? null : t)),
     'Could not delete the task',
   );
 }
 
-export interface MoveTaskInput {
-  task: TodoTask;
-  list_id: number | null;
-  before_id?: number | null;
-  after_id?: number | null;
-}
+export type MoveTaskInput = MoveTaskVars;
 
 /** Where `task` lands among `tasks` (without it) given its new neighbours; no neighbour: the end. */
 export function placeAmong(tasks: TodoTask[], task: TodoTask, { before_id, after_id }: MoveTaskInput): TodoTask[] {
@@ -265,12 +253,7 @@ export function placeAmong(tasks: TodoTask[], task: TodoTask, { before_id, after
 
 export function useMoveTask() {
   return useOptimistic(
-    (input: MoveTaskInput) =>
-      taskApi.move(input.task.id, {
-        list_id: input.list_id,
-        ...(input.before_id != null && { before_id: input.before_id }),
-        ...(input.after_id != null && { after_id: input.after_id }),
-      }),
+    changes.moveTask,
     (client, input) => {
       const moved = { ...input.task, list_id: input.list_id };
       rewriteViews(

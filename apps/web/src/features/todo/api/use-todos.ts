@@ -1,7 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import type { ListTodosResponse, Todo } from '@site/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
+import { changes, newTempId } from '../offline/todo-changes';
+import { useTodoChange } from '../offline/use-todo-change';
 import { todoApi } from './todo-api';
 
 /** Key and function of each query of the to-do feature, for hooks, prefetches and cache updates. */
@@ -26,40 +27,97 @@ export function useTodos() {
   });
 }
 
+type Lists = ListTodosResponse;
+
 /** Puts a changed item into the cached lists at once (open or completed, newest first), then refetches. */
-function placeItem(data: ListTodosResponse | undefined, item: Todo): ListTodosResponse | undefined {
+function placeItem(data: Lists | undefined, item: Todo): Lists | undefined {
   if (!data) return data;
   const others = (list: Todo[]) => list.filter((t) => t.id !== item.id);
-  const insert = (list: Todo[]) => [...others(list), item].sort((a, b) => b.id - a.id);
+  // Newest first; an item not saved yet (negative id) is the newest.
+  const insert = (list: Todo[]) =>
+    [...others(list), item].sort((a, b) => (b.id < 0 ? 1 : 0) - (a.id < 0 ? 1 : 0) || b.id - a.id);
   return item.completed
     ? { todos: others(data.todos), completed: insert(data.completed) }
     : { todos: insert(data.todos), completed: others(data.completed) };
 }
 
-function useTodoMutation<TInput>(mutationFn: (input: TInput) => Promise<Todo | { todo_id: number }>, failure: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: (result) => {
-      queryClient.setQueryData(todoQueries.lists().queryKey, (data) => {
-        if ('id' in result) return placeItem(data, result);
-        return (
-          data && {
-            todos: data.todos.filter((t) => t.id !== result.todo_id),
-            completed: data.completed.filter((t) => t.id !== result.todo_id),
-          }
-        );
-      });
-      return queryClient.invalidateQueries({ queryKey: todoQueries.lists().queryKey });
+const without = (data: Lists | undefined, id: number) =>
+  data && { todos: data.todos.filter((t) => t.id !== id), completed: data.completed.filter((t) => t.id !== id) };
+
+const find = (data: Lists | undefined, id: number) =>
+  [...(data?.todos ?? []), ...(data?.completed ?? [])].find((t) => t.id === id);
+
+/**
+ * A change to the seed's list (docs/api.md#every-call): shown at once, put back if refused, and
+ * queued while offline like every to-do change (offline/todo-changes.ts, docs/product.md#offline).
+ */
+function useTodoMutation<TVars>(
+  change: { key: readonly unknown[]; fn: (vars: TVars) => Promise<Todo | { todo_id: number }> },
+  shown: (data: Lists | undefined, vars: TVars) => Lists | undefined,
+  failure: string,
+  prepare?: (vars: TVars) => TVars,
+) {
+  const key = todoQueries.lists().queryKey;
+  return useTodoChange<TVars, Todo | { todo_id: number }, { saved: Lists | undefined }>({
+    change,
+    failure,
+    onMutate: async (client, vars) => {
+      await client.cancelQueries({ queryKey: key, exact: true });
+      const saved = client.getQueryData(key);
+      client.setQueryData(key, (data) => shown(data, vars));
+      return { saved };
     },
-    onError: (error) => {
-      console.error(failure, error);
-      notifications.show({ color: 'red', title: failure, message: error.message });
-    },
+    rollback: (client, context) => client.setQueryData(key, context?.saved),
+    onSuccess: (client, result) =>
+      client.setQueryData(key, (data) => ('id' in result ? placeItem(data, result) : without(data, result.todo_id))),
+    ...(prepare && { prepare }),
   });
 }
 
-export const useCreateTodo = () => useTodoMutation(todoApi.create, 'Could not add the item');
-export const useUpdateTodo = () => useTodoMutation(todoApi.update, 'Could not save the item');
-export const useCompleteTodo = () => useTodoMutation(todoApi.complete, 'Could not mark the item complete');
-export const useDeleteTodo = () => useTodoMutation(todoApi.remove, 'Could not delete the item');
+export const useCreateTodo = () =>
+  useTodoMutation(
+    changes.createTodo,
+    (data, { temp_id, ...input }) => {
+      const now = new Date().toISOString();
+      const item = {
+        id: temp_id ?? newTempId(),
+        title: input.title,
+        description: input.description ?? '',
+        completed: false,
+        user: 0,
+        created_at: now,
+        updated_at: now,
+      };
+      return placeItem(data, item);
+    },
+    'Could not add the item',
+    (vars) => ({ ...vars, temp_id: vars.temp_id ?? newTempId() }),
+  );
+
+export const useUpdateTodo = () =>
+  useTodoMutation(
+    changes.updateTodo,
+    (data, { todo_id, title, description, completed }) => {
+      const item = find(data, todo_id);
+      if (!item) return data;
+      return placeItem(data, {
+        ...item,
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description }),
+        ...(completed !== undefined && { completed }),
+      });
+    },
+    'Could not save the item',
+  );
+
+export const useCompleteTodo = () =>
+  useTodoMutation(
+    changes.completeTodo,
+    (data, id) => {
+      const item = find(data, id);
+      return item ? placeItem(data, { ...item, completed: true }) : data;
+    },
+    'Could not mark the item complete',
+  );
+
+export const useDeleteTodo = () => useTodoMutation(changes.removeTodo, without, 'Could not delete the item');
