@@ -56,6 +56,13 @@ export const screenshotDir = path.join(repoRoot, 'e2e/screenshots');
  */
 export const takingScreenshots = process.env.SCREENSHOTS === '1';
 
+/**
+ * The colour schemes a test's loop over widths visits: both when taking pictures, the light one alone
+ * otherwise. The dark scheme changes colours, not sizes, so what such a loop checks (overflow, layout,
+ * errors) holds in both; theme.e2e.test.ts and accessibility.e2e.test.ts check the dark scheme itself.
+ */
+export const checkedSchemes = takingScreenshots ? (['light', 'dark'] as const) : (['light'] as const);
+
 /** A test that only takes pictures (its checks are what the pictures need): run by `npm run screenshots` alone. */
 export function screenshotsOnly(name: string, body: () => Promise<void>, timeoutMs?: number) {
   (takingScreenshots ? it : it.skip)(name, body, timeoutMs);

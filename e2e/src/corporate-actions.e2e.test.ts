@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { checkedSchemes, screenshot } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -40,7 +40,7 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
     await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/dividends and 1 split marked$/);
     await page.getByTestId('chart-events').getByText('4:1 marks a split', { exact: false }).waitFor();
     await screenshot(page, 'corporate-actions-chart-max', { settleMs: 300 });
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       for (const width of [375, 800]) {
         await page.setViewportSize({ width, height: 900 });
@@ -56,7 +56,7 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
     expect(errors).toEqual([]);
   });
 
-  it('lists the dividends and splits of a wallet on the wallet page, at 375, 800 and 1280 px, light and dark', async () => {
+  it('lists the dividends and splits of a wallet on the wallet page, at 375, 800 and 1280 px', async () => {
     await page.goto(`${server.baseUrl}/apps/finance`);
     await page.getByLabel('Wallet name').fill('Income');
     await page.getByRole('button', { name: 'Create Wallet' }).click();
@@ -137,7 +137,7 @@ describe('dividends and splits on the stock chart and the wallet page', () => {
       db.close();
     }
 
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       for (const width of [375, 800, 1280]) {
         await page.setViewportSize({ width, height: 900 });

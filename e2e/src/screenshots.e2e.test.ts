@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, takingScreenshots, watchErrors } from './browser.js';
+import { checkedSchemes, screenshot, watchErrors } from './browser.js';
 import { openSite, type Site } from './site.js';
 
 /**
@@ -53,7 +53,7 @@ describe('screenshots of every page, both schemes, three widths', () => {
     { name: 'not-found', path: '/no-such-page', ready: 'Page not found' },
   ];
 
-  for (const scheme of takingScreenshots ? (['light', 'dark'] as const) : (['light'] as const)) {
+  for (const scheme of checkedSchemes) {
     it(`every page in the ${scheme} scheme`, async () => {
       const errors = watchErrors(page);
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir } from './browser.js';
+import { checkedSchemes, screenshot, screenshotDir } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -96,14 +96,14 @@ describe('Sudoku solving path in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('screenshots: the stepper on a step that removes candidates, at 375, 800 and 1280 px, light and dark', async () => {
+  it('screenshots: the stepper on a step that removes candidates, at 375, 800 and 1280 px', async () => {
     const steps = await giveUpAndOpenPath('Hard');
     const game = page.url();
     const target = Math.max(
       0,
       steps.findIndex((s) => s.kind === 'step' && !s.placement),
     );
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       // A signed-in player's stored choice may be 'auto': the system's scheme decides then.
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser, screenshot, watchErrors } from './browser.js';
+import { type Browser, checkedSchemes, launchBrowser, screenshot, watchErrors } from './browser.js';
 import type { RunningServer } from './server.js';
 import { signUpOnThisPage, uniqueUsername } from './session.js';
 import { openSite, type Site } from './site.js';
@@ -198,7 +198,7 @@ describe('Sudoku daily puzzles, own puzzles and share links in a real browser', 
     await page.waitForURL(`${server.baseUrl}/apps/sudoku`);
   });
 
-  it('screenshots: the menu tabs, a daily game with Share open and a share-link error at 375, 800 and 1280 px, light and dark', async () => {
+  it('screenshots: the menu tabs, a daily game with Share open and a share-link error at 375, 800 and 1280 px', async () => {
     // A lost game and a few more wins, so the statistics chart has both kinds of bar.
     const played: [string, number, 'won' | 'lost'][] = [
       ['easy', 312, 'won'],
@@ -218,7 +218,7 @@ describe('Sudoku daily puzzles, own puzzles and share links in a real browser', 
     }
     const daily = await api<Game>(page, 'GET', '/sudoku/daily?difficulty=medium');
 
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       // Mantine keeps the colour scheme in local storage.
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       // A signed-in player's stored choice may be 'auto': the system's scheme decides then.

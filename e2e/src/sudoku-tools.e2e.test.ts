@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotDir } from './browser.js';
+import { checkedSchemes, screenshot, screenshotDir } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 import { cellOf, emptyCells, startGame } from './sudoku-game.js';
@@ -138,7 +138,7 @@ describe('Sudoku solving tools in a real browser', () => {
     await expect.poll(async () => (await preferences()).sudoku.mistakes).toBe('conflicts');
   });
 
-  it('screenshots: notes, corner and centre marks, colours and highlights at 375, 800 and 1280 px, light and dark', async () => {
+  it('screenshots: notes, corner and centre marks, colours and highlights at 375, 800 and 1280 px', async () => {
     const game = await startGame(page, server.baseUrl, 'Medium');
     const empty = emptyCells(game);
     await page.getByRole('button', { name: 'Fill candidates' }).click();
@@ -166,7 +166,7 @@ describe('Sudoku solving tools in a real browser', () => {
     await play(e, game.transformed_solution[e[0]]?.[e[1]] ?? 0);
     await expect.poll(() => page.locator('[data-colour]').count()).toBe(6);
 
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       // A signed-in player's stored choice may be 'auto': the system's scheme decides then.
       await page.emulateMedia({ colorScheme: scheme });

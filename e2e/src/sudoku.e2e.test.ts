@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, screenshotsOnly } from './browser.js';
+import { checkedSchemes, screenshot, screenshotsOnly } from './browser.js';
 import type { RunningServer } from './server.js';
 import { openSite, type Site } from './site.js';
 
@@ -278,7 +278,7 @@ describe('Sudoku in a real browser', () => {
     const game = await startGame('Hard');
     const [[r, c]] = emptyCells(game) as [[number, number]];
     const wrong = ((game.transformed_solution[r]?.[c] ?? 1) % 9) + 1;
-    for (const scheme of ['light', 'dark'] as const) {
+    for (const scheme of checkedSchemes) {
       // Mantine keeps the colour scheme in local storage.
       await page.evaluate((value) => localStorage.setItem('mantine-color-scheme-value', value), scheme);
       // A signed-in player's stored choice may be 'auto': the system's scheme decides then.
