@@ -1,5 +1,5 @@
-import { ActionIcon, Drawer, Group, Stack, TextInput, Tooltip } from '@mantine/core';
-import { IconFileImport, IconKeyboard, IconLayoutSidebar, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Alert, Drawer, Group, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconEye, IconFileImport, IconKeyboard, IconLayoutSidebar, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useOnline } from '../../hooks/use-online';
@@ -8,6 +8,7 @@ import { browserTimeZone, useCreateTask, useTaskLists } from './api/use-tasks';
 import { QuickAdd } from './components/QuickAdd';
 import { ShortcutsDialog } from './components/ShortcutsDialog';
 import { type RowActions, TaskView } from './components/TaskView';
+import { TodoDnd } from './components/TodoDnd';
 import { DefaultView } from './DefaultView';
 import { dayIn } from './due-format';
 import { TodoSidebar } from './sidebar/TodoSidebar';
@@ -82,6 +83,8 @@ function TodoApp() {
   }, []);
 
   const listId = view.view === 'list' ? view.listId : null;
+  // A list shared with me to view only: its tasks are shown without the controls that change them.
+  const viewerOf = lists.data?.lists.find((l) => l.id === listId && l.role === 'viewer');
   const defaults = {
     list_id: listId,
     ...(view.view === 'label' && { labels: [view.label] }),
@@ -90,70 +93,85 @@ function TodoApp() {
 
   return (
     <div className={classes.layout}>
-      <aside className={classes.sidebar}>
-        <TodoSidebar current={view} />
-      </aside>
       {/* Mounted from its first opening on: a closed Drawer still costs its portal and transitions
-          on every render of the page (components/Modal.tsx). */}
+          on every render of the page (components/Modal.tsx). Outside the page's drag and drop: the
+          drawer's side bar is a second copy of the lists, with its own. */}
       {drawerUsed && (
         <Drawer opened={drawer} onClose={() => setDrawer(false)} title="To-do views" size={300}>
           <TodoSidebar current={view} onNavigate={() => setDrawer(false)} />
         </Drawer>
       )}
-      <Stack gap="md" miw={0}>
-        <Group gap="xs" wrap="nowrap">
-          <ActionIcon
-            className={classes.menu}
-            variant="default"
-            size="lg"
-            aria-label="Open the lists and views"
-            // Mounted closed before the click opens it, so Drawer gives the focus back on closing (components/Modal.tsx).
-            onPointerDown={() => setDrawerUsed(true)}
-            onFocus={() => setDrawerUsed(true)}
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawer(true);
-            }}
-          >
-            <IconLayoutSidebar size={18} />
-          </ActionIcon>
-          <SearchBox
-            key={view.view === 'search' ? view.q : ''}
-            initial={view.view === 'search' ? view.q : ''}
-            onSearch={(q) => navigate(todoViewHref(q ? { view: 'search', q } : { view: 'all' }))}
-          />
-          <Tooltip label="Keyboard shortcuts (?)">
-            <ActionIcon variant="default" size="lg" aria-label="Keyboard shortcuts" onClick={() => setShortcuts(true)}>
-              <IconKeyboard size={18} />
+      {/* One drag and drop around the side bar and the tasks: a task dropped on a list moves there. */}
+      <TodoDnd onMoveTask={(id, listId) => actions.current?.moveTo?.(id, listId)}>
+        <aside className={classes.sidebar}>
+          <TodoSidebar current={view} />
+        </aside>
+        <Stack gap="md" miw={0}>
+          <Group gap="xs" wrap="nowrap">
+            <ActionIcon
+              className={classes.menu}
+              variant="default"
+              size="lg"
+              aria-label="Open the lists and views"
+              // Mounted closed before the click opens it, so Drawer gives the focus back on closing (components/Modal.tsx).
+              onPointerDown={() => setDrawerUsed(true)}
+              onFocus={() => setDrawerUsed(true)}
+              onClick={() => {
+                setDrawerUsed(true);
+                setDrawer(true);
+              }}
+            >
+              <IconLayoutSidebar size={18} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Import, export and calendar feed">
-            <ActionIcon variant="default" size="lg" aria-label="Import and export" onClick={() => setTransfer(true)}>
-              <IconFileImport size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-        <QuickAdd
-          ref={quickAdd}
-          lists={lists.data?.lists}
-          defaults={defaults}
-          timeZone={timeZone}
-          disabled={readOnly}
-          onCreate={(body) => createTask.mutate({ body, view })}
-        />
-        {view.view === 'all' ? (
-          <DefaultView actions={actions} today={today} readOnly={readOnly} />
-        ) : (
-          <TaskView
-            key={todoViewHref(view)}
-            view={view}
-            lists={lists.data?.lists}
-            today={today}
-            readOnly={readOnly}
-            actions={actions}
-          />
-        )}
-      </Stack>
+            <SearchBox
+              key={view.view === 'search' ? view.q : ''}
+              initial={view.view === 'search' ? view.q : ''}
+              onSearch={(q) => navigate(todoViewHref(q ? { view: 'search', q } : { view: 'all' }))}
+            />
+            <Tooltip label="Keyboard shortcuts (?)">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Keyboard shortcuts"
+                onClick={() => setShortcuts(true)}
+              >
+                <IconKeyboard size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Import, export and calendar feed">
+              <ActionIcon variant="default" size="lg" aria-label="Import and export" onClick={() => setTransfer(true)}>
+                <IconFileImport size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          {viewerOf ? (
+            <Alert variant="light" color="gray" icon={<IconEye size={18} />} title="View only">
+              {viewerOf.owner.username} shared this list with you to view: you cannot add or change its tasks.
+            </Alert>
+          ) : (
+            <QuickAdd
+              ref={quickAdd}
+              lists={lists.data?.lists}
+              defaults={defaults}
+              timeZone={timeZone}
+              disabled={readOnly}
+              onCreate={(body) => createTask.mutate({ body, view })}
+            />
+          )}
+          {view.view === 'all' ? (
+            <DefaultView actions={actions} today={today} readOnly={readOnly} />
+          ) : (
+            <TaskView
+              key={todoViewHref(view)}
+              view={view}
+              lists={lists.data?.lists}
+              today={today}
+              readOnly={readOnly || viewerOf !== undefined}
+              actions={actions}
+            />
+          )}
+        </Stack>
+      </TodoDnd>
       <ShortcutsDialog opened={shortcuts} onClose={() => setShortcuts(false)} />
       {transfer !== null && (
         <Suspense fallback={null}>

@@ -9,7 +9,7 @@ export const TODO_SHORTCUTS: Array<[keys: string[], what: string]> = [
   [['e'], 'Rename the focused task (Enter saves, Escape cancels)'],
   [['Enter'], 'Rename the focused task; on its title: open its notes and checklist'],
   [['x'], 'Complete the focused task'],
-  [['#'], 'Move the focused task to a list'],
+  [['#'], 'Move the focused task to a list (with a mouse: drag its handle onto a list in the side bar)'],
   [['Space', '↑', '↓', 'Space'], 'On a drag handle: lift, move, drop (Escape cancels)'],
   [['?'], 'Show these shortcuts'],
 ];

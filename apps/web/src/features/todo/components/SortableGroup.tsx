@@ -1,15 +1,7 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useId } from 'react';
+import { type DragItem, type DragKind, dragKey, InTodoDnd, useGroupDrop } from './TodoDnd';
 
 /** The items a moved item sits between once the one at `from` is dropped at `to` (null: an end). */
 export type Neighbours = { before_id: number | null; after_id: number | null };
@@ -28,76 +20,57 @@ export function neighboursAfterMove<T extends { id: number }>(
 
 interface SortableGroupProps<T extends { id: number }> {
   items: readonly T[];
-  /** What one item is called in what a screen reader hears: 'task', 'list'. */
-  noun: string;
-  name: (item: T) => string;
+  /** What the items are: 'task', 'list' (their keys in the page's drag and drop, what is announced). */
+  kind: DragKind;
   onMove: (item: T, neighbours: Neighbours) => void;
   children: ReactNode;
 }
 
 /**
- * A group whose items (each `useSortable` with its id) reorder by a handle: dragged with a pointer,
- * or space, the arrows and space again, each step announced. The task rows and the side bar's
- * lists share it.
+ * A group whose items (each `useSortableItem`) reorder by a handle: dragged with a pointer, or
+ * space, the arrows and space again, each step announced. The task rows and the side bar's lists
+ * share it, inside the page's one drag and drop (TodoDnd.tsx).
  */
-export function SortableGroup<T extends { id: number }>({
-  items,
-  noun,
-  name,
-  onMove,
-  children,
-}: SortableGroupProps<T>) {
-  // dnd-kit numbers its description ids from a counter that the server shares across every page
-  // it draws; React's id is the same in the server's drawing and after hydration.
-  const id = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const title = (itemId: unknown) => {
-    const item = items.find((i) => i.id === itemId);
-    return item ? name(item) : noun;
-  };
-  const position = (itemId: unknown) => items.findIndex((i) => i.id === itemId) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${title(active.id)}, position ${position(active.id)} of ${items.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${title(active.id)} moved to position ${position(over.id)} of ${items.length}.`
-        : `${title(active.id)} is not over the list.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${title(active.id)} dropped at position ${position(over.id)} of ${items.length}.`
-        : `${title(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled.`,
-  };
-  const end = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((i) => i.id === active.id);
-    const item = items[from];
-    const neighbours = neighboursAfterMove(
-      items,
-      from,
-      items.findIndex((i) => i.id === over.id),
-    );
-    if (item && neighbours) onMove(item, neighbours);
-  };
+export function SortableGroup<T extends { id: number }>(props: SortableGroupProps<T>) {
   return (
-    <DndContext
-      id={id}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={end}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable: `To reorder, press space on the handle to pick the ${noun} up, the up and down arrows to move it, space to drop it, or Escape to cancel.`,
-        },
-      }}
-    >
-      <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        {children}
-      </SortableContext>
-    </DndContext>
+    <InTodoDnd>
+      <Group {...props} />
+    </InTodoDnd>
   );
+}
+
+function Group<T extends { id: number }>({ items, kind, onMove, children }: SortableGroupProps<T>) {
+  const containerId = useId();
+  const keys = items.map((item) => dragKey(kind, item.id));
+  useGroupDrop(containerId, (fromKey, toKey) => {
+    const from = keys.indexOf(fromKey);
+    const item = items[from];
+    const neighbours = neighboursAfterMove(items, from, keys.indexOf(toKey));
+    if (item && neighbours) onMove(item, neighbours);
+  });
+  return (
+    <SortableContext id={containerId} items={keys} strategy={verticalListSortingStrategy}>
+      {children}
+    </SortableContext>
+  );
+}
+
+/** One item of a SortableGroup: the row's ref and style, and its handle's props. */
+export function useSortableItem(item: DragItem, disabled = false) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: dragKey(item.kind, item.id),
+    data: item,
+    disabled,
+  });
+  return {
+    rowRef: setNodeRef,
+    isDragging,
+    style: {
+      transform: CSS.Transform.toString(transform),
+      transition,
+      position: 'relative' as const,
+      zIndex: isDragging ? 1 : undefined,
+    },
+    handle: { ...attributes, ...listeners, ref: setActivatorNodeRef, role: undefined },
+  };
 }

@@ -1,8 +1,6 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type Neighbours, SortableGroup } from './SortableGroup';
+import { type Neighbours, SortableGroup, useSortableItem } from './SortableGroup';
 import { type RowTask, TaskRow, type TaskRowProps } from './TaskRow';
 import classes from './TaskRow.module.css';
 
@@ -76,7 +74,7 @@ function SortableTasks<T extends RowTask>(
 ) {
   const { tasks, label, onReorder } = props;
   return (
-    <SortableGroup items={tasks} noun="task" name={(task) => task.title} onMove={onReorder}>
+    <SortableGroup items={tasks} kind="task" onMove={onReorder}>
       <ul className={classes.list} aria-label={label}>
         {tasks.map((task) => (
           <SortableRow key={task.id} task={task} {...props} />
@@ -87,21 +85,11 @@ function SortableTasks<T extends RowTask>(
 }
 
 function SortableRow<T extends RowTask>(props: TaskListProps<T> & { task: T }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.task.id,
-    disabled: props.task.id < 0,
-  });
-  return (
-    <Row
-      {...props}
-      rowRef={setNodeRef}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-      }}
-      handle={{ ...attributes, ...listeners, ref: setActivatorNodeRef, role: undefined }}
-    />
+  const { task } = props;
+  const { rowRef, style, handle, isDragging } = useSortableItem(
+    { kind: 'task', id: task.id, name: task.title, listId: task.list_id ?? null },
+    task.id < 0,
   );
+  // While it travels as a card (TodoDnd.tsx), the row stays faint where it would land.
+  return <Row {...props} rowRef={rowRef} style={{ ...style, opacity: isDragging ? 0.4 : undefined }} handle={handle} />;
 }

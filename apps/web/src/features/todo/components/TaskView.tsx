@@ -29,6 +29,8 @@ export interface RowActions {
   complete(id: number): void;
   edit(id: number): void;
   move?(id: number): void;
+  /** Moves the task to a list at once (dropped on it in the side bar), as the `#` dialog's Move does. */
+  moveTo?(id: number, listId: number | null): void;
 }
 
 export interface TaskViewProps {
@@ -178,6 +180,10 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
     move: (id) => {
       const task = byId(id);
       if (task && !readOnly) setMoving(task);
+    },
+    moveTo: (id, listId) => {
+      const task = byId(id);
+      if (task && !readOnly) doMove(task, listId);
     },
   }));
 

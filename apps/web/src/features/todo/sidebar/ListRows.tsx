@@ -1,5 +1,3 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Menu, Text } from '@mantine/core';
 import type { TodoList } from '@site/contract';
 import {
@@ -25,7 +23,8 @@ import {
   useMoveTodoList,
   useUpdateTodoList,
 } from '../api/use-todo-lists';
-import { type Neighbours, neighboursAfterMove, SortableGroup } from '../components/SortableGroup';
+import { type Neighbours, neighboursAfterMove, SortableGroup, useSortableItem } from '../components/SortableGroup';
+import { ListDropTarget } from '../components/TodoDnd';
 import { sameView, type TodoViewRef, todoViewHref } from '../todo-views';
 import { ColourDot } from './ColourPicker';
 import { ListFormModal } from './ListFormModal';
@@ -99,8 +98,7 @@ export function ListRows({ current, onNavigate, all, lists, sortable = false }: 
       {sortable && lists.length > 1 ? (
         <SortableGroup
           items={lists}
-          noun="list"
-          name={(list) => list.name}
+          kind="list"
           onMove={(list, neighbours) => {
             const place = listPlace(neighbours);
             if (place) actions.onMove(list, place);
@@ -145,22 +143,8 @@ interface ListRowProps {
 }
 
 function SortableRow(props: Omit<ListRowProps, 'handle' | 'rowRef' | 'style'>) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.list.id,
-  });
-  return (
-    <ListRow
-      {...props}
-      rowRef={setNodeRef}
-      style={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        position: 'relative',
-        zIndex: isDragging ? 1 : undefined,
-      }}
-      handle={{ ...attributes, ...listeners, ref: setActivatorNodeRef, role: undefined }}
-    />
-  );
+  const { rowRef, style, handle } = useSortableItem({ kind: 'list', id: props.list.id, name: props.list.name });
+  return <ListRow {...props} rowRef={rowRef} style={style} handle={handle} />;
 }
 
 function ListRow({ list, current, onNavigate, all, actions, handle, rowRef, style }: ListRowProps) {
@@ -181,7 +165,8 @@ function ListRow({ list, current, onNavigate, all, actions, handle, rowRef, styl
           <IconGripVertical size={14} />
         </ActionIcon>
       )}
-      <div style={{ flex: 1, minWidth: 0 }}>
+      {/* A task dragged here moves to the list, when the user may add to it (as the `#` dialog offers). */}
+      <ListDropTarget listId={list.id} name={list.name} disabled={list.archived || list.role === 'viewer'}>
         <ViewLink
           current={current}
           onNavigate={onNavigate}
@@ -204,7 +189,7 @@ function ListRow({ list, current, onNavigate, all, actions, handle, rowRef, styl
           }
           count={list.open_count}
         />
-      </div>
+      </ListDropTarget>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${list.name}`}>

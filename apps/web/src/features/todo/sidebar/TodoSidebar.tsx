@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { LoadError } from '../../../components/LoadError';
 import { useTodoLabels } from '../api/use-todo-labels';
 import { useTodoLists } from '../api/use-todo-lists';
+import { ListDropTarget } from '../components/TodoDnd';
 import { sameView, type TodoViewRef, todoViewHref } from '../todo-views';
 import { LabelRows } from './LabelRows';
 import { ListFormModal } from './ListFormModal';
@@ -39,7 +40,9 @@ export function TodoSidebar({ current, onNavigate }: TodoSidebarProps) {
     <Stack component="nav" aria-label="To-do views" gap="md" miw={0}>
       <Stack gap={2}>
         <ViewLink {...link} to={{ view: 'all' }} label="Todo List" icon={<IconListCheck size={18} />} />
-        <ViewLink {...link} to={{ view: 'inbox' }} label="Inbox" icon={<IconInbox size={18} />} count={inboxCount} />
+        <ListDropTarget listId={null} name="Inbox">
+          <ViewLink {...link} to={{ view: 'inbox' }} label="Inbox" icon={<IconInbox size={18} />} count={inboxCount} />
+        </ListDropTarget>
         <ViewLink {...link} to={{ view: 'today' }} label="Today" icon={<IconCalendarEvent size={18} />} />
         <ViewLink {...link} to={{ view: 'upcoming' }} label="Upcoming" icon={<IconCalendarWeek size={18} />} />
         <ViewLink {...link} to={{ view: 'completed' }} label="Completed" icon={<IconCircleCheck size={18} />} />
