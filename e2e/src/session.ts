@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** Signs up a fresh user through the real modal, the way a person would; the page reloads signed in. */
 export async function signUpThroughUi(page: Page, baseUrl: string, username: string, password = 'e2e-password-123') {
@@ -29,4 +29,17 @@ export async function logInThroughUi(page: Page, baseUrl: string, username: stri
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Login' }).click()]);
   await page.getByRole('button', { name: 'Log Out' }).waitFor();
+}
+
+/** Signs up a fresh user through the API in `context` (a second browser, say): its pages are then signed in. */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  baseUrl: string,
+  username: string,
+  password = 'e2e-password-123',
+) {
+  const res = await context.request.post(`${baseUrl}/api/signup`, {
+    data: { username, email: `${username}@example.com`, password },
+  });
+  if (!res.ok()) throw new Error(`signup answered ${res.status()}: ${await res.text()}`);
 }

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from './browser.js';
+import { launchBrowser, screenshot, watchErrors } from './browser.js';
 import type { RunningServer } from './server.js';
+import { signUpThroughApi, uniqueUsername } from './session.js';
 import { openSite, type Site } from './site.js';
 
 describe('to-do list in a real browser', () => {
@@ -176,6 +177,124 @@ describe('to-do list in a real browser', () => {
       } finally {
         if (wide) await page.setViewportSize(wide);
       }
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('lists: drag a task onto one, share one, act on several tasks at once', () => {
+    const row = (title: string, on = page) => on.getByRole('listitem', { name: title });
+    const sidebar = (on = page) => on.getByRole('navigation', { name: 'To-do views' });
+    const heading = (name: string, on = page) => on.getByRole('heading', { level: 1, name }).waitFor();
+
+    const newList = async (name: string) => {
+      await sidebar().getByRole('button', { name: 'New list' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New list' });
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByRole('button', { name: 'Add list' }).click();
+      await heading(name);
+    };
+
+    it('moves a task dragged with the mouse onto a side-bar list; Undo brings it back', async () => {
+      await newList('Errands');
+      await sidebar().getByRole('link', { name: /Inbox/ }).click();
+      await heading('Inbox');
+      await expect.poll(() => row('Alpha').isVisible()).toBe(true);
+      const from = await page.getByRole('button', { name: 'Reorder Alpha' }).boundingBox();
+      const to = await sidebar()
+        .getByRole('link', { name: /Errands/ })
+        .boundingBox();
+      if (!from || !to) throw new Error('the handle or the list is not on the screen');
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      // dnd-kit starts a drag after 4 px and follows the pointer move by move.
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+      await expect.poll(() => page.locator('[data-drop-over]').textContent()).toMatch(/Errands/);
+      await screenshot(page, 'todo-drag-onto-list');
+      await page.mouse.up();
+      await expect.poll(() => row('Alpha').count()).toBe(0);
+      await expect.poll(() => page.getByText('Moved “Alpha” to Errands').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Undo' }).last().click();
+      await expect.poll(() => row('Alpha').isVisible()).toBe(true);
+      await page.reload();
+      await expect.poll(() => row('Alpha').isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it('shares a list: an editor adds to it, a viewer cannot', async () => {
+      const other = await launchBrowser();
+      try {
+        const otherName = uniqueUsername('todo_b');
+        await signUpThroughApi(other.context, server.baseUrl, otherName);
+        const otherPage = await other.context.newPage();
+        const otherErrors = watchErrors(otherPage);
+
+        await newList('Shared chores');
+        await sidebar().getByRole('button', { name: 'Actions for Shared chores' }).click();
+        await page.getByRole('menuitem', { name: 'Share…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Sharing Shared chores' });
+        await dialog.getByLabel('Username').fill(otherName);
+        await dialog.getByLabel('Role', { exact: true }).selectOption('editor');
+        await dialog.getByRole('button', { name: 'Share' }).click();
+        await expect.poll(() => dialog.getByLabel(`Role of ${otherName}`).inputValue()).toBe('editor');
+        await screenshot(page, 'todo-share-dialog');
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        await otherPage.goto(`${server.baseUrl}/apps/todo`);
+        await sidebar(otherPage)
+          .getByRole('link', { name: /Shared chores/ })
+          .click();
+        await heading('Shared chores', otherPage);
+        const otherAdd = otherPage.getByRole('textbox', { name: 'Quick add' });
+        await otherAdd.fill('Bring the ladder');
+        await otherAdd.press('Enter');
+        await expect.poll(() => row('Bring the ladder', otherPage).isVisible()).toBe(true);
+        await expect.poll(() => otherPage.locator('[data-task-row][data-task-id^="-"]').count()).toBe(0);
+
+        await page.reload();
+        await expect.poll(() => row('Bring the ladder').isVisible()).toBe(true);
+
+        await sidebar().getByRole('button', { name: 'Actions for Shared chores' }).click();
+        await page.getByRole('menuitem', { name: 'Share…' }).click();
+        const changed = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/members'));
+        await dialog.getByLabel(`Role of ${otherName}`).selectOption('viewer');
+        expect((await changed).ok()).toBe(true);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+
+        await otherPage.reload();
+        await expect.poll(() => otherPage.getByText('you cannot add or change its tasks').isVisible()).toBe(true);
+        expect(await otherAdd.count()).toBe(0);
+        expect(await otherPage.getByRole('checkbox', { name: 'Mark Complete Bring the ladder' }).isDisabled()).toBe(
+          true,
+        );
+        await screenshot(otherPage, 'todo-shared-viewer');
+        expect(otherErrors).toEqual([]);
+      } finally {
+        await other.close();
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it('completes two selected tasks with the bulk bar', async () => {
+      await sidebar().getByRole('link', { name: /Inbox/ }).click();
+      await heading('Inbox');
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      await page.getByRole('checkbox', { name: 'Select Alpha' }).check();
+      await page.getByRole('checkbox', { name: 'Select Beta' }).check();
+      const bar = page.getByRole('toolbar', { name: 'Selected tasks' });
+      await expect.poll(() => bar.getByText('2 selected').isVisible()).toBe(true);
+      await screenshot(page, 'todo-bulk-bar');
+      await bar.getByRole('button', { name: 'Complete' }).click();
+      await expect.poll(() => row('Alpha').count()).toBe(0);
+      await expect.poll(() => row('Beta').count()).toBe(0);
+      expect(await row('Call the plumber').isVisible()).toBe(true);
+      await sidebar()
+        .getByRole('link', { name: /Completed/ })
+        .click();
+      await heading('Completed');
+      await expect.poll(() => row('Alpha').isVisible()).toBe(true);
+      await expect.poll(() => row('Beta').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     });
   });
