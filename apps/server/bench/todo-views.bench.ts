@@ -21,6 +21,7 @@ import Fastify from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { dueColumns } from '../src/features/todo/tasks/due.js';
+import { searchKey } from '../src/features/todo/tasks/task-search.js';
 import { freshKeys } from '../src/features/todo/todo-keys.js';
 import { addDays, localTime } from '../src/integrations/time-zones.js';
 
@@ -131,7 +132,7 @@ async function seedUser(db: DatabaseHandle['db'], userId: number, count: number,
     recurrence_basis: t.repeats ? ('due' as const) : null,
     position: keysByList.get(t.listId)!.shift()!,
     completed_at: t.completed ? new Date(Date.now() - t.i * 60_000).toISOString() : null,
-    search_key: [t.title, t.description, ...t.labels].join('\n').toLowerCase(),
+    search_key: searchKey(t.title, t.description, t.labels),
   }));
   for (let i = 0; i < rows.length; i += 200) {
     const ids = await db
@@ -227,6 +228,8 @@ async function bench(kind: 'sqlite' | 'postgres', baseline: Figure) {
         ['inbox', '/api/todo/tasks?view=inbox'],
         ['list (Work)', `/api/todo/tasks?view=list&list_id=${workListId}`],
         ['search "invoice"', '/api/todo/tasks?view=search&q=invoice'],
+        ['search "pa" (short prefix)', '/api/todo/tasks?view=search&q=pa'],
+        ['search "passport renew"', '/api/todo/tasks?view=search&q=passport%20renew'],
         ['completed', '/api/todo/tasks?view=completed'],
         ['label (Urgent)', '/api/todo/tasks?view=label&label=urgent'],
         ['GET /api/todo (seed, unpaged)', '/api/todo'],

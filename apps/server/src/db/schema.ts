@@ -82,7 +82,10 @@ export interface TodosTable {
   /** Fractional-indexing key within the list (bytewise order). */
   position: ColumnType<string, string | undefined, string>;
   completed_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Lower-case title, notes and labels for the search view (written by the repository). */
+  /**
+   * The words of the title, notes and labels for the search view (task-search.ts `searchKey`),
+   * indexed by migration 018's triggers (SQLite FTS5) or GIN index (PostgreSQL).
+   */
   search_key: ColumnType<string, string | undefined, string>;
 }
 

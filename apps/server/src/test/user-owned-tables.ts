@@ -27,8 +27,8 @@ export async function tableColumns(db: Kysely<Database>, kind: TestDatabaseKind)
     kind === 'sqlite'
       ? await sql<{ table_name: string; column_name: string }>`
           select m.name as table_name, p.name as column_name
-          from sqlite_master m join pragma_table_info(m.name) p
-          where m.type = 'table' and m.name not like 'sqlite_%'`.execute(db)
+          from pragma_table_list m join pragma_table_info(m.name) p
+          where m.schema = 'main' and m.type = 'table' and m.name not like 'sqlite_%'`.execute(db) // not FTS5's (virtual, shadow)
       : await sql<{ table_name: string; column_name: string }>`
           select c.table_name, c.column_name
           from information_schema.columns c

@@ -15,6 +15,7 @@ import { migrations } from './index.js';
  */
 describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => {
   let handle: DatabaseHandle;
+  let migrator: Migrator;
   let cleanup: () => Promise<void>;
   let pgSchema: string | undefined;
 
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => 
         await client.end();
       };
     }
-    const migrator = new Migrator({
+    migrator = new Migrator({
       db: handle.db,
       provider: { getMigrations: async () => migrations(handle.dialect) },
       ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
@@ -73,7 +74,9 @@ describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => 
       (${ben}, 'Bens', 'About Bens', 0, ${now}, ${now}),
       (${ann}, 'Third ÉTÉ', 'About Third', 0, ${now}, ${now})`.execute(handle.db);
 
-    await handle.migrate();
+    // 016 itself: 018 rewrites the search text again.
+    const { error } = await migrator.migrateTo('016_todo_lists');
+    expect(error).toBeUndefined();
 
     const rows = await handle.db
       .selectFrom('todos')

@@ -17,6 +17,7 @@ import { down014, up014 } from './014_orders.js';
 import { down015, up015 } from './015_wallet_corporate_actions.js';
 import { down016, up016 } from './016_todo_lists.js';
 import { down017, up017 } from './017_todo_feeds.js';
+import { down018, up018 } from './018_todo_search.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -41,5 +42,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '015_wallet_corporate_actions': { up: up015(dialect), down: down015 },
     '016_todo_lists': { up: up016(dialect), down: down016 },
     '017_todo_feeds': { up: up017, down: down017 },
+    '018_todo_search': { up: up018(dialect), down: down018(dialect) },
   };
 }

@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, TodosTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
+import { searchKey } from './tasks/task-search.js';
 import { keyBetween } from './todo-keys.js';
 
 /**
@@ -145,7 +146,7 @@ export async function setTaskLabels(db: Db, todoId: number, ownerId: number, nam
     .execute();
 }
 
-/** Rewrites the search text of tasks from their title, notes and labels. */
+/** Rewrites the search text of tasks from their title, notes and labels (task-search.ts's words). */
 export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void> {
   if (todoIds.length === 0) return;
   const rows = await db.selectFrom('todos').select(['id', 'title', 'description']).where('id', 'in', todoIds).execute();
@@ -158,7 +159,7 @@ export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void
     const names = labels.filter((l) => l.todo_id === row.id).map((l) => l.name);
     await db
       .updateTable('todos')
-      .set({ search_key: [row.title, row.description, ...names].join('\n').toLowerCase() })
+      .set({ search_key: searchKey(row.title, row.description, names) })
       .where('id', '=', row.id)
       .execute();
   }

@@ -4,6 +4,7 @@ import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, TodosTable } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
+import { searchKey } from './tasks/task-search.js';
 import { refreshSearchKeys } from './todo-core.repository.js';
 import { keyBetween } from './todo-keys.js';
 
@@ -92,7 +93,7 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
             created_by: userId,
             // Equal keys fall back to newest first, so the top stays right when none fits.
             position: keyBetween(null, first?.position ?? null) ?? first?.position ?? 'a0',
-            search_key: `${input.title}\n${input.description}`.toLowerCase(),
+            search_key: searchKey(input.title, input.description),
           })
           .returningAll()
           .executeTakeFirstOrThrow();

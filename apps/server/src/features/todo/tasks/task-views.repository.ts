@@ -1,8 +1,9 @@
 import type { TodoView } from '@site/contract';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import { addDays } from '../../../integrations/time-zones.js';
 import { type Db, type TodoRow, visibleTo } from '../todo-core.repository.js';
+import { pgSearchVector, searchQuery } from './task-search.js';
 
 /**
  * The task views of `GET /api/todo/tasks` (docs/api.md#to-do-lists-sharing-and-tasks): each a
@@ -18,7 +19,7 @@ export interface ViewRequest {
   view: TodoView;
   listId?: number | undefined;
   labelKey?: string | undefined;
-  /** Search text, in lower case. */
+  /** Search text as the user typed it (task-search.ts makes its words). */
   search?: string | undefined;
   /**
    * `today` and `upcoming`: the caller's day and the instants it and the window's end start at
@@ -31,8 +32,6 @@ export interface ViewRequest {
 
 type Query = SelectQueryBuilder<Database, 'todos', TodoRow>;
 type Eb = ExpressionBuilder<Database, 'todos'>;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Whose tasks the caller may see: themself and the owners of lists shared with them (a task's
@@ -82,8 +81,22 @@ function dueBounds(view: 'today' | 'upcoming', w: { today: string; endDate: stri
   };
 }
 
+/**
+ * The tasks whose words start with every word of the search (task-search.ts), through the full-text
+ * index of migration 018: SQLite's FTS5 table, PostgreSQL's GIN index on the same expression. A
+ * search without a word (punctuation only) finds nothing.
+ */
+function matches(db: Db, text: string) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const query = searchQuery(text, postgres ? 'postgres' : 'sqlite');
+  if (query === undefined) return sql<boolean>`1 = 0`;
+  return postgres
+    ? sql<boolean>`${pgSearchVector('todos.search_key')} @@ cast(${query} as tsquery)`
+    : sql<boolean>`${sql.ref('todos.id')} in (select rowid from todos_search where todos_search match ${query})`;
+}
+
 /** The view's rows, whatever their completion (the view's own rule adds that). */
-function scope(query: Query, request: ViewRequest, owners: number[]): Query {
+function scope(db: Db, query: Query, request: ViewRequest, owners: number[]): Query {
   const { userId, view } = request;
   switch (view) {
     case 'inbox':
@@ -134,9 +147,7 @@ function scope(query: Query, request: ViewRequest, owners: number[]): Query {
         .where(visible(userId, owners))
         .$if(request.listId !== undefined, (qb) => qb.where('todos.list_id', '=', request.listId ?? -1));
     case 'search':
-      return query
-        .where(visible(userId, owners))
-        .where(sql<boolean>`${sql.ref('todos.search_key')} like ${likePattern(request.search ?? '')} escape '\\'`);
+      return query.where(visible(userId, owners)).where(matches(db, request.search ?? ''));
   }
 }
 
@@ -149,7 +160,7 @@ function pageQuery(
   owners: number[],
 ): { query: Query; lastValue: (row: TodoRow) => string | null } {
   const { view, cursor, limit } = request;
-  let query = scope(db.selectFrom('todos').selectAll('todos'), request, owners);
+  let query = scope(db, db.selectFrom('todos').selectAll('todos'), request, owners);
   // Search finds completed tasks too; every other view is of open tasks, or of completed ones.
   // A literal, not a parameter: only then may SQLite use the partial index on open tasks.
   if (view !== 'search') query = query.where('todos.completed', '=', sql.lit(view === 'completed' ? 1 : 0));
@@ -217,7 +228,7 @@ export async function viewPage(db: Db, request: ViewRequest): Promise<{ rows: To
 }
 
 const countQuery = (db: Db, request: ViewRequest, owners: number[]) =>
-  scope(db.selectFrom('todos').selectAll('todos'), request, owners)
+  scope(db, db.selectFrom('todos').selectAll('todos'), request, owners)
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('todos.completed', '=', sql.lit(0));

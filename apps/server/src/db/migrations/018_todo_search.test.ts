@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../test/test-databases.js';
+import { type DatabaseHandle, openDatabase } from '../database.js';
+import { migrations } from './index.js';
+
+/**
+ * 018: existing tasks get their words and are found through the new index; later writes keep it
+ * right (SQLite's triggers; PostgreSQL's index is on the column); it goes back down to 016's text.
+ */
+describe.each(testDatabaseKinds)('migration 018 (to-do search) on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  let migrator: Migrator;
+  let pgSchema: string | undefined;
+  let ann: number;
+  const now = '2026-03-04T12:00:00.000Z';
+  const titles: Record<string, string> = {
+    cafe: 'Café crème',
+    mail: 'Mail user@example.com',
+    greek: 'ΟΔΟΣ',
+  };
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    if (kind === 'sqlite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-018-'));
+      handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
+      cleanup = async () => {
+        await handle.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      };
+    } else {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const schema = `test_018_${randomBytes(4).toString('hex')}`;
+      pgSchema = schema;
+      handle = openDatabase({ databaseUrl: url, pgSchema: schema });
+      await handle.db.schema.createSchema(schema).execute();
+      cleanup = async () => {
+        await handle.destroy();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      };
+    }
+    migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations(handle.dialect) },
+      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+    });
+    const before = await migrator.migrateTo('017_todo_feeds');
+    if (before.error) throw before.error;
+    // Tasks as 016 left them: title, notes and labels in lower case.
+    ann = (
+      await handle.db
+        .insertInto('users')
+        .values({ username: 'ann', email: 'ann@example.com', password_hash: 'x', is_admin: 0, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const [name, title] of Object.entries(titles)) {
+      const { id } = await handle.db
+        .insertInto('todos')
+        .values({
+          user_id: ann,
+          title,
+          description: 'Notes',
+          completed: 0,
+          created_at: now,
+          updated_at: now,
+          search_key: `${title}\nnotes${name === 'cafe' ? '\nshopping' : ''}`.toLowerCase(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids[name] = id;
+    }
+    await handle.db
+      .insertInto('todo_task_labels')
+      .values({ todo_id: ids.cafe as number, user_id: ann, name: 'Shopping', name_key: 'shopping' })
+      .execute();
+    const { error } = await migrator.migrateTo('018_todo_search');
+    if (error) throw error;
+  });
+  afterAll(() => cleanup());
+
+  /** Ids of the tasks the index finds for words (folded already) as prefixes, as the view asks. */
+  async function found(...words: string[]): Promise<number[]> {
+    const { rows } =
+      kind === 'sqlite'
+        ? await sql<{ id: number }>`select rowid as id from todos_search where todos_search match ${words
+            .map((w) => `"${w}"*`)
+            .join(' AND ')} order by rowid`.execute(handle.db)
+        : await sql<{ id: number }>`select id from todos where todo_search_vector(search_key) @@ cast(${words
+            .map((w) => `'${w}':*`)
+            .join(' & ')} as tsquery) order by id`.execute(handle.db);
+    return rows.map((r) => r.id);
+  }
+  /** SQLite: FTS5 checks its index against the todos table. */
+  const checkIndex = async () => {
+    if (kind === 'sqlite')
+      await sql`insert into todos_search(todos_search, rank) values ('integrity-check', 1)`.execute(handle.db);
+  };
+
+  it('gives existing tasks the words of their title, notes and labels, found through the index', async () => {
+    const keys = await handle.db.selectFrom('todos').select(['id', 'search_key']).orderBy('id').execute();
+    expect(keys).toEqual([
+      { id: ids.cafe, search_key: 'cafe creme notes shopping' },
+      { id: ids.mail, search_key: 'mail user example com notes' },
+      { id: ids.greek, search_key: 'οδοσ notes' },
+    ]);
+    await checkIndex();
+    expect(await found('creme', 'caf')).toEqual([ids.cafe]);
+    expect(await found('shop')).toEqual([ids.cafe]);
+    expect(await found('example')).toEqual([ids.mail]);
+    expect(await found('οδοσ')).toEqual([ids.greek]);
+    expect(await found('notes')).toEqual([ids.cafe, ids.mail, ids.greek]);
+  });
+
+  it('keeps the index right as tasks are added, changed and deleted, and as their user goes', async () => {
+    const { id } = await handle.db
+      .insertInto('todos')
+      .values({
+        user_id: ann,
+        title: 'Fresh',
+        description: '',
+        completed: 0,
+        created_at: now,
+        updated_at: now,
+        search_key: 'fresh',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await found('fre')).toEqual([id]);
+    await handle.db.updateTable('todos').set({ search_key: 'stale' }).where('id', '=', id).execute();
+    expect(await found('fre')).toEqual([]);
+    expect(await found('stale')).toEqual([id]);
+    // Another column changing leaves the index alone.
+    await handle.db.updateTable('todos').set({ completed: 1 }).where('id', '=', id).execute();
+    expect(await found('stale')).toEqual([id]);
+    await handle.db
+      .deleteFrom('todos')
+      .where('id', '=', ids.greek as number)
+      .execute();
+    expect(await found('οδοσ')).toEqual([]);
+    await checkIndex();
+    await handle.db.deleteFrom('users').where('id', '=', ann).execute();
+    expect(await found('notes')).toEqual([]);
+    expect(await found('stale')).toEqual([]);
+    await checkIndex();
+  });
+
+  it('goes down to the lower-case text and up again', async () => {
+    const { id: ben } = await handle.db
+      .insertInto('users')
+      .values({ username: 'ben', email: 'ben@example.com', password_hash: 'x', is_admin: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('todos')
+      .values({
+        user_id: ben,
+        title: 'Thé',
+        description: 'Vert',
+        completed: 0,
+        created_at: now,
+        updated_at: now,
+        search_key: 'the vert',
+      })
+      .execute();
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(await handle.db.selectFrom('todos').select('search_key').execute()).toEqual([{ search_key: 'thé\nvert' }]);
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await found('the', 'vert')).toHaveLength(1);
+    await checkIndex();
+  });
+});
