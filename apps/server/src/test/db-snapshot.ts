@@ -42,13 +42,16 @@ interface ColumnRow {
   pk: number | null;
 }
 
-/** Every table (tables of the test's own schema on PostgreSQL) with the columns to order it by. */
+/**
+ * Every table (tables of the test's own schema on PostgreSQL) with the columns to order it by;
+ * on SQLite not FTS5's (virtual and shadow): they are an index of `todos`, as PostgreSQL's is.
+ */
 async function catalogue(handle: DatabaseHandle): Promise<Map<string, string[]>> {
   const { rows } =
     handle.dialect === 'sqlite'
       ? await sql<ColumnRow>`select m.name as "table", p.name as "column", p.pk as pk
-          from sqlite_master m join pragma_table_info(m.name) p
-          where m.type = 'table' and m.name not like 'sqlite_%'
+          from pragma_table_list m join pragma_table_info(m.name) p
+          where m.schema = 'main' and m.type = 'table' and m.name not like 'sqlite_%'
           order by m.name, p.cid`.execute(handle.db)
       : await sql<ColumnRow>`select c.relname as "table", a.attname as "column",
             array_position(i.indkey::int2[], a.attnum) as pk
