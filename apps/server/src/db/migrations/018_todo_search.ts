@@ -4,12 +4,15 @@ import type { DialectName } from '../dialect.js';
 /**
  * Full-text search of to-dos (docs/api.md#to-do-lists-sharing-and-tasks; docs/decisions.md, "To-do
  * search with full-text indexes"). `todos.search_key` becomes the task's words — letters and digits
- * folded to lower case without diacritics, joined by single spaces — and each database indexes it:
+ * folded to lower case without diacritics, joined by single spaces — and each database indexes
+ * every word under its owner: the owner's id in ten digits before it ('0000000012cafe'), so that a
+ * search, which asks for a word's start under the caller's owners, reads only their tasks' words,
+ * whatever other users hold.
  *
- * - SQLite: an FTS5 table over `todos.search_key` (external content: it stores no second copy),
- *   kept up to date by triggers, so whatever writes the column keeps the index right.
- * - PostgreSQL: a GIN index on the words as lexemes, taken as they are (`array_to_tsvector`), so
- *   the server's locale and PostgreSQL's parser have no say in what a word is.
+ * - SQLite: a contentless FTS5 table of those words, kept by triggers on todos, so whatever writes
+ *   `search_key` (or moves a task to another owner) keeps the index right.
+ * - PostgreSQL: a GIN index on them as lexemes, taken as they are (`array_to_tsvector`), so the
+ *   server's locale and PostgreSQL's parser have no say in what a word is.
  *
  * The rule that makes the words is the server's `searchKey` (features/todo/tasks/task-search.ts);
  * this copy is the rule as it was when the index came, as a migration must not change with later
@@ -19,34 +22,39 @@ export function up018(dialect: DialectName) {
   return async (db: Kysely<unknown>) => {
     await rekey(db, (title, description, labels) => words018([title, description, ...labels].join(' ')).join(' '));
     if (dialect === 'sqlite') {
-      // detail=none: the search asks only whether a task has words starting so, never where.
-      // prefix: words of 1–3 letters looked up whole rather than merged from every longer word
-      // (the search "pa" cost 4.2 ms of CPU at 5,000 tasks without, 3.0 with).
+      // Contentless: the indexed text (owner before each word) is not a column of todos.
+      // detail=none: a search asks only whether a task has words starting so, never where.
       await sql`create virtual table todos_search using fts5(
-        search_key, content='todos', content_rowid='id', detail='none', prefix='1 2 3',
+        words, content='', contentless_delete=1, detail='none', prefix='11 12 13',
         tokenize='unicode61 remove_diacritics 2')`.execute(db);
-      await sql`insert into todos_search(todos_search) values ('rebuild')`.execute(db);
+      const owned = (row: 'new' | 'todos') => {
+        const owner = sql.raw(`substr('000000000' || ${row}.user_id, -10)`);
+        const key = sql.raw(`${row}.search_key`);
+        return sql`case when ${key} = '' then '' else ${owner} || replace(${key}, ' ', ' ' || ${owner}) end`;
+      };
+      await sql`insert into todos_search(rowid, words) select id, ${owned('todos')} from todos`.execute(db);
       await sql`create trigger todos_search_insert after insert on todos begin
-        insert into todos_search(rowid, search_key) values (new.id, new.search_key);
+        insert into todos_search(rowid, words) values (new.id, ${owned('new')});
       end`.execute(db);
-      // An external-content index forgets a row by being told the text it indexed.
       await sql`create trigger todos_search_delete after delete on todos begin
-        insert into todos_search(todos_search, rowid, search_key) values ('delete', old.id, old.search_key);
+        delete from todos_search where rowid = old.id;
       end`.execute(db);
-      await sql`create trigger todos_search_update after update of search_key on todos
-        when old.search_key <> new.search_key begin
-        insert into todos_search(todos_search, rowid, search_key) values ('delete', old.id, old.search_key);
-        insert into todos_search(rowid, search_key) values (new.id, new.search_key);
+      await sql`create trigger todos_search_update after update of search_key, user_id on todos
+        when old.search_key <> new.search_key or old.user_id <> new.user_id begin
+        delete from todos_search where rowid = old.id;
+        insert into todos_search(rowid, words) values (new.id, ${owned('new')});
       end`.execute(db);
     } else {
       // A function, not the bare expression, to give the planner its true price: taking a task's
       // text apart costs far more than a comparison, and priced as one the planner read every task
       // of a user through it (20 ms at 5,000 tasks) rather than the index (docs/decisions.md).
       // Not inlined (strict over a non-strict body), so the index and the query both name it.
-      await sql`create function todo_search_vector(search_key text) returns tsvector
+      await sql`create function todo_search_vector(owner integer, words text) returns tsvector
         language sql immutable strict parallel safe cost 1000
-        as $$ select array_to_tsvector(array_remove(string_to_array(search_key, ' '), '')) $$`.execute(db);
-      await sql`create index todos_search on todos using gin (todo_search_vector(search_key))`.execute(db);
+        as $$ select array_to_tsvector(array(
+          select lpad(owner::text, 10, '0') || w from unnest(string_to_array(words, ' ')) as w where w <> ''
+        )) $$`.execute(db);
+      await sql`create index todos_search on todos using gin (todo_search_vector(user_id, search_key))`.execute(db);
     }
   };
 }
@@ -60,7 +68,7 @@ export function down018(dialect: DialectName) {
       await sql`drop table todos_search`.execute(db);
     } else {
       await sql`drop index todos_search`.execute(db);
-      await sql`drop function todo_search_vector(text)`.execute(db);
+      await sql`drop function todo_search_vector(integer, text)`.execute(db);
     }
     // Back to migration 016's text, which its LIKE search reads.
     await rekey(db, (title, description, labels) => [title, description, ...labels].join('\n').toLowerCase());

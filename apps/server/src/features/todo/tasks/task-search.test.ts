@@ -72,11 +72,14 @@ describe('search words (task-search.ts)', () => {
     }
   });
 
-  it('quote every word as a prefix, and a text without words asks nothing', () => {
-    expect(searchQuery('Café "x" OR', 'sqlite')).toBe('"cafe"* AND "x"* AND "or"*');
-    expect(searchQuery('Café "x" OR', 'postgres')).toBe("'cafe':* & 'x':* & 'or':*");
-    expect(searchQuery('caf caf', 'postgres')).toBe("'caf':*");
-    expect(searchQuery('"*" - :&|!()', 'sqlite')).toBeUndefined();
+  it('ask for every word as a prefix under each owner, quoted; a text without words asks nothing', () => {
+    expect(searchQuery('Café "x"', 'sqlite', [12])).toBe('"0000000012cafe"* AND "0000000012x"*');
+    expect(searchQuery('Café "x"', 'postgres', [12])).toBe("'0000000012cafe':* & '0000000012x':*");
+    expect(searchQuery('OR caf caf', 'sqlite', [1, 34])).toBe(
+      '("0000000001or"* OR "0000000034or"*) AND ("0000000001caf"* OR "0000000034caf"*)',
+    );
+    expect(searchQuery('caf', 'postgres', [1, 34])).toBe("('0000000001caf':* | '0000000034caf':*)");
+    expect(searchQuery('"*" - :&|!()', 'sqlite', [1])).toBeUndefined();
   });
 });
 

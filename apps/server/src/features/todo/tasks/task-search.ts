@@ -53,23 +53,32 @@ export function searchKey(title: string, description: string, labels: readonly s
   return searchWords([title, description, ...labels].join(' ')).join(' ');
 }
 
+/** A word as indexed (migration 018): its owner's id in ten digits, then the word. */
+export const ownedWord = (ownerId: number, word: string) => `${String(ownerId).padStart(10, '0')}${word}`;
+
 /**
  * What a search asks for: every word of the text, each as a prefix (so 'caf' finds 'café'), in any
- * order and in any of title, notes or labels. Undefined when the text has no word at all
- * (punctuation only): such a search finds nothing.
+ * order and in any of title, notes or labels, among the tasks of `owners` (the caller and the owners
+ * of lists shared with them: the index holds each word under its task's owner, so the search reads
+ * only theirs). Undefined when the text has no word at all (punctuation only): that finds nothing.
  */
-export function searchQuery(text: string, dialect: DialectName) {
+export function searchQuery(text: string, dialect: DialectName, owners: readonly number[]) {
   const words = [...new Set(searchWords(text))];
-  if (words.length === 0) return undefined;
+  if (words.length === 0 || owners.length === 0) return undefined;
   // Words are letters and digits only, so the quoting below never meets a quote; it is kept so
   // that no text can ever reach either query language as syntax.
+  const any = (word: string, term: (owned: string) => string, or: string) => {
+    const terms = owners.map((owner) => term(ownedWord(owner, word)));
+    return terms.length === 1 ? (terms[0] as string) : `(${terms.join(or)})`;
+  };
   return dialect === 'sqlite'
-    ? words.map((w) => `"${w.replaceAll('"', '""')}"*`).join(' AND ')
-    : words.map((w) => `'${w.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`).join(' & ');
+    ? words.map((w) => any(w, (t) => `"${t.replaceAll('"', '""')}"*`, ' OR ')).join(' AND ')
+    : words.map((w) => any(w, (t) => `'${t.replaceAll('\\', '\\\\').replaceAll("'", "''")}':*`, ' | ')).join(' & ');
 }
 
 /**
- * The document PostgreSQL indexes: the stored words as lexemes, unparsed, by migration 018's
- * `todo_search_vector`. Its GIN index is on this very expression, which a query must repeat.
+ * The document PostgreSQL indexes: the stored words under their owner, as lexemes, unparsed, by
+ * migration 018's `todo_search_vector`. Its GIN index is on this very expression, which a query
+ * must repeat.
  */
-export const pgSearchVector = (column: string) => sql`todo_search_vector(${sql.ref(column)})`;
+export const pgSearchVector = sql`todo_search_vector(${sql.ref('todos.user_id')}, ${sql.ref('todos.search_key')})`;

@@ -82,16 +82,16 @@ function dueBounds(view: 'today' | 'upcoming', w: { today: string; endDate: stri
 }
 
 /**
- * The tasks whose words start with every word of the search (task-search.ts), through the full-text
- * index of migration 018: SQLite's FTS5 table, PostgreSQL's GIN index on the same expression. A
- * search without a word (punctuation only) finds nothing.
+ * The tasks of `owners` whose words start with every word of the search (task-search.ts), through
+ * the full-text index of migration 018: SQLite's FTS5 table, PostgreSQL's GIN index on the same
+ * expression. A search without a word (punctuation only) finds nothing.
  */
-function matches(db: Db, text: string) {
+function matches(db: Db, text: string, owners: number[]) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const query = searchQuery(text, postgres ? 'postgres' : 'sqlite');
+  const query = searchQuery(text, postgres ? 'postgres' : 'sqlite', owners);
   if (query === undefined) return sql<boolean>`1 = 0`;
   return postgres
-    ? sql<boolean>`${pgSearchVector('todos.search_key')} @@ cast(${query} as tsquery)`
+    ? sql<boolean>`${pgSearchVector} @@ cast(${query} as tsquery)`
     : sql<boolean>`${sql.ref('todos.id')} in (select rowid from todos_search where todos_search match ${query})`;
 }
 
@@ -147,7 +147,7 @@ function scope(db: Db, query: Query, request: ViewRequest, owners: number[]): Qu
         .where(visible(userId, owners))
         .$if(request.listId !== undefined, (qb) => qb.where('todos.list_id', '=', request.listId ?? -1));
     case 'search':
-      return query.where(visible(userId, owners)).where(matches(db, request.search ?? ''));
+      return query.where(visible(userId, owners)).where(matches(db, request.search ?? '', owners));
   }
 }
 
