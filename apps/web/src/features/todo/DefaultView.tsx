@@ -4,9 +4,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
-import { OfflineNotice } from '../../components/OfflineNotice';
 import { PageLoader } from '../../components/PageLoader';
 import { useDeferredQuery } from '../../hooks/use-deferred-query';
+import { useOnline } from '../../hooks/use-online';
 import { useStoredState } from '../../hooks/use-stored-state';
 import { useClearCompleted, useCreateTask } from './api/use-tasks';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
@@ -26,15 +26,10 @@ export const LAYOUT_KEY = 'todo-layout';
 const readLayout = (): TodoLayout => (localStorage.getItem(LAYOUT_KEY) === 'cards' ? 'cards' : 'rows');
 
 /** The page the site has always had: open items under 'Todo List', then 'Completed Todos'. */
-export function DefaultView({
-  actions,
-  today,
-  readOnly,
-}: {
-  actions: Ref<RowActions>;
-  today: string;
-  readOnly: boolean;
-}) {
+export function DefaultView({ actions, today }: { actions: Ref<RowActions>; today: string }) {
+  // Offline, its changes are queued and sent on reconnect (offline/todo-changes.ts); clearing the
+  // completed items is not queued, so it waits for the network.
+  const online = useOnline();
   const todos = useDeferredQuery(useTodos());
   const createTodo = useCreateTodo();
   const updateTodo = useUpdateTodo();
@@ -104,11 +99,11 @@ export function DefaultView({
   useImperativeHandle(actions, () => ({
     complete: (id) => {
       const todo = all.find((t) => t.id === id);
-      if (!todo || readOnly) return;
+      if (!todo) return;
       if (todo.completed) reopen(todo);
       else complete(todo);
     },
-    edit: (id) => !readOnly && setEditingId(id),
+    edit: (id) => setEditingId(id),
   }));
   const rename = (todo: Todo, title: string) =>
     updateTodo.mutate({ todo_id: todo.id, title, description: todo.description, completed: todo.completed });
@@ -119,7 +114,6 @@ export function DefaultView({
       label={label}
       empty={empty}
       today={today}
-      readOnly={readOnly}
       editingId={editingId}
       onEditingChange={setEditingId}
       onComplete={(todo, done) => (done ? complete(todo) : reopen(todo))}
@@ -143,8 +137,6 @@ export function DefaultView({
 
   return (
     <Stack gap="xl">
-      {/* The notice speaks of the copy shown: with nothing to show, the load error says it all. */}
-      {readOnly && todos.data && <OfflineNotice />}
       <section aria-labelledby="todo-list-heading" ref={openSection}>
         <Group justify="space-between" mb="md">
           <Title order={1} id="todo-list-heading" ref={heading} tabIndex={-1}>
@@ -152,7 +144,7 @@ export function DefaultView({
           </Title>
           <Group gap="sm">
             {toggle}
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })} disabled={readOnly}>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ mode: 'add' })}>
               Add Item
             </Button>
           </Group>
@@ -171,7 +163,6 @@ export function DefaultView({
             onDelete={setToDelete}
             onComplete={complete}
             completingId={completingId}
-            readOnly={readOnly}
           />
         )}
       </section>
@@ -182,7 +173,7 @@ export function DefaultView({
             <Title order={2} id="completed-heading">
               Completed Todos
             </Title>
-            {todos.data.completed.length > 0 && !readOnly && (
+            {todos.data.completed.length > 0 && online && (
               <Button variant="default" onClick={() => setClearing(true)}>
                 Clear completed
               </Button>
@@ -196,14 +187,13 @@ export function DefaultView({
               empty="No completed items yet."
               onEdit={edit}
               onDelete={setToDelete}
-              readOnly={readOnly}
             />
           )}
         </section>
       )}
 
       <TodoFormModal
-        opened={form !== null && !readOnly}
+        opened={form !== null}
         todo={form?.mode === 'edit' ? form.todo : undefined}
         onClose={() => setForm(null)}
         onSubmit={submit}
@@ -211,9 +201,12 @@ export function DefaultView({
       <ConfirmDialog
         opened={toDelete !== null}
         title="Delete item"
-        loading={deleteTodo.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && deleteTodo.mutate(toDelete.id, { onSuccess: () => setToDelete(null) })}
+        // The delete shows at once and is queued offline: the question closes without waiting.
+        onConfirm={() => {
+          if (toDelete) deleteTodo.mutate(toDelete.id);
+          setToDelete(null);
+        }}
       >
         Are you sure you want to delete <strong>{toDelete?.title}</strong>? This cannot be undone.
       </ConfirmDialog>

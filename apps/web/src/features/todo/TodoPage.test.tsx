@@ -3,11 +3,11 @@ import type { Todo } from '@site/contract';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OFFLINE_NOTICE } from '../../components/OfflineNotice';
 import { setCookie } from '../../test/cookies';
 import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { LAYOUT_KEY } from './DefaultView';
+import { OFFLINE_EDITING } from './offline/TodoSyncStatus';
 import { TodoPage } from './TodoPage';
 
 const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
@@ -218,7 +218,7 @@ describe('TodoPage offline', () => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
   });
 
-  it('keeps showing the list it has with only the offline notice when a refresh fails offline', async () => {
+  it('keeps showing the list it has, and says changes wait for the network, when a refresh fails offline', async () => {
     signIn();
     let offline = false;
     mockFetch({
@@ -233,18 +233,18 @@ describe('TodoPage offline', () => {
     act(() => goOffline());
     await act(() => queryClient.refetchQueries({ queryKey: ['todo'] }));
 
-    expect(await screen.findByText(OFFLINE_NOTICE)).toBeInTheDocument();
+    expect(await screen.findByText(OFFLINE_EDITING)).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Pack' })).toBeInTheDocument();
     expect(screen.queryByText('Could not load your to-do list')).toBeNull();
   });
 
-  it('says it could not load, without claiming a saved copy, when offline with none', async () => {
+  it('says it could not load when offline with no copy of the list', async () => {
     signIn();
     goOffline();
     mockFetch({ 'GET /api/me': { body: me }, 'GET /api/todo': { networkError: true } });
     renderWithProviders(<TodoPage />);
     expect(await screen.findByText('Could not load your to-do list')).toBeInTheDocument();
-    expect(screen.queryByText(OFFLINE_NOTICE)).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });
 

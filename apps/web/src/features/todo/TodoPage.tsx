@@ -2,7 +2,6 @@ import { ActionIcon, Alert, Drawer, Group, Stack, TextInput, Tooltip } from '@ma
 import { IconEye, IconFileImport, IconKeyboard, IconLayoutSidebar, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useOnline } from '../../hooks/use-online';
 import { RequireSignIn } from '../auth';
 import { browserTimeZone, useCreateTask, useTaskLists } from './api/use-tasks';
 import { QuickAdd } from './components/QuickAdd';
@@ -11,6 +10,7 @@ import { type RowActions, TaskView } from './components/TaskView';
 import { TodoDnd } from './components/TodoDnd';
 import { DefaultView } from './DefaultView';
 import { dayIn } from './due-format';
+import { TodoSyncStatus } from './offline/TodoSyncStatus';
 import { TodoSidebar } from './sidebar/TodoSidebar';
 import classes from './TodoPage.module.css';
 import { todoViewHref, viewFromSearch } from './todo-views';
@@ -46,7 +46,6 @@ function TodoApp() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const view = useMemo(() => viewFromSearch(search), [search]);
-  const readOnly = !useOnline();
   const lists = useTaskLists();
   const createTask = useCreateTask();
   const [drawer, setDrawer] = useState(false);
@@ -107,6 +106,7 @@ function TodoApp() {
           <TodoSidebar current={view} />
         </aside>
         <Stack gap="md" miw={0}>
+          <TodoSyncStatus />
           <Group gap="xs" wrap="nowrap">
             <ActionIcon
               className={classes.menu}
@@ -154,19 +154,18 @@ function TodoApp() {
               lists={lists.data?.lists}
               defaults={defaults}
               timeZone={timeZone}
-              disabled={readOnly}
               onCreate={(body) => createTask.mutate({ body, view })}
             />
           )}
           {view.view === 'all' ? (
-            <DefaultView actions={actions} today={today} readOnly={readOnly} />
+            <DefaultView actions={actions} today={today} />
           ) : (
             <TaskView
               key={todoViewHref(view)}
               view={view}
               lists={lists.data?.lists}
               today={today}
-              readOnly={readOnly || viewerOf !== undefined}
+              readOnly={viewerOf !== undefined}
               actions={actions}
             />
           )}
