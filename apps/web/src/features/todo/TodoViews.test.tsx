@@ -412,4 +412,17 @@ describe('TodoPage quick add', () => {
       labels: ['shop'],
     });
   });
+
+  it('shows a list shared to view only without quick add or the controls that change its tasks', async () => {
+    const shared = todoList(20, 'Family', { role: 'viewer', owner: { id: 99, username: 'sam' } });
+    routes(() => page([task(1, 'Pack the tent', { list_id: 20 })]), {
+      'GET /api/todo/lists': { body: overview([shared]) },
+    });
+    renderWithProviders(<TodoPage />, { route: '/apps/todo?list=20' });
+    expect(await screen.findByRole('listitem', { name: 'Pack the tent' })).toBeInTheDocument();
+    expect(await screen.findByText(/sam shared this list with you to view/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Quick add' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Mark Complete Pack the tent' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Delete Pack the tent' })).toBeNull();
+  });
 });

@@ -9,7 +9,7 @@ export const TODO_SHORTCUTS: Array<[keys: string[], what: string]> = [
   [['e'], 'Rename the focused task (Enter saves, Escape cancels)'],
   [['Enter'], 'Rename the focused task; on its title: open its notes and checklist'],
   [['x'], 'Complete the focused task'],
-  [['#'], 'Move the focused task to a list (with a mouse: drag its handle onto a list in the side bar)'],
+  [['#'], 'Move the focused task to a list (or drag its handle onto one in the side bar)'],
   [['Space', '↑', '↓', 'Space'], 'On a drag handle: lift, move, drop (Escape cancels)'],
   [['?'], 'Show these shortcuts'],
 ];
@@ -17,11 +17,12 @@ export const TODO_SHORTCUTS: Array<[keys: string[], what: string]> = [
 export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts">
-      <Table>
+      <Table verticalSpacing={6}>
         <Table.Tbody>
           {TODO_SHORTCUTS.map(([keys, what]) => (
             <Table.Tr key={what}>
-              <Table.Td>
+              {/* As narrow as the widest key: on a phone the words get the width (a key sequence may wrap). */}
+              <Table.Td style={{ width: '1%' }}>
                 {keys.map((key, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the same key may appear twice in a sequence.
                   <Kbd key={i} mr={4}>

@@ -75,4 +75,28 @@ describe('TaskRow', () => {
     expect(input).toBeInTheDocument();
     expect(onRename).not.toHaveBeenCalled();
   });
+
+  it('offers only its selection box while the view selects, marked when selected', async () => {
+    const onSelect = vi.fn();
+    const { user } = renderWithProviders(
+      <ul>
+        <TaskRow
+          task={task}
+          today="2026-11-28"
+          editing={false}
+          onEditingChange={vi.fn()}
+          onComplete={vi.fn()}
+          onRename={vi.fn()}
+          onDelete={vi.fn()}
+          selected
+          onSelect={onSelect}
+        />
+      </ul>,
+    );
+    expect(screen.getByRole('listitem', { name: 'Call the bank' })).toHaveAttribute('data-selected');
+    expect(screen.queryByRole('checkbox', { name: 'Mark Complete Call the bank' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Call the bank' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Call the bank' }));
+    expect(onSelect).toHaveBeenCalledWith(task, false);
+  });
 });

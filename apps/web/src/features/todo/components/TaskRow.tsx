@@ -64,6 +64,7 @@ export function TaskRow<T extends RowTask>({
       tabIndex={-1}
       data-task-row
       data-task-id={task.id}
+      data-selected={selected || undefined}
       aria-label={task.title}
     >
       {onSelect && (
@@ -81,15 +82,18 @@ export function TaskRow<T extends RowTask>({
           <IconGripVertical size={16} aria-hidden />
         </button>
       )}
-      <input
-        type="checkbox"
-        className={classes.check}
-        checked={task.completed}
-        disabled={readOnly || task.id < 0}
-        aria-label={task.completed ? `Mark ${task.title} not complete` : `Mark Complete ${task.title}`}
-        onChange={(event) => onComplete(task, event.currentTarget.checked)}
-        data-complete
-      />
+      {/* While selecting, the row's one box is the selection's: two like boxes side by side read as one. */}
+      {!onSelect && (
+        <input
+          type="checkbox"
+          className={classes.check}
+          checked={task.completed}
+          disabled={readOnly || task.id < 0}
+          aria-label={task.completed ? `Mark ${task.title} not complete` : `Mark Complete ${task.title}`}
+          onChange={(event) => onComplete(task, event.currentTarget.checked)}
+          data-complete
+        />
+      )}
       <div className={classes.body}>
         {editing ? (
           <TitleEditor
@@ -140,7 +144,7 @@ export function TaskRow<T extends RowTask>({
           </span>
         )}
       </div>
-      {!readOnly && (
+      {!readOnly && !onSelect && (
         <button
           type="button"
           className={classes.delete}

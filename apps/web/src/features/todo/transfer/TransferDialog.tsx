@@ -24,6 +24,7 @@ import { callEndpoint, callEndpointFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { browserTimeZone } from '../api/use-tasks';
 import { useTodoLists } from '../api/use-todo-lists';
+import classes from './TransferDialog.module.css';
 
 /** Under ['todo'], so what refreshes every to-do query refreshes this too. */
 const FEED_KEY = ['todo', 'feed'] as const;
@@ -152,6 +153,7 @@ function ImportSection() {
           </Text>
           <input
             id="todo-import-file"
+            className={classes.file}
             type="file"
             accept=".csv,.txt,.md,text/csv,text/plain"
             onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
