@@ -21,5 +21,7 @@ export default defineProject({
     // A limit only ends a test that hangs: in `npm test` this worker shares two cores with the
     // server's tests, the typecheck and the build, and a Mantine page in jsdom can take seconds.
     testTimeout: 60_000,
+    // expect.poll's own limit is one second; see src/test/setup.ts for the waits of Testing Library.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

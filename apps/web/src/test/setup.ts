@@ -7,8 +7,10 @@ import { clearCookies } from './cookies';
 
 // Mantine renders a lot of DOM, and in `npm test` this process shares two cores with the other
 // steps: findBy* and waitFor end as soon as what they wait for shows, so a long limit costs
-// nothing and only ends a wait for something that never comes.
-configure({ asyncUtilTimeout: 15_000 });
+// nothing and only ends a wait for something that never comes. In `npm test` this process has run
+// six times slower than alone: a wait is never given less than this (nor vi.waitFor, whose own
+// limit is one second: each passes { timeout: 30_000 }).
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom implements neither matchMedia nor ResizeObserver; Mantine needs both to exist.
 Object.defineProperty(window, 'matchMedia', {

@@ -149,7 +149,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     const redis = new Redis(redisUrl ?? '');
     try {
       const keys = ['quote', 'profile'].map((cache) => `${redisKeyPrefix}cache:yahoo:${cache}:AAPL`);
-      await vi.waitFor(async () => expect(await redis.exists(...keys)).toBe(keys.length), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await redis.exists(...keys)).toBe(keys.length), { timeout: 30_000 });
     } finally {
       redis.disconnect();
     }

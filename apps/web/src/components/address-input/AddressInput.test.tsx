@@ -98,7 +98,7 @@ describe('AddressInput', () => {
     expect(String(url)).toMatch(/^\/api\/geocode\/autocomplete\?/);
     expect(String(url)).not.toMatch(/apiKey/i);
     expect(Object.fromEntries(queryOf(fetchMock))).toEqual({ text: 'Den', limit: '5' });
-    await vi.waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'));
+    await vi.waitFor(() => expect(input).toHaveAttribute('aria-expanded', 'true'), { timeout: 30_000 });
     expect(screen.getByRole('option', { name: /Denver/ })).toBeInTheDocument();
   });
 

@@ -95,7 +95,7 @@ describe('LoginModal', () => {
     await fill(' alice ', 'correct-password');
     await submit();
 
-    await vi.waitFor(() => expect(location.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(location.reload).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     expect(callsTo(fetchMock, 'POST', '/api/login')[0]?.body).toEqual({
       username: 'alice',
       password: 'correct-password',
@@ -113,15 +113,17 @@ describe('LoginModal', () => {
     await user.type(within(dialog).getByLabelText(/Username/), 'alice');
     await user.type(within(dialog).getByLabelText(/Password/), 'correct-password{Enter}');
 
-    await vi.waitFor(() => expect(location.reload).toHaveBeenCalled(), { timeout: 5000 });
+    await vi.waitFor(() => expect(location.reload).toHaveBeenCalled(), { timeout: 30_000 });
   });
 
   it('offers no Forgot password? when the server cannot e-mail', async () => {
     const fetchMock = mockFetch({ 'GET /api/auth/options': { body: { password_reset_by_email: false } } });
     const { queryClient } = renderLogin();
-    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/options')).toHaveLength(1));
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/auth/options')).toHaveLength(1), { timeout: 30_000 });
     // The answer is parsed after it arrives (the schema loads lazily): wait until it is, and shown.
-    await vi.waitFor(() => expect(queryClient.getQueryState(['auth', 'options'])?.status).toBe('success'));
+    await vi.waitFor(() => expect(queryClient.getQueryState(['auth', 'options'])?.status).toBe('success'), {
+      timeout: 30_000,
+    });
     await settled(queryClient, fetchMock);
     expect(screen.queryByRole('button', { name: 'Forgot password?' })).toBeNull();
   });

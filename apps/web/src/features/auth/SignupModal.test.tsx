@@ -106,7 +106,7 @@ describe('SignupModal', () => {
     await fill({ username: 'bob', email: 'bob@example.com', password: 'long-enough-password' });
     await submit();
 
-    await vi.waitFor(() => expect(location.reload).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await vi.waitFor(() => expect(location.reload).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     expect(callsTo(fetchMock, 'POST', '/api/signup')[0]?.body).toEqual({
       username: 'bob',
       email: 'bob@example.com',

@@ -12,6 +12,10 @@ import {
 import { testDatabaseKinds } from '../../../test/test-databases.js';
 import { SESSION_USE_INTERVAL_MS } from './sessions.repository.js';
 
+// The last-use write happens after the answer; on a busy machine it can take seconds, and a wait ends
+// as soon as it lands (vi.waitFor's own limit is one second).
+const WAIT = { timeout: 30_000 };
+
 /**
  * docs/api.md#account: a session's last use, and its user's last visit, are written at most once
  * per SESSION_USE_INTERVAL_MS, after the answer, so the common request only reads.
@@ -61,9 +65,9 @@ describe.each(testDatabaseKinds)('session last use on %s', (kind) => {
     const stale = (await session(alice)).last_used_at;
     const before = new Date().toISOString();
     expect((await injectAs(t.app, alice, { method: 'GET', url: '/api/me' })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await session(alice)).last_used_at).not.toBe(stale));
+    await vi.waitFor(async () => expect((await session(alice)).last_used_at).not.toBe(stale), WAIT);
     expect((await session(alice)).last_used_at! >= before).toBe(true);
-    await vi.waitFor(async () => expect(await lastSeen(alice)).toBe((await session(alice)).last_used_at));
+    await vi.waitFor(async () => expect(await lastSeen(alice)).toBe((await session(alice)).last_used_at), WAIT);
   });
 
   it('is not written again within the interval', async () => {
@@ -114,7 +118,7 @@ describe.each(testDatabaseKinds)('session last use on %s', (kind) => {
       Array.from({ length: 10 }, () => injectAs(t.app, carol, { method: 'GET', url: '/api/me' })),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    await vi.waitFor(async () => expect((await session(carol)).last_used_at).not.toBe(stale));
-    await vi.waitFor(async () => expect(await lastSeen(carol)).not.toBeNull());
+    await vi.waitFor(async () => expect((await session(carol)).last_used_at).not.toBe(stale), WAIT);
+    await vi.waitFor(async () => expect(await lastSeen(carol)).not.toBeNull(), WAIT);
   });
 });

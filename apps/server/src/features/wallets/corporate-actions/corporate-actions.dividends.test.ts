@@ -111,8 +111,8 @@ describe.each(testDatabaseKinds)('dividends in wallets on %s', (kind) => {
     at(shell.payTime + 2 * DAY);
     second = await instance(true);
     // The run on start is not awaited (a slow source must not hold the start): wait for its result.
-    await vi.waitFor(async () => expect(await rows(wallets.shell!)).toHaveLength(1), { timeout: 10_000 });
-    await vi.waitFor(async () => expect(await rows(wallets.held!)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await rows(wallets.shell!)).toHaveLength(1), { timeout: 30_000 });
+    await vi.waitFor(async () => expect(await rows(wallets.held!)).toHaveLength(1), { timeout: 30_000 });
 
     const [row] = await rows(wallets.held!);
     expect(row).toMatchObject({

@@ -63,7 +63,7 @@ describe('order matching job', () => {
     now = MONDAY;
     vi.advanceTimersByTime(60_000);
     // Only the tick runs the matcher now: wait for its fill.
-    await vi.waitFor(async () => expect(await status()).toBe('filled'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await status()).toBe('filled'), { timeout: 30_000 });
   });
 
   it('is not added when the interval is 0', async () => {

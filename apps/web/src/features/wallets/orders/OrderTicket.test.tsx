@@ -47,7 +47,7 @@ describe('OrderTicket', () => {
     await user.type(within(form).getByLabelText(/Symbol/), 'aapl');
     await user.type(within(form).getByLabelText(/Quantity/), '10');
     await user.type(within(form).getByLabelText(/Limit price/), '180');
-    const panel = await screen.findByTestId('order-preview', {}, { timeout: 3000 });
+    const panel = await screen.findByTestId('order-preview');
     expect(panel).toHaveTextContent('Current price$190.25Market open');
     expect(panel).toHaveTextContent('Cash reserved$1,800.00');
     expect(panel).toHaveTextContent('Buying power after$98,200.00');
@@ -69,7 +69,7 @@ describe('OrderTicket', () => {
     await user.type(within(form).getByLabelText(/Symbol/), 'AAPL');
     await user.type(within(form).getByLabelText(/Quantity/), '10');
     await user.type(within(form).getByLabelText(/Limit price/), '180');
-    expect(await screen.findByText(problem, {}, { timeout: 3000 })).toBeVisible();
+    expect(await screen.findByText(problem)).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Place order' })).toBeDisabled();
     expect(callsTo(fetchMock, 'POST', '/api/finance/place_order')).toEqual([]);
   });
@@ -89,6 +89,6 @@ describe('OrderTicket', () => {
     await user.type(within(form).getByLabelText(/Limit price/), '5');
     await user.type(within(form).getByLabelText(/Quantity/), '1');
     await user.type(within(form).getByLabelText(/Symbol/), 'ZZZZ');
-    expect(await within(form).findByText('Unknown symbol: ZZZZ', {}, { timeout: 3000 })).toBeVisible();
+    expect(await within(form).findByText('Unknown symbol: ZZZZ')).toBeVisible();
   });
 });
