@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, watchErrors } from './browser.js';
 import type { RunningServer } from './server.js';
@@ -186,6 +186,20 @@ describe('to-do list in a real browser', () => {
     const sidebar = (on = page) => on.getByRole('navigation', { name: 'To-do views' });
     const heading = (name: string, on = page) => on.getByRole('heading', { level: 1, name }).waitFor();
 
+    /** Drags with the mouse from `handle` onto `target`, waiting for the target to be marked before the drop. */
+    const dragOnto = async (handle: Locator, target: Locator) => {
+      const from = await handle.boundingBox();
+      const to = await target.boundingBox();
+      if (!from || !to) throw new Error('the handle or the list is not on the screen');
+      const name = (await target.getAttribute('href')) ?? '';
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      // dnd-kit starts a drag after 4 px and follows the pointer move by move.
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+      await expect.poll(() => page.locator('[data-drop-over] a').getAttribute('href')).toBe(name);
+      await page.mouse.up();
+    };
+
     const newList = async (name: string) => {
       await sidebar().getByRole('button', { name: 'New list' }).click();
       const dialog = page.getByRole('dialog', { name: 'New list' });
@@ -199,18 +213,10 @@ describe('to-do list in a real browser', () => {
       await sidebar().getByRole('link', { name: /Inbox/ }).click();
       await heading('Inbox');
       await expect.poll(() => row('Alpha').isVisible()).toBe(true);
-      const from = await page.getByRole('button', { name: 'Reorder Alpha' }).boundingBox();
-      const to = await sidebar()
-        .getByRole('link', { name: /Errands/ })
-        .boundingBox();
-      if (!from || !to) throw new Error('the handle or the list is not on the screen');
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      // dnd-kit starts a drag after 4 px and follows the pointer move by move.
-      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-      await expect.poll(() => page.locator('[data-drop-over]').textContent()).toMatch(/Errands/);
-      await screenshot(page, 'todo-drag-onto-list');
-      await page.mouse.up();
+      await dragOnto(
+        page.getByRole('button', { name: 'Reorder Alpha' }),
+        sidebar().getByRole('link', { name: /Errands/ }),
+      );
       await expect.poll(() => row('Alpha').count()).toBe(0);
       await expect.poll(() => page.getByText('Moved “Alpha” to Errands').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Undo' }).last().click();
@@ -218,6 +224,15 @@ describe('to-do list in a real browser', () => {
       await page.reload();
       await expect.poll(() => row('Alpha').isVisible()).toBe(true);
       expect(errors).toEqual([]);
+    });
+
+    it('drags a task onto a list from a view without a manual order too (search)', async () => {
+      await page.goto(`${server.baseUrl}/apps/todo?q=Alpha`);
+      await expect.poll(() => row('Alpha').getByText('#Inbox').isVisible()).toBe(true);
+      await dragOnto(row('Alpha').locator('[data-task-handle]'), sidebar().getByRole('link', { name: /Errands/ }));
+      await expect.poll(() => row('Alpha').getByText('#Errands').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Undo' }).last().click();
+      await expect.poll(() => row('Alpha').getByText('#Inbox').isVisible()).toBe(true);
     });
 
     it('shares a list: an editor adds to it, a viewer cannot', async () => {

@@ -78,7 +78,13 @@ export function TaskRow<T extends RowTask>({
         />
       )}
       {handle && (
-        <button type="button" className={classes.handle} aria-label={`Reorder ${task.title}`} {...handle}>
+        <button
+          type="button"
+          className={classes.handle}
+          aria-label={`Reorder ${task.title}`}
+          data-task-handle
+          {...handle}
+        >
           <IconGripVertical size={16} aria-hidden />
         </button>
       )}

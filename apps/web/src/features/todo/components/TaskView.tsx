@@ -203,6 +203,7 @@ export function TaskView({ view, lists, today, readOnly, actions }: TaskViewProp
       onDelete={doDelete}
       selectedIds={selectedIds ?? undefined}
       onSelect={select}
+      movable={!manualOrder && view.view !== 'completed' && !selectedIds}
       onReorder={
         sortable && !selectedIds
           ? (task, neighbours) => {

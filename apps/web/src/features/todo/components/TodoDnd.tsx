@@ -8,6 +8,7 @@ import {
   DragOverlay,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
+  type Modifier,
   type Over,
   PointerSensor,
   pointerWithin,
@@ -112,6 +113,9 @@ const announcements: Announcements = {
   onDragCancel: ({ active }) => `Moving ${itemOf(active)?.name} was cancelled.`,
 };
 
+/** The card sits just below and right of the pointer, so the name of the list under it stays readable. */
+const besidePointer: Modifier = ({ transform }) => ({ ...transform, x: transform.x + 16, y: transform.y + 18 });
+
 const InPage = createContext(false);
 
 /**
@@ -158,7 +162,7 @@ export function TodoDnd({
       <InPage.Provider value={true}>{children}</InPage.Provider>
       {/* A task travels as a small card (a row the width of the page would cover the side bar);
           no drop animation, as a task dropped on a list leaves the view. */}
-      <DragOverlay dropAnimation={null}>
+      <DragOverlay dropAnimation={null} modifiers={[besidePointer]}>
         {dragged?.kind === 'task' ? (
           <div className={classes.card}>
             <IconGripVertical size={16} aria-hidden />
