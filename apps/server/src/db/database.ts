@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, type PostgresDialect, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
+import { OwnSchemaPostgresDialect } from './schema-introspector.js';
 import { cacheStatements } from './statement-cache.js';
 
 // Each driver is loaded only when its database is used: a SQLite site never pays for `pg`'s
@@ -64,7 +65,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // A fresh schema per test run keeps parallel runs apart.
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    kyselyDialect = new PostgresDialect({ pool });
+    kyselyDialect = new OwnSchemaPostgresDialect({ pool });
   } else {
     const file = options.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -48,11 +48,8 @@ describe.each(testDatabaseKinds)('migration 017 (to-do feeds) on %s', (kind) => 
   });
   afterAll(() => cleanup());
 
-  // PostgreSQL lists the tables of every schema: other tests' schemas have a todo_feeds too.
-  const tables = async () =>
-    (await handle.db.introspection.getTables())
-      .filter((t) => pgSchema === undefined || t.schema === pgSchema)
-      .map((t) => t.name);
+  // On PostgreSQL, the tables of this test's schema only (db/schema-introspector.ts).
+  const tables = async () => (await handle.db.introspection.getTables()).map((t) => t.name);
 
   it('keeps one digest per user, each digest once, and drops them with the user', async () => {
     const now = '2026-03-04T12:00:00.000Z';
