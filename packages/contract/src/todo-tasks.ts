@@ -123,8 +123,8 @@ export type TodoView = (typeof TODO_VIEWS)[number];
  * GET /api/todo/tasks. Views: `inbox` and `list` (open tasks in manual order), `today` (open, due
  * today or before in `tz`, overdue first), `upcoming` (open, due today and the next days, by due
  * time), `label` (open tasks I can see with `label`), `completed` (newest completed first; `list_id`
- * narrows it to one list), `search` (titles, notes and
- * labels containing `q`, any case). `cursor` is the previous page's `next_cursor`.
+ * narrows it to one list), `search` (tasks whose title, notes or labels hold every word of `q` at the
+ * start of a word, in any order, any case or accent). `cursor` is the previous page's `next_cursor`.
  */
 export const todoTasksQuerySchema = z
   .object({
