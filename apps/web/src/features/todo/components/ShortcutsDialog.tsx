@@ -1,5 +1,6 @@
 import { Kbd, Table } from '@mantine/core';
 import { Modal } from '../../../components/Modal';
+import classes from './ShortcutsDialog.module.css';
 
 /** The keyboard shortcuts of the to-do page, as the `?` dialog and the help page list them. */
 export const TODO_SHORTCUTS: Array<[keys: string[], what: string]> = [
@@ -21,14 +22,13 @@ export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose:
         <Table.Tbody>
           {TODO_SHORTCUTS.map(([keys, what]) => (
             <Table.Tr key={what}>
-              {/* As narrow as the widest key: on a phone the words get the width (a key sequence may wrap). */}
-              <Table.Td style={{ width: '1%' }}>
-                {keys.map((key, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the same key may appear twice in a sequence.
-                  <Kbd key={i} mr={4}>
-                    {key}
-                  </Kbd>
-                ))}
+              <Table.Td className={classes.keys}>
+                <span className={classes.sequence}>
+                  {keys.map((key, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the same key may appear twice in a sequence.
+                    <Kbd key={i}>{key}</Kbd>
+                  ))}
+                </span>
               </Table.Td>
               <Table.Td>{what}</Table.Td>
             </Table.Tr>

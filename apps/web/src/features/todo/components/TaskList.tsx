@@ -124,6 +124,7 @@ function MovableRow<T extends RowTask>(props: TaskListProps<T> & { task: T }) {
         tabIndex: -1,
         'aria-hidden': true,
         title: 'Drag onto a list',
+        'data-move-only': true,
       }}
     />
   );

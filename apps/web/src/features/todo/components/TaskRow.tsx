@@ -26,7 +26,9 @@ export interface TaskRowProps<T extends RowTask> {
   selected?: boolean | undefined;
   onSelect?: ((task: T, selected: boolean) => void) | undefined;
   /** The drag handle's props (sortable views only). */
-  handle?: (HTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) | undefined;
+  handle?:
+    | (HTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement>; 'data-move-only'?: boolean })
+    | undefined;
   rowRef?: Ref<HTMLLIElement> | undefined;
   style?: React.CSSProperties | undefined;
 }
