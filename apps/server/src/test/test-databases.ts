@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
+import { migrations } from '../db/migrations/index.js';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
@@ -35,11 +37,33 @@ export interface TestDatabase {
 
 /** A fresh, migrated database: a temporary SQLite file, or a new schema on the test PostgreSQL. */
 export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  const database = openFreshDatabase(kind);
+  await database.handle.migrate();
+  return database;
+}
+
+/**
+ * A fresh database with no migration run, and a migrator over it: for tests of one migration, which
+ * migrate to the one before it, write rows, then migrate on.
+ */
+export async function createUnmigratedTestDatabase(
+  kind: TestDatabaseKind,
+): Promise<TestDatabase & { migrator: Migrator }> {
+  const database = openFreshDatabase(kind);
+  if (database.pgSchema) await database.handle.db.schema.createSchema(database.pgSchema).execute();
+  const migrator = new Migrator({
+    db: database.handle.db,
+    provider: { getMigrations: async () => migrations(database.handle.dialect) },
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  });
+  return { ...database, migrator };
+}
+
+function openFreshDatabase(kind: TestDatabaseKind): TestDatabase & { pgSchema?: string } {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
     const sqliteFile = path.join(dir, 'test.sqlite');
     const handle = openDatabase({ sqliteFile });
-    await handle.migrate();
     return {
       handle,
       connectAgain: () => openDatabase({ sqliteFile }),
@@ -53,9 +77,9 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-  await handle.migrate();
   return {
     handle,
+    pgSchema: schema,
     connectAgain: () => openDatabase({ databaseUrl: url, pgSchema: schema }),
     async drop() {
       await handle.destroy();

@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { type DatabaseHandle, openDatabase } from '../database.js';
-import { migrations } from './index.js';
+import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import type { DatabaseHandle } from '../database.js';
 
 /**
  * 016 on a database with to-dos made before it: they become Inbox tasks in the order the seed's
@@ -17,35 +11,11 @@ describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => 
   let handle: DatabaseHandle;
   let migrator: Migrator;
   let cleanup: () => Promise<void>;
-  let pgSchema: string | undefined;
 
   beforeAll(async () => {
-    if (kind === 'sqlite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-016-'));
-      handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-      cleanup = async () => {
-        await handle.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    } else {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const schema = `test_016_${randomBytes(4).toString('hex')}`;
-      pgSchema = schema;
-      handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-      await handle.db.schema.createSchema(schema).execute();
-      cleanup = async () => {
-        await handle.destroy();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      };
-    }
-    migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations(handle.dialect) },
-      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-    });
+    const database = await createUnmigratedTestDatabase(kind);
+    ({ handle, migrator } = database);
+    cleanup = database.drop;
     const { error } = await migrator.migrateTo('015_wallet_corporate_actions');
     if (error) throw error;
   });

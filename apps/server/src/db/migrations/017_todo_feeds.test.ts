@@ -1,48 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import pg from 'pg';
+import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { type DatabaseHandle, openDatabase } from '../database.js';
-import { migrations } from './index.js';
+import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import type { DatabaseHandle } from '../database.js';
 
 /** 017: one feed digest per user, unique, gone with the user; and it goes back down cleanly. */
 describe.each(testDatabaseKinds)('migration 017 (to-do feeds) on %s', (kind) => {
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let migrator: Migrator;
-  let pgSchema: string | undefined;
 
   beforeAll(async () => {
-    if (kind === 'sqlite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-017-'));
-      handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-      cleanup = async () => {
-        await handle.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    } else {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const schema = `test_017_${randomBytes(4).toString('hex')}`;
-      pgSchema = schema;
-      handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-      await handle.db.schema.createSchema(schema).execute();
-      cleanup = async () => {
-        await handle.destroy();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      };
-    }
-    migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations(handle.dialect) },
-      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-    });
+    const database = await createUnmigratedTestDatabase(kind);
+    ({ handle, migrator } = database);
+    cleanup = database.drop;
     const { error } = await migrator.migrateTo('017_todo_feeds');
     if (error) throw error;
   });

@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator, sql } from 'kysely';
-import pg from 'pg';
+import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../test/test-databases.js';
-import { type DatabaseHandle, openDatabase } from '../database.js';
-import { migrations } from './index.js';
+import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import type { DatabaseHandle } from '../database.js';
 
 /**
  * 018: existing tasks get their words and are found through the new index; later writes keep it
@@ -17,7 +11,6 @@ describe.each(testDatabaseKinds)('migration 018 (to-do search) on %s', (kind) =>
   let handle: DatabaseHandle;
   let cleanup: () => Promise<void>;
   let migrator: Migrator;
-  let pgSchema: string | undefined;
   let ann: number;
   const now = '2026-03-04T12:00:00.000Z';
   const titles: Record<string, string> = {
@@ -28,32 +21,9 @@ describe.each(testDatabaseKinds)('migration 018 (to-do search) on %s', (kind) =>
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    if (kind === 'sqlite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-018-'));
-      handle = openDatabase({ sqliteFile: path.join(dir, 'test.sqlite') });
-      cleanup = async () => {
-        await handle.destroy();
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    } else {
-      const url = process.env.TEST_DATABASE_URL as string;
-      const schema = `test_018_${randomBytes(4).toString('hex')}`;
-      pgSchema = schema;
-      handle = openDatabase({ databaseUrl: url, pgSchema: schema });
-      await handle.db.schema.createSchema(schema).execute();
-      cleanup = async () => {
-        await handle.destroy();
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      };
-    }
-    migrator = new Migrator({
-      db: handle.db,
-      provider: { getMigrations: async () => migrations(handle.dialect) },
-      ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
-    });
+    const database = await createUnmigratedTestDatabase(kind);
+    ({ handle, migrator } = database);
+    cleanup = database.drop;
     const before = await migrator.migrateTo('017_todo_feeds');
     if (before.error) throw before.error;
     // Tasks as 016 left them: title, notes and labels in lower case.
