@@ -26,7 +26,6 @@ export interface QuickAddProps {
   timeZone: string;
   /** Injected for tests; the parser never reads the clock itself. */
   now?: () => Date;
-  disabled?: boolean;
   onCreate: (body: CreateTodoTaskRequest) => void;
 }
 
@@ -38,7 +37,7 @@ const KIND_NAMES = { date: 'Date', recurrence: 'Repeats', list: 'List', label: '
  * chip keeps its words as title text. Enter adds the task, Escape clears the line.
  */
 export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function QuickAdd(
-  { lists, defaults, timeZone, now = () => new Date(), disabled, onCreate },
+  { lists, defaults, timeZone, now = () => new Date(), onCreate },
   ref,
 ) {
   const [text, setText] = useState('');
@@ -130,7 +129,6 @@ export const QuickAdd = forwardRef<HTMLInputElement, QuickAddProps>(function Qui
           ref={ref}
           className={classes.input}
           value={text}
-          disabled={disabled}
           placeholder="Add a task: Call Sam tomorrow 9am #Work p1"
           aria-label="Quick add"
           aria-describedby="quick-add-help"

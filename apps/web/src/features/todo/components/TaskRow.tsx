@@ -96,7 +96,7 @@ export function TaskRow<T extends RowTask>({
           type="checkbox"
           className={classes.check}
           checked={task.completed}
-          disabled={readOnly || task.id < 0}
+          disabled={readOnly}
           aria-label={task.completed ? `Mark ${task.title} not complete` : `Mark Complete ${task.title}`}
           onChange={(event) => onComplete(task, event.currentTarget.checked)}
           data-complete
