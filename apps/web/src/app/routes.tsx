@@ -16,7 +16,7 @@ const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'Stock
 const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage', 'route');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage', 'route');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage', 'route');
-const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), 'AdminPage', 'route');
+const AdminRoute = lazyPage(() => import('./routes/AdminRoute'), 'AdminRoute', 'route');
 const DocsPage = lazyPage(() => import('../features/docs/DocsPage'), 'DocsPage', 'route');
 const NotFoundPage = lazyPage(() => import('../components/NotFoundPage'), 'NotFoundPage', 'route');
 
@@ -37,7 +37,7 @@ export function AppRoutes() {
         <Route path="portfolio" element={<PortfolioPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
-        <Route path="admin" element={<AdminPage />} />
+        <Route path="admin" element={<AdminRoute />} />
         <Route path="docs/:app" element={<DocsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

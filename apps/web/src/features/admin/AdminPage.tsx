@@ -1,27 +1,35 @@
 import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { IconActivity, IconLock, IconSpeakerphone, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { RequireSignIn, useMe } from '../auth';
 import { NoticePanel } from './components/NoticePanel';
 import { StatusPanel } from './components/StatusPanel';
 import { UsersPanel } from './components/UsersPanel';
 
-const TABS = ['users', 'status', 'notice'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+/** A tab another feature adds to /admin (composed in app/routes/AdminRoute.tsx). */
+export interface AdminPanel {
+  /** Its value in the address: /admin?tab=<value>. */
+  value: string;
+  label: string;
+  icon: ReactNode;
+  panel: ReactNode;
+}
+
+const OWN_TABS = ['users', 'status', 'notice'];
 
 export const NOT_ALLOWED = 'Only the site’s admin can open this page.';
 
-/** /admin: users, the site's status and the home page notice; the admin only. */
-export function AdminPage() {
+/** /admin: users, the site's status, the home page notice and the tabs of other features; the admin only. */
+export function AdminPage({ panels = [] }: { panels?: AdminPanel[] }) {
   return (
     <RequireSignIn title="Admin" reason="The admin page is for the site's operator.">
-      <AdminOnly />
+      <AdminOnly panels={panels} />
     </RequireSignIn>
   );
 }
 
-function AdminOnly() {
+function AdminOnly({ panels }: { panels: AdminPanel[] }) {
   const me = useMe();
   // The server refuses every admin call to anyone else (403); this only spares them a broken page.
   if (!me.data?.is_admin) {
@@ -34,14 +42,15 @@ function AdminOnly() {
       </Stack>
     );
   }
-  return <AdminTabs />;
+  return <AdminTabs panels={panels} />;
 }
 
-function AdminTabs() {
+function AdminTabs({ panels }: { panels: AdminPanel[] }) {
   // The tab is in the address (?tab=status), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = isTab(tabParam) ? tabParam : 'users';
+  const tabParam = params.get('tab') ?? '';
+  const known = [...OWN_TABS, ...panels.map((p) => p.value)];
+  const tab = known.includes(tabParam) ? tabParam : 'users';
   return (
     <Stack gap="lg">
       <Title order={1}>Admin</Title>
@@ -60,6 +69,11 @@ function AdminTabs() {
           <Tabs.Tab value="notice" leftSection={<IconSpeakerphone size={16} />}>
             Site notice
           </Tabs.Tab>
+          {panels.map((p) => (
+            <Tabs.Tab key={p.value} value={p.value} leftSection={p.icon}>
+              {p.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="users">
           <UsersPanel />
@@ -70,6 +84,11 @@ function AdminTabs() {
         <Tabs.Panel value="notice">
           <NoticePanel />
         </Tabs.Panel>
+        {panels.map((p) => (
+          <Tabs.Panel key={p.value} value={p.value}>
+            {p.panel}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );
