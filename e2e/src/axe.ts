@@ -10,7 +10,15 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
 /** WCAG 2.2 AA and everything below it (axe tags its rules by the level that introduced them). */
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * The rules whose outcome depends on colours: all a second colour scheme can change, as the page's
+ * structure, names and roles stay the same (docs/testing.md#how-fast).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 export interface AxeOptions {
+  /** Only these rules (by id) instead of every WCAG 2.2 AA rule. */
+  rules?: string[];
   /** Limit the check to part of the page (a CSS selector), e.g. an open dialog. */
   include?: string;
   /**
@@ -30,7 +38,10 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
     include: options.include ? [options.include] : [['html']],
     exclude: (options.exclude ?? []).map((selector) => [selector]),
   };
-  const runOptions: RunOptions = { runOnly: { type: 'tag', values: WCAG_AA_TAGS }, resultTypes: ['violations'] };
+  const runOptions: RunOptions = {
+    runOnly: options.rules ? { type: 'rule', values: options.rules } : { type: 'tag', values: WCAG_AA_TAGS },
+    resultTypes: ['violations'],
+  };
   const results = await page.evaluate(
     // biome-ignore lint/suspicious/noExplicitAny: axe lives on window, injected above.
     ([ctx, opts]) => (window as any).axe.run(ctx, opts) as Promise<AxeResults>,
