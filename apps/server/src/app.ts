@@ -25,6 +25,7 @@ import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
 import { authCore, authFeature } from './features/auth/index.js';
+import { contactFeature } from './features/contact/index.js';
 import { financeFeature } from './features/finance/index.js';
 import { geocodingFeature } from './features/geocoding/index.js';
 import { healthFeature } from './features/health/index.js';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(preferencesFeature);
       await api.register(geocodingFeature);
       await api.register(siteAdminFeature);
+      await api.register(contactFeature);
     },
     { prefix: '/api' },
   );

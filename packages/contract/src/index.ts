@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './auth.js';
 export * from './common.js';
+export * from './contact.js';
 export * from './corporate-actions.js';
 export * from './endpoint.js';
 export * from './endpoint-map.js';

@@ -128,6 +128,14 @@ export const routes = {
     remove: { method: 'DELETE', path: '/portfolio/delete/:id', access: 'admin' },
     image: { method: 'GET', path: '/portfolio/:id/image', access: 'public' },
   },
+  // The contact form and the admin's inbox (docs/api.md#contact).
+  contact: {
+    form: { method: 'GET', path: '/contact/form', access: 'public' },
+    send: { method: 'POST', path: '/contact', access: 'public' },
+    inbox: { method: 'GET', path: '/admin/contact', access: 'admin' },
+    mark: { method: 'PATCH', path: '/admin/contact/:id', access: 'admin' },
+    remove: { method: 'DELETE', path: '/admin/contact/:id', access: 'admin' },
+  },
   sudoku: {
     // Starts (stores) a new game.
     play: { method: 'GET', path: '/sudoku/play', access: 'user', claimedUser: query('userid'), changesState: true },

@@ -347,6 +347,17 @@ export interface OrdersTable {
   reason: string | null;
 }
 
+/** A message from the contact form (docs/api.md#contact); no account, no address. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  /** When the admin marked it read; null while unread. */
+  read_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -372,4 +383,5 @@ export interface Database {
   wallet_history: WalletHistoryTable;
   wallet_corporate_actions: WalletCorporateActionsTable;
   orders: OrdersTable;
+  contact_messages: ContactMessagesTable;
 }

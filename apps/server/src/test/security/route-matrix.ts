@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { agedFormToken } from '../../features/contact/contact-testing.js';
 import { multipartBody } from '../multipart.js';
 import { logIn, signUp, TEST_PASSWORD, type TestUser, uniqueName } from '../test-app.js';
 
@@ -249,6 +250,25 @@ const aliceOtherSession = (c: MatrixContext) =>
     );
     return sessions.find((s) => s.current)?.id;
   });
+/** A contact message's fields with a token old enough to be sent. */
+const contactFields = async (c: MatrixContext) => ({
+  name: `Visitor ${c.unique()}`,
+  email: 'visitor@example.com',
+  message: 'Hello from the security sweep.',
+  form_token: await agedFormToken(c.app),
+});
+/** A message in the admin's inbox (sent from an address of its own, outside the hourly limit). */
+const contactMessage = async (c: MatrixContext) => {
+  const res = await c.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: await contactFields(c),
+    remoteAddress: `10.78.${c.unique() % 250}.1`,
+  });
+  if (res.statusCode !== 200) throw new Error(`setup contact: ${res.body}`);
+  const inbox = await c.call<{ messages: { id: number }[] }>(c.users.admin, 'GET', '/api/admin/contact');
+  return inbox.messages[0]?.id as number;
+};
 /** A user of their own (signed up from an address of their own, outside the sign-up limit). */
 const member = async (c: MatrixContext) => {
   const username = `member${process.pid}_${c.unique()}`;
@@ -645,6 +665,25 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'DELETE /api/admin/notice': { access: 'admin', request: async () => ({ url: '/api/admin/notice' }) },
   'GET /api/site/notice': { access: 'public', request: async () => get('/api/site/notice') },
+
+  'GET /api/contact/form': { access: 'public', request: async () => get('/api/contact/form') },
+  'POST /api/contact': {
+    access: 'public',
+    request: async (c) => ({ url: '/api/contact', payload: await contactFields(c) }),
+  },
+  'GET /api/admin/contact': { access: 'admin', request: async () => get('/api/admin/contact') },
+  'PATCH /api/admin/contact/:id': {
+    access: 'admin',
+    request: async (c) => ({
+      url: `/api/admin/contact/${await c.once('contact', () => contactMessage(c))}`,
+      payload: { read: true },
+    }),
+  },
+  'DELETE /api/admin/contact/:id': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => ({ url: `/api/admin/contact/${await c.fresh('contact', () => contactMessage(c))}` }),
+  },
 
   'GET /api/sudoku/play': {
     access: 'user',

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { contactRepository } from './contact.repository.js';
+import { contactRoutes } from './contact.routes.js';
+import { contactService } from './contact.service.js';
+
+/**
+ * The contact form and the admin's inbox (docs/api.md#contact). The owner is mailed at the admin
+ * account's e-mail (ADMIN_EMAIL when no admin is left) when SMTP_URL is set.
+ */
+export async function contactFeature(api: FastifyInstance): Promise<void> {
+  const { database, mailer, config, counters, afterResponse } = api.deps;
+  const service = contactService(contactRepository(database), {
+    mailer,
+    fallbackOwnerEmail: config.adminEmail,
+    publicUrl: config.publicUrl,
+  });
+  await api.register(contactRoutes, { service, counters, afterResponse });
+}
