@@ -31,6 +31,7 @@ import { geocodingFeature } from './features/geocoding/index.js';
 import { healthFeature } from './features/health/index.js';
 import { portfolioFeature } from './features/portfolio/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
+import { profileFeature, resumeFileFeature } from './features/profile/index.js';
 import { siteAdminFeature } from './features/site-admin/index.js';
 import { siteMetaFeature, sitePageRenderer } from './features/site-meta/index.js';
 import { sudokuFeature } from './features/sudoku/index.js';
@@ -172,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(preferencesFeature);
       await api.register(geocodingFeature);
       await api.register(siteAdminFeature);
+      await api.register(profileFeature);
       await api.register(contactFeature);
     },
     { prefix: '/api' },
@@ -179,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // sitemap.xml, robots.txt and each page's head (docs/api.md#pages).
   await app.register(siteMetaFeature);
+  await app.register(resumeFileFeature);
   await registerWebApp(app, config.webDistDir ?? defaultWebDist, sitePageRenderer(app));
   return app;
 }

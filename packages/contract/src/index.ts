@@ -14,6 +14,7 @@ export * from './orders.js';
 export * from './page-meta.js';
 export * from './portfolio.js';
 export * from './preferences.js';
+export * from './profile.js';
 export * from './routes.js';
 export * from './sudoku/index.js';
 export * from './sudoku.js';

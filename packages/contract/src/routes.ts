@@ -84,6 +84,12 @@ export const routes = {
   site: {
     notice: { method: 'GET', path: '/site/notice', access: 'public' },
   },
+  profile: {
+    get: { method: 'GET', path: '/profile', access: 'public' },
+    update: { method: 'PUT', path: '/admin/profile', access: 'admin' },
+    uploadResume: { method: 'POST', path: '/admin/resume', access: 'admin' },
+    removeResume: { method: 'DELETE', path: '/admin/resume', access: 'admin' },
+  },
   todo: {
     list: { method: 'GET', path: '/todo', access: 'user', claimedUser: query('user') },
     create: { method: 'POST', path: '/todo', access: 'user', claimedUser: body('user') },

@@ -358,6 +358,33 @@ export interface ContactMessagesTable {
   read_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** The owner's profile (docs/api.md#profile): one row, id 1; the lists are JSON text. */
+export interface SiteProfileTable {
+  id: number;
+  name: string;
+  title: string;
+  tagline: string;
+  about: string;
+  skills: string;
+  interests: string;
+  personality: string;
+  location: string;
+  availability: string;
+  contact_email: string;
+  links: string;
+  updated_at: string | null;
+}
+
+/** The résumé PDF (docs/api.md#profile): at most one row, id 1. */
+export interface SiteResumeTable {
+  id: number;
+  file_name: string;
+  data: Buffer;
+  size: number;
+  etag: string;
+  uploaded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -377,6 +404,8 @@ export interface Database {
   portfolio_images: PortfolioImagesTable;
   portfolio_projects: PortfolioProjectsTable;
   site_settings: SiteSettingsTable;
+  site_profile: SiteProfileTable;
+  site_resume: SiteResumeTable;
   wallets: WalletsTable;
   wallet_holdings: WalletHoldingsTable;
   wallet_trades: WalletTradesTable;

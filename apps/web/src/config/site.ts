@@ -1,17 +1,20 @@
-import { siteOwner } from '@site/contract/page-meta';
+import { defaultProfileFields } from '@site/contract/profile-defaults';
 
 /**
- * Everything the home page says about the owner, in one place, so the site can be re-used by
- * editing this object alone. `{email}` in a notice paragraph becomes a mailto link.
+ * What the site says that is not the owner's profile: the home page's default notice and tech
+ * stack, and where the portfolio is. The profile (name, about, skills, links, résumé) is edited in
+ * /admin and read from GET /api/profile; its first start's values, which the pre-rendered pages and
+ * the shell show, are packages/contract/src/profile-defaults.ts. `{email}` in a notice paragraph
+ * becomes a mailto link.
  */
 export const siteConfig = {
-  // Name and title are shared with the server's page tags (packages/contract/src/page-meta.ts).
+  // The profile's defaults, for the shell (hero, footer) that draws them before any answer.
   owner: {
-    name: siteOwner.name,
-    title: siteOwner.jobTitle,
-    tagline: 'I build fast, accessible web apps, from the database schema to the last pixel.',
+    name: defaultProfileFields.name,
+    title: defaultProfileFields.title,
+    tagline: defaultProfileFields.tagline,
   },
-  contactEmail: 'hello@example.com',
+  contactEmail: defaultProfileFields.contact_email,
   notice: {
     title: 'This site is under construction',
     paragraphs: [
@@ -26,46 +29,6 @@ export const siteConfig = {
     { layer: 'Database', description: 'SQLite or PostgreSQL' },
     { layer: 'Cache', description: 'Redis' },
   ],
-  lastUpdated: 'January 2025',
-  skills: [
-    'TypeScript',
-    'React',
-    'Node.js',
-    'Fastify',
-    'Python',
-    'Django',
-    'SQL',
-    'PostgreSQL',
-    'Redis',
-    'REST API design',
-    'Testing',
-    'CI/CD',
-    'Linux',
-    'Accessibility',
-  ],
-  interests: [
-    'Developer tooling and fast feedback loops',
-    'Data visualisation and financial dashboards',
-    'Web performance and accessibility',
-    'Clean, testable architecture',
-    'Teaching and mentoring junior developers',
-  ],
-  personality: [
-    {
-      title: 'Curious builder',
-      text: 'I learn by making things: every app on this site started as a question I wanted to answer.',
-    },
-    {
-      title: 'Calm problem solver',
-      text: 'Production incident or tricky puzzle, I like to slow down, measure, and fix the root cause.',
-    },
-    {
-      title: 'Team player',
-      text: 'I write code for the next person who reads it, and I enjoy reviews, pairing and sharing what I learn.',
-    },
-  ],
-  resumeUrl: '/resume.pdf',
-  resumeFileName: 'Alex-Morgan-Resume.pdf',
   portfolioUrl: '/portfolio',
 } as const;
 

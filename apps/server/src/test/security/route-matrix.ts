@@ -1,4 +1,5 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import { defaultProfileFields } from '@site/contract';
 import { agedFormToken } from '../../features/contact/contact-testing.js';
 import { multipartBody } from '../multipart.js';
 import { logIn, signUp, TEST_PASSWORD, type TestUser, uniqueName } from '../test-app.js';
@@ -225,6 +226,20 @@ const project = (c: MatrixContext) =>
 const multipart = async (fields: Record<string, string>) => {
   const { payload, headers } = await multipartBody(fields);
   return { payload, headers };
+};
+
+/** A tiny PDF as the résumé upload takes it (the server checks the `%PDF-` header). */
+const resumeForm = () =>
+  multipartBody({ file: new File(['%PDF-1.4\n%%EOF\n'], 'resume.pdf', { type: 'application/pdf' }) });
+const uploadResume = async (c: MatrixContext) => {
+  const { payload, headers } = await resumeForm();
+  const res = await c.app.inject({
+    method: 'POST',
+    url: '/api/admin/resume',
+    headers: { ...headers, authorization: `Token ${c.users.admin.token}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`setup résumé upload: ${res.statusCode} ${res.body}`);
 };
 
 /** A user only `key`'s calls use (signed up on first use). */
@@ -665,6 +680,35 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   },
   'DELETE /api/admin/notice': { access: 'admin', request: async () => ({ url: '/api/admin/notice' }) },
   'GET /api/site/notice': { access: 'public', request: async () => get('/api/site/notice') },
+
+  'GET /api/profile': { access: 'public', request: async () => get('/api/profile') },
+  'PUT /api/admin/profile': {
+    access: 'admin',
+    request: async (c) => ({
+      url: '/api/admin/profile',
+      payload: { ...defaultProfileFields, name: `Owner ${c.unique()}` },
+    }),
+  },
+  'POST /api/admin/resume': {
+    access: 'admin',
+    request: async () => ({ url: '/api/admin/resume', ...(await resumeForm()) }),
+  },
+  'GET /resume.pdf': {
+    access: 'public',
+    // Uploaded again each time: the removal above may have run first.
+    request: async (c) => {
+      await uploadResume(c);
+      return get('/resume.pdf');
+    },
+  },
+  'DELETE /api/admin/resume': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => {
+      await c.fresh('resume', () => uploadResume(c));
+      return { url: '/api/admin/resume' };
+    },
+  },
 
   'GET /api/contact/form': { access: 'public', request: async () => get('/api/contact/form') },
   'POST /api/contact': {

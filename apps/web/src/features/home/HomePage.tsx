@@ -1,14 +1,17 @@
-import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBriefcase, IconBulb, IconCheck, IconDownload, IconHeart, IconMoodSmile } from '@tabler/icons-react';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { RESUME_PATH } from '@site/contract/profile-defaults';
+import { IconBriefcase, IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
+import { formatDate } from '../../lib/dates';
+import { useProfile } from './api/profile';
 import classes from './HomePage.module.css';
 import { HomeSection } from './HomeSection';
 import { NoticeAlert } from './NoticeAlert';
-
-const personalityIcons = [IconBulb, IconMoodSmile, IconHeart];
+import { ProfileAbout, ProfileFacts, ProfileInterests, ProfilePersonality, ProfileSkills } from './ProfileSections';
 
 /** One line per app for the home page's Apps section (the hero's Apps button leads there). */
 const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
@@ -18,27 +21,42 @@ const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
   finance: 'Markets and paper trading',
 };
 
-/** The about page under the hero banner (docs/product.md), rendered from the site config. */
-export function HomePage() {
-  const site = siteConfig;
+/**
+ * The about page under the hero banner (docs/product.md#home): the owner's profile from
+ * GET /api/profile (the contract's defaults until it arrives), the apps and the tech stack.
+ * `after` is drawn at the end of the page: app/ composes other features there (the contact form).
+ */
+export function HomePage({ after }: { after?: ReactNode } = {}) {
+  const { profile } = useProfile();
+  const { resume } = profile;
   return (
     <Stack gap={40}>
       <NoticeAlert />
 
-      <Group gap="sm">
-        <Button component={Link} to={site.portfolioUrl} leftSection={<IconBriefcase size={18} />}>
-          Portfolio
-        </Button>
-        <Button
-          component="a"
-          href={site.resumeUrl}
-          download={site.resumeFileName}
-          variant="default"
-          leftSection={<IconDownload size={18} />}
-        >
-          Download Resume
-        </Button>
-      </Group>
+      <Stack gap="md">
+        <Group gap="sm">
+          <Button component={Link} to={siteConfig.portfolioUrl} leftSection={<IconBriefcase size={18} />}>
+            Portfolio
+          </Button>
+          {resume && (
+            <Group gap="xs">
+              <Button
+                component="a"
+                href={resume.url || RESUME_PATH}
+                download={resume.file_name}
+                variant="default"
+                leftSection={<IconDownload size={18} />}
+              >
+                Download Resume
+              </Button>
+              <Text size="sm" c="dimmed">
+                Updated {formatDate(resume.uploaded_at)}
+              </Text>
+            </Group>
+          )}
+        </Group>
+        <ProfileFacts profile={profile} />
+      </Stack>
 
       <section id="apps" aria-label="Apps" className={classes.apps}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -70,11 +88,13 @@ export function HomePage() {
         </SimpleGrid>
       </section>
 
+      <ProfileAbout profile={profile} />
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
         <HomeSection title="Tech stack">
           <table className={classes.techStack}>
             <tbody>
-              {site.techStack.map((item) => (
+              {siteConfig.techStack.map((item) => (
                 <tr key={item.layer}>
                   <th scope="row">{item.layer}</th>
                   <td>{item.description}</td>
@@ -82,55 +102,13 @@ export function HomePage() {
               ))}
             </tbody>
           </table>
-          <Text size="sm" c="dimmed">
-            Last updated: {site.lastUpdated}
-          </Text>
         </HomeSection>
-
-        <HomeSection title="Professional interests">
-          <List
-            spacing={6}
-            icon={
-              <ThemeIcon size={20} radius="xl" variant="light">
-                <IconCheck size={13} />
-              </ThemeIcon>
-            }
-          >
-            {site.interests.map((interest) => (
-              <List.Item key={interest}>{interest}</List.Item>
-            ))}
-          </List>
-        </HomeSection>
+        <ProfileInterests profile={profile} />
       </SimpleGrid>
 
-      <HomeSection title="Skills">
-        <Group gap="xs">
-          {site.skills.map((skill) => (
-            <Badge key={skill} variant="light" size="lg" radius="sm" tt="none">
-              {skill}
-            </Badge>
-          ))}
-        </Group>
-      </HomeSection>
-
-      <HomeSection title="About me">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {site.personality.map((blurb, index) => {
-            const Icon = personalityIcons[index % personalityIcons.length] ?? IconBulb;
-            return (
-              <Card key={blurb.title} withBorder radius="md" padding="lg">
-                <ThemeIcon size={40} radius="md" variant="light" mb="sm" aria-hidden>
-                  <Icon size={22} />
-                </ThemeIcon>
-                <Text fw={600}>{blurb.title}</Text>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {blurb.text}
-                </Text>
-              </Card>
-            );
-          })}
-        </SimpleGrid>
-      </HomeSection>
+      <ProfileSkills profile={profile} />
+      <ProfilePersonality profile={profile} />
+      {after}
     </Stack>
   );
 }

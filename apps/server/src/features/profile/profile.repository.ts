@@ -1,0 +1,125 @@
+import { type Profile, type ProfileFields, RESUME_PATH } from '@site/contract';
+import type { Selectable } from 'kysely';
+import { isoNow } from '../../core/time.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { SiteProfileTable } from '../../db/schema.js';
+
+/** The profile's one row. */
+const ROW_ID = 1;
+
+type ProfileRow = Selectable<SiteProfileTable>;
+type ListField = 'skills' | 'interests' | 'personality' | 'links';
+
+const toRow = (fields: ProfileFields) => ({
+  name: fields.name,
+  title: fields.title,
+  tagline: fields.tagline,
+  about: fields.about,
+  skills: JSON.stringify(fields.skills),
+  interests: JSON.stringify(fields.interests),
+  personality: JSON.stringify(fields.personality),
+  location: fields.location,
+  availability: fields.availability,
+  contact_email: fields.contact_email,
+  links: JSON.stringify(fields.links),
+});
+
+/** A list column as written by `toRow`; anything else (hand-edited, cut off) reads as empty. */
+function readList<K extends ListField>(row: ProfileRow, key: K): ProfileFields[K] {
+  try {
+    const value: unknown = JSON.parse(row[key]);
+    return (Array.isArray(value) ? value : []) as ProfileFields[K];
+  } catch {
+    return [] as ProfileFields[K];
+  }
+}
+
+/** The résumé's address with its version, so a new upload is a new address for every cache. */
+export const resumeUrl = (etag: string) => `${RESUME_PATH}?v=${etag.slice(0, 12)}`;
+
+export interface StoredResume {
+  file_name: string;
+  data: Buffer;
+  size: number;
+  etag: string;
+  uploaded_at: string;
+}
+
+/** The owner's profile and résumé: one row each (migration 019). */
+export function profileRepository({ db }: DatabaseHandle) {
+  return {
+    /** Writes the first start's profile; a row already there (this or another instance's) stays. */
+    async ensure(defaults: ProfileFields): Promise<void> {
+      await db
+        .insertInto('site_profile')
+        .values({ id: ROW_ID, ...toRow(defaults), updated_at: null })
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    },
+
+    async get(): Promise<Profile | undefined> {
+      const row = await db.selectFrom('site_profile').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
+      if (!row) return undefined;
+      const resume = await db
+        .selectFrom('site_resume')
+        .select(['file_name', 'size', 'etag', 'uploaded_at'])
+        .where('id', '=', ROW_ID)
+        .executeTakeFirst();
+      return {
+        name: row.name,
+        title: row.title,
+        tagline: row.tagline,
+        about: row.about,
+        skills: readList(row, 'skills'),
+        interests: readList(row, 'interests'),
+        personality: readList(row, 'personality'),
+        location: row.location,
+        availability: row.availability,
+        contact_email: row.contact_email,
+        links: readList(row, 'links'),
+        updated_at: row.updated_at,
+        resume: resume
+          ? {
+              file_name: resume.file_name,
+              size: Number(resume.size),
+              uploaded_at: resume.uploaded_at,
+              url: resumeUrl(resume.etag),
+            }
+          : null,
+      };
+    },
+
+    async save(fields: ProfileFields): Promise<void> {
+      const values = { ...toRow(fields), updated_at: isoNow() };
+      await db
+        .insertInto('site_profile')
+        .values({ id: ROW_ID, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .execute();
+    },
+
+    resume(): Promise<StoredResume | undefined> {
+      return db
+        .selectFrom('site_resume')
+        .select(['file_name', 'data', 'size', 'etag', 'uploaded_at'])
+        .where('id', '=', ROW_ID)
+        .executeTakeFirst();
+    },
+
+    async saveResume(resume: StoredResume): Promise<void> {
+      await db
+        .insertInto('site_resume')
+        .values({ id: ROW_ID, ...resume })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(resume))
+        .execute();
+    },
+
+    /** False when there was none. */
+    async removeResume(): Promise<boolean> {
+      const result = await db.deleteFrom('site_resume').where('id', '=', ROW_ID).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type ProfileRepository = ReturnType<typeof profileRepository>;

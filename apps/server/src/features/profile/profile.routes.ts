@@ -1,0 +1,45 @@
+import multipart from '@fastify/multipart';
+import { profileEndpoints as endpoints, RESUME_MAX_BYTES, RESUME_PATH } from '@site/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../core/endpoint.js';
+import type { ProfileService } from './profile.service.js';
+import { contentDisposition, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
+
+/** docs/api.md#profile: the public profile, the admin's edit, and the résumé's upload and removal. */
+export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
+  // Encapsulated: only the upload parses multipart bodies, with a résumé-sized limit.
+  await app.register(multipart, { limits: resumeMultipartLimits, throwFileSizeLimit: true });
+
+  route(app, endpoints.get, async () => service.get());
+  route(app, endpoints.update, async (request) => service.update(request.body));
+  route(app, endpoints.uploadResume, { bodyLimit: RESUME_MAX_BYTES + 64 * 1024 }, async (request) =>
+    service.uploadResume(await readResumeUpload(request)),
+  );
+  route(app, endpoints.removeResume, async () => {
+    await service.removeResume();
+    return { success: true as const, message: 'Résumé removed' };
+  });
+};
+
+/**
+ * `GET /resume.pdf` at the site's root: the file under its uploaded name. The profile links to
+ * `?v=<version>`, which never changes, so that address is cached for a year; the bare address is
+ * revalidated by ETag every time, so it always gives the latest upload.
+ */
+export const resumeFileRoutes: FastifyPluginAsync<{ service: ProfileService }> = async (app, { service }) => {
+  app.get<{ Querystring: { v?: string } }>(RESUME_PATH, async (request, reply) => {
+    const resume = await service.resume();
+    const etag = `"${resume.etag}"`;
+    const version = typeof request.query.v === 'string' ? request.query.v : '';
+    const versioned = version.length > 0 && resume.etag.startsWith(version);
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('Last-Modified', new Date(resume.uploaded_at).toUTCString())
+      .header('Content-Disposition', contentDisposition(resume.file_name))
+      .header('Content-Type', 'application/pdf');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(resume.data);
+  });
+};

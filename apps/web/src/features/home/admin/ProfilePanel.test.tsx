@@ -1,0 +1,82 @@
+import { defaultProfile, type Profile } from '@site/contract/profile-defaults';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '../../../lib/csrf';
+import { setCookie } from '../../../test/cookies';
+import { apiError, callsTo, mockFetch, requestsTo } from '../../../test/fetch-mock';
+import { renderWithProviders } from '../../../test/render';
+import { ProfilePanel } from './ProfilePanel';
+
+const saved: Profile = {
+  ...defaultProfile,
+  links: [{ label: 'GitHub', url: 'https://github.com/alex' }],
+  updated_at: '2026-11-20T10:00:00Z',
+};
+
+function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
+  setCookie('csrftoken', 'csrf-123');
+  const fetchMock = mockFetch({ 'GET /api/profile': { body: saved }, ...extra });
+  renderWithProviders(<ProfilePanel />, { route: '/admin?tab=profile' });
+  return fetchMock;
+}
+
+describe('ProfilePanel', () => {
+  it('edits the profile with a live preview and saves it with the CSRF header', async () => {
+    const fetchMock = setup({
+      'PUT /api/admin/profile': (init) => ({ body: { ...saved, ...JSON.parse(String(init?.body)), updated_at: 'x' } }),
+    });
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.paste('Sam Rivera');
+    // The preview follows the form before anything is saved.
+    const preview = screen.getByRole('region', { name: 'Preview' });
+    expect(within(preview).getByRole('heading', { name: 'Sam Rivera' })).toBeInTheDocument();
+    expect(within(preview).getByRole('link', { name: 'GitHub' })).toHaveAttribute('rel', expect.stringContaining('me'));
+
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', '/api/admin/profile')).toHaveLength(1));
+    const [request] = callsTo(fetchMock, 'PUT', '/api/admin/profile');
+    expect(request?.body).toMatchObject({
+      name: 'Sam Rivera',
+      interests: defaultProfile.interests,
+      skills: defaultProfile.skills,
+    });
+    expect(requestsTo(fetchMock, 'PUT', '/api/admin/profile')[0]?.headers.get(CSRF_HEADER)).toBe('csrf-123');
+  });
+
+  it('refuses a link that is not a web address before sending, and shows the server’s field errors', async () => {
+    const fetchMock = setup({
+      'PUT /api/admin/profile': apiError(400, 'Invalid', { name: 'Name is taken by a ghost' }),
+    });
+    const user = userEvent.setup();
+    const address = await screen.findByLabelText('Address');
+    await user.clear(address);
+    await user.paste('javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('A full http:// or https:// address')).toBeInTheDocument();
+    expect(requestsTo(fetchMock, 'PUT', '/api/admin/profile')).toHaveLength(0);
+
+    await user.clear(address);
+    await user.paste('https://github.com/sam');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Name is taken by a ghost')).toBeInTheDocument();
+  });
+
+  it('uploads a résumé as form data and shows it with its date', async () => {
+    const uploaded: Profile = {
+      ...saved,
+      resume: { file_name: 'cv.pdf', size: 4096, uploaded_at: '2026-11-25T09:00:00Z', url: '/resume.pdf?v=1' },
+    };
+    const fetchMock = setup({ 'POST /api/admin/resume': { body: uploaded } });
+    expect(await screen.findByText(/No résumé yet/)).toBeInTheDocument();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })] } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('link', { name: 'cv.pdf' })).toHaveAttribute('href', '/resume.pdf?v=1');
+    expect(screen.getByText(/uploaded Nov 25, 2026/)).toBeInTheDocument();
+    const [request] = requestsTo(fetchMock, 'POST', '/api/admin/resume');
+    expect(request?.form?.get('file')).toBeInstanceOf(File);
+  });
+});
