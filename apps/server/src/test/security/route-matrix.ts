@@ -1,5 +1,5 @@
-import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { defaultProfileFields } from '@site/contract';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { agedFormToken } from '../../features/contact/contact-testing.js';
 import { multipartBody } from '../multipart.js';
 import { logIn, signUp, TEST_PASSWORD, type TestUser, uniqueName } from '../test-app.js';
