@@ -62,6 +62,14 @@ export const PAGES: readonly PageMeta[] = [
     image: 'portfolio',
   },
   {
+    pattern: '/portfolio/:slug',
+    data: true,
+    title: 'Project',
+    description: `A project by ${siteOwner.name}: what it does, the role, the period and the technology behind it.`,
+    image: 'portfolio',
+    prerender: 'shell',
+  },
+  {
     pattern: '/apps/forecast',
     title: 'Forecast',
     description: 'Weather for any address: current conditions, a daily and hourly forecast, air quality and alerts.',

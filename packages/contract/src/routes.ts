@@ -128,11 +128,15 @@ export const routes = {
     importTasks: { method: 'POST', path: '/todo/import', access: 'user' },
   },
   portfolio: {
-    list: { method: 'GET', path: '/portfolio', access: 'public' },
+    // optional-user: the admin's list holds the drafts too.
+    list: { method: 'GET', path: '/portfolio', access: 'optional-user' },
     create: { method: 'POST', path: '/portfolio/create', access: 'admin' },
     update: { method: 'PUT', path: '/portfolio/update/:id', access: 'admin' },
     remove: { method: 'DELETE', path: '/portfolio/delete/:id', access: 'admin' },
     image: { method: 'GET', path: '/portfolio/:id/image', access: 'public' },
+    project: { method: 'GET', path: '/portfolio/projects/:slug', access: 'optional-user' },
+    order: { method: 'PUT', path: '/portfolio/order', access: 'admin' },
+    preview: { method: 'POST', path: '/portfolio/preview', access: 'admin' },
   },
   // The contact form and the admin's inbox (docs/api.md#contact).
   contact: {

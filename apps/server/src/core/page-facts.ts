@@ -7,6 +7,27 @@
 export interface PageFactReaders {
   /** features/sudoku: the level of a shared puzzle (81 characters), or null when it is not a playable one. */
   sudokuShareLevel: (share: string) => string | null;
+  /**
+   * features/portfolio: a project's page by its slug or a former one (`moved`: the address should
+   * become `slug`); null when no project has it. `draft` pages are for the admin alone.
+   */
+  portfolioProject: (slug: string) => Promise<PortfolioPageFacts | null>;
+  /** features/portfolio: the published projects' pages, for the sitemap. */
+  portfolioPages: () => Promise<{ slug: string; updated_at: string }[]>;
+}
+
+/** What a project's page head and its redirect need (docs/api.md#pages). */
+export interface PortfolioPageFacts {
+  slug: string;
+  moved: boolean;
+  draft: boolean;
+  title: string;
+  summary: string;
+  /** Site-relative image address, or null. */
+  image: string | null;
+  tags: string[];
+  created_at: string;
+  updated_at: string;
 }
 
 export type PageFactName = keyof PageFactReaders;

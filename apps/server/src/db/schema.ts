@@ -211,6 +211,31 @@ export interface PortfolioProjectsTable {
   image_id: number | null;
   created_at: string;
   updated_at: string;
+  // Migration 020: the project's own page (docs/api.md#portfolio).
+  slug: string;
+  summary: string;
+  body: string;
+  role: string;
+  /** 'YYYY-MM' or ''. */
+  period_start: string;
+  period_end: string;
+  /** 0/1. */
+  ongoing: Generated<number>;
+  /** JSON: { source, demo, writeup }. */
+  links: Generated<string>;
+  /** 0/1. */
+  featured: Generated<number>;
+  position: Generated<number>;
+  status: Generated<'draft' | 'published'>;
+  /** JSON list of tags, de-duplicated, in order. */
+  tags: Generated<string>;
+}
+
+/** Migration 020: a project's former slug, answered with a 301 to its current one. */
+export interface PortfolioSlugRedirectsTable {
+  slug: string;
+  project_id: number;
+  created_at: string;
 }
 
 /** A user's preferences document (JSON text, docs/api.md#preferences); one row per user at most. */
@@ -403,6 +428,7 @@ export interface Database {
   watchlist: WatchlistTable;
   portfolio_images: PortfolioImagesTable;
   portfolio_projects: PortfolioProjectsTable;
+  portfolio_slug_redirects: PortfolioSlugRedirectsTable;
   site_settings: SiteSettingsTable;
   site_profile: SiteProfileTable;
   site_resume: SiteResumeTable;

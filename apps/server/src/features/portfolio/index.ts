@@ -7,8 +7,28 @@ import { seedSampleProjects } from './portfolio-samples.js';
 
 /** The portfolio (docs/api.md#every-call): a fresh database gets the sample projects first. */
 export async function portfolioFeature(api: FastifyInstance): Promise<void> {
-  const { database, config } = api.deps;
+  const { database, config, pageFacts } = api.deps;
   const repository = portfolioRepository(database);
   await seedSampleProjects(repository);
+  // The project page's head, redirect and sitemap place (features/site-meta).
+  pageFacts.register('portfolioProject', async (slug) => {
+    const found = await repository.findBySlug(slug);
+    if (!found) return null;
+    const { project, moved } = found;
+    return {
+      slug: project.slug,
+      moved,
+      draft: project.status === 'draft',
+      title: project.title,
+      summary: project.summary || project.description,
+      image: project.image,
+      tags: project.tags,
+      created_at: project.created_at,
+      updated_at: project.updated_at,
+    };
+  });
+  pageFacts.register('portfolioPages', async () =>
+    (await repository.list({ drafts: false })).map(({ slug, updated_at }) => ({ slug, updated_at })),
+  );
   await api.register(portfolioRoutes, { service: portfolioService(repository), base: linkBase(config) });
 }

@@ -1,5 +1,14 @@
-import type { PortfolioFields, PortfolioProject } from '@site/contract';
-import type { Kysely, Selectable } from 'kysely';
+import {
+  type PortfolioFields,
+  type PortfolioForm,
+  type PortfolioLinks,
+  type PortfolioProject,
+  slugify,
+  tagsFromTechnology,
+  technologyFromTags,
+} from '@site/contract';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { conflict } from '../../core/http-errors.js';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -11,6 +20,17 @@ type ProjectRow = Selectable<PortfolioProjectsTable> & { etag: string | null };
 /** A versioned URL: a new image gets a new URL, so browsers may cache each one forever. */
 export const imageUrl = (projectId: number, etag: string) => `/api/portfolio/${projectId}/image?v=${etag.slice(0, 12)}`;
 
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+const NO_LINKS: PortfolioLinks = { source: '', demo: '', writeup: '' };
+
+export const SLUG_TAKEN = 'Another project has this slug';
+
 const toProject = (row: ProjectRow): PortfolioProject => ({
   id: row.id,
   title: row.title,
@@ -21,8 +41,37 @@ const toProject = (row: ProjectRow): PortfolioProject => ({
   frontend_features: row.frontend_features,
   created_at: row.created_at,
   updated_at: row.updated_at,
+  slug: row.slug,
+  summary: row.summary,
+  body: row.body,
+  role: row.role,
+  period_start: row.period_start,
+  period_end: row.period_end,
+  ongoing: Boolean(row.ongoing),
+  links: { ...NO_LINKS, ...parseJson<Partial<PortfolioLinks>>(row.links, {}) },
+  featured: Boolean(row.featured),
+  status: row.status === 'draft' ? 'draft' : 'published',
+  position: row.position,
+  tags: parseJson<string[]>(row.tags, []),
 });
 
+/**
+ * The columns a form writes. The page's fields are optional: the seed's form sends none of them,
+ * and an update then keeps what the project had. Tags sent rewrite the comma field; else the comma
+ * field gives the tags (docs/api.md#portfolio).
+ */
+function columnsOf(form: PortfolioForm): PortfolioFields & Updateable<PortfolioProjectsTable> {
+  const { slug: _slug, tags: sentTags, links, ongoing, featured, ...rest } = form;
+  const tags = sentTags ?? tagsFromTechnology(form.technology);
+  return {
+    ...rest,
+    technology: sentTags ? technologyFromTags(sentTags) : form.technology,
+    tags: JSON.stringify(tags),
+    ...(links === undefined ? {} : { links: JSON.stringify(links) }),
+    ...(ongoing === undefined ? {} : { ongoing: ongoing ? 1 : 0 }),
+    ...(featured === undefined ? {} : { featured: featured ? 1 : 0 }),
+  };
+}
 /** The site setting that remembers the sample projects were added (deleting them is final). */
 const SAMPLES_SEEDED_KEY = 'portfolio.samples_seeded';
 
@@ -50,6 +99,33 @@ export function portfolioRepository({ db }: DatabaseHandle) {
     return row.id;
   }
 
+  /**
+   * Makes `slug` free for project `id` (null: a new one): 409 when another project has it now; a
+   * former slug of any project is taken over (it stops redirecting).
+   */
+  async function claimSlug(tx: Kysely<Database>, slug: string, id: number | null) {
+    let owner = tx.selectFrom('portfolio_projects').select('id').where('slug', '=', slug);
+    if (id !== null) owner = owner.where('id', '<>', id);
+    if (await owner.executeTakeFirst()) throw conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+    await tx.deleteFrom('portfolio_slug_redirects').where('slug', '=', slug).execute();
+  }
+
+  /** `base`, or `base-2`, `base-3`… : the first no project has now. */
+  async function freeSlug(tx: Kysely<Database>, base: string): Promise<string> {
+    const taken = new Set(
+      (
+        await tx
+          .selectFrom('portfolio_projects')
+          .select('slug')
+          .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+          .execute()
+      ).map((r) => r.slug),
+    );
+    let slug = base;
+    for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+    return slug;
+  }
+
   return {
     /**
      * Notes once per database that the samples are being added: true for the one caller that
@@ -71,8 +147,36 @@ export function portfolioRepository({ db }: DatabaseHandle) {
       }
     },
 
-    async list(): Promise<PortfolioProject[]> {
-      return (await selectProjects(db).orderBy('p.id', 'desc').execute()).map(toProject);
+    /** In the manual order; drafts only when asked for (the admin's list). */
+    async list({ drafts }: { drafts: boolean }): Promise<PortfolioProject[]> {
+      let query = selectProjects(db).orderBy('p.position').orderBy('p.id', 'desc');
+      if (!drafts) query = query.where('p.status', '=', 'published');
+      return (await query.execute()).map(toProject);
+    },
+
+    /** By its current slug, or a former one (`moved` then names the current one). */
+    async findBySlug(slug: string): Promise<{ project: PortfolioProject; moved: boolean } | undefined> {
+      const row = await selectProjects(db).where('p.slug', '=', slug).executeTakeFirst();
+      if (row) return { project: toProject(row), moved: false };
+      const former = await selectProjects(db)
+        .innerJoin('portfolio_slug_redirects as r', 'r.project_id', 'p.id')
+        .where('r.slug', '=', slug)
+        .executeTakeFirst();
+      return former && { project: toProject(former), moved: true };
+    },
+
+    /** Sets the manual order: `ids` first to last. False unless it names every project once. */
+    async reorder(ids: number[]): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const all = await tx.selectFrom('portfolio_projects').select('id').execute();
+        const unique = new Set(ids);
+        if (unique.size !== ids.length || all.length !== ids.length || !all.every((r) => unique.has(r.id)))
+          return false;
+        for (const [position, id] of ids.entries()) {
+          await tx.updateTable('portfolio_projects').set({ position }).where('id', '=', id).execute();
+        }
+        return true;
+      });
     },
 
     async find(id: number): Promise<PortfolioProject | undefined> {
@@ -89,39 +193,71 @@ export function portfolioRepository({ db }: DatabaseHandle) {
     },
 
     /** Project and image are written together or not at all. */
-    async create(fields: PortfolioFields, image: ProcessedImage | undefined): Promise<number> {
-      return db.transaction().execute(async (tx) => {
-        const imageId = image ? await insertImage(tx, image) : null;
-        const now = isoNow();
-        const row = await tx
-          .insertInto('portfolio_projects')
-          .values({ ...fields, image_id: imageId, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return row.id;
-      });
+    async create(form: PortfolioForm, image: ProcessedImage | undefined): Promise<number> {
+      return uniqueSlug(() =>
+        db.transaction().execute(async (tx) => {
+          const slug = form.slug || (await freeSlug(tx, slugify(form.title)));
+          await claimSlug(tx, slug, null);
+          const imageId = image ? await insertImage(tx, image) : null;
+          const now = isoNow();
+          // A new project comes first, as the seed's newest-first list had it.
+          const first = await tx
+            .selectFrom('portfolio_projects')
+            .select((eb) => eb.fn.min<number>('position').as('min'))
+            .executeTakeFirst();
+          const row = await tx
+            .insertInto('portfolio_projects')
+            .values({
+              summary: '',
+              body: '',
+              role: '',
+              period_start: '',
+              period_end: '',
+              ...columnsOf(form),
+              slug,
+              position: first?.min == null ? 0 : Number(first.min) - 1,
+              image_id: imageId,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          return row.id;
+        }),
+      );
     },
 
     /** Updates the fields; a new image replaces (and deletes) the old one, no image keeps it. */
-    async update(id: number, fields: PortfolioFields, image: ProcessedImage | undefined): Promise<boolean> {
-      return db.transaction().execute(async (tx) => {
-        const current = await tx
-          .selectFrom('portfolio_projects')
-          .select('image_id')
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!current) return false;
-        const imageId = image ? await insertImage(tx, image) : current.image_id;
-        await tx
-          .updateTable('portfolio_projects')
-          .set({ ...fields, image_id: imageId, updated_at: isoNow() })
-          .where('id', '=', id)
-          .execute();
-        if (image && current.image_id !== null) {
-          await tx.deleteFrom('portfolio_images').where('id', '=', current.image_id).execute();
-        }
-        return true;
-      });
+    async update(id: number, form: PortfolioForm, image: ProcessedImage | undefined): Promise<boolean> {
+      return uniqueSlug(() =>
+        db.transaction().execute(async (tx) => {
+          const current = await tx
+            .selectFrom('portfolio_projects')
+            .select(['image_id', 'slug'])
+            .where('id', '=', id)
+            .executeTakeFirst();
+          if (!current) return false;
+          // A new slug: the old one keeps leading here (301), and the new one is no longer a redirect.
+          const slug = form.slug && form.slug !== current.slug ? form.slug : undefined;
+          if (slug) {
+            await claimSlug(tx, slug, id);
+            await tx
+              .insertInto('portfolio_slug_redirects')
+              .values({ slug: current.slug, project_id: id, created_at: isoNow() })
+              .execute();
+          }
+          const imageId = image ? await insertImage(tx, image) : current.image_id;
+          await tx
+            .updateTable('portfolio_projects')
+            .set({ ...columnsOf(form), ...(slug ? { slug } : {}), image_id: imageId, updated_at: isoNow() })
+            .where('id', '=', id)
+            .execute();
+          if (image && current.image_id !== null) {
+            await tx.deleteFrom('portfolio_images').where('id', '=', current.image_id).execute();
+          }
+          return true;
+        }),
+      );
     },
 
     /** Deletes the project and its image. */
@@ -133,6 +269,7 @@ export function portfolioRepository({ db }: DatabaseHandle) {
           .where('id', '=', id)
           .executeTakeFirst();
         if (!current) return false;
+        await tx.deleteFrom('portfolio_slug_redirects').where('project_id', '=', id).execute();
         await tx.deleteFrom('portfolio_projects').where('id', '=', id).execute();
         if (current.image_id !== null)
           await tx.deleteFrom('portfolio_images').where('id', '=', current.image_id).execute();
@@ -153,3 +290,13 @@ export function portfolioRepository({ db }: DatabaseHandle) {
   };
 }
 export type PortfolioRepository = ReturnType<typeof portfolioRepository>;
+
+/** Two writers taking one slug at once: the unique index refuses the second, which gets the 409. */
+async function uniqueSlug<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN, { slug: SLUG_TAKEN });
+    throw error;
+  }
+}

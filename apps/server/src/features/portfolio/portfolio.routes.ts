@@ -26,7 +26,17 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{
       project.image === null ? project : { ...project, image: `${origin}${project.image}` };
   };
 
-  route(app, endpoints.list, async (request) => (await service.list()).map(linked(request)));
+  route(app, endpoints.list, async (request, { user }) =>
+    (await service.list(user?.isAdmin === true)).map(linked(request)),
+  );
+  // A former slug answers the project too, under its current slug: the page's address follows it
+  // (the HTML page itself answers 301, see features/site-meta).
+  route(app, endpoints.project, async (request, { user }) => {
+    const { project } = await service.page(request.params.slug, user?.isAdmin === true);
+    return linked(request)(project) as typeof project;
+  });
+  route(app, endpoints.order, async (request) => (await service.reorder(request.body.ids)).map(linked(request)));
+  route(app, endpoints.preview, async (request) => service.preview(request.body.body));
   route(app, endpoints.create, upload, async (request) =>
     linked(request)(await service.create(await readProjectForm(request))),
   );

@@ -1,6 +1,7 @@
-import type { PortfolioProject } from '@site/contract';
-import { notFound } from '../../core/http-errors.js';
+import type { PortfolioProject, PortfolioProjectPage } from '@site/contract';
+import { badRequest, notFound } from '../../core/http-errors.js';
 import { processUpload } from './image-processing.js';
+import { renderMarkdown } from './markdown.js';
 import type { PortfolioRepository } from './portfolio.repository.js';
 import type { readProjectForm } from './project-form.js';
 
@@ -15,7 +16,26 @@ export function portfolioService(repository: PortfolioRepository) {
   }
 
   return {
-    list: () => repository.list(),
+    /** Drafts are the admin's alone (docs/api.md#portfolio). */
+    list: (isAdmin: boolean) => repository.list({ drafts: isAdmin }),
+
+    /**
+     * A project's page by slug; a former slug finds it too (`moved`: the caller redirects). A draft
+     * is a 404 to everyone but the admin, as if it did not exist.
+     */
+    async page(slug: string, isAdmin: boolean): Promise<{ project: PortfolioProjectPage; moved: boolean }> {
+      const found = await repository.findBySlug(slug);
+      if (!found || (found.project.status === 'draft' && !isAdmin)) throw notFound(NOT_FOUND);
+      return { project: { ...found.project, body_html: renderMarkdown(found.project.body) }, moved: found.moved };
+    },
+
+    async reorder(ids: number[]): Promise<PortfolioProject[]> {
+      if (!(await repository.reorder(ids)))
+        throw badRequest('List every project once', { ids: 'List every project once' });
+      return repository.list({ drafts: true });
+    },
+
+    preview: (body: string) => ({ html: renderMarkdown(body) }),
 
     async create(form: ProjectForm): Promise<PortfolioProject> {
       // The image is checked and converted before anything is written.

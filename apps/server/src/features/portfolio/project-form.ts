@@ -1,4 +1,4 @@
-import { PORTFOLIO_IMAGE_MAX_BYTES, type PortfolioFields, portfolioFieldsSchema } from '@site/contract';
+import { PORTFOLIO_IMAGE_MAX_BYTES, type PortfolioForm, portfolioFormSchema } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../core/http-errors.js';
 import { parseOrThrow } from '../../core/validation.js';
@@ -6,9 +6,10 @@ import { parseOrThrow } from '../../core/validation.js';
 export const multipartLimits = {
   fileSize: PORTFOLIO_IMAGE_MAX_BYTES,
   files: 1,
-  fields: 10,
-  fieldSize: 16 * 1024,
-  parts: 12,
+  fields: 24,
+  // A body may be long (PORTFOLIO_BODY_MAX characters, up to 4 bytes each).
+  fieldSize: 200 * 1024,
+  parts: 26,
 };
 
 const TOO_LARGE = `The image must be ${PORTFOLIO_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller`;
@@ -17,9 +18,9 @@ const TOO_LARGE = `The image must be ${PORTFOLIO_IMAGE_MAX_BYTES / 1024 / 1024} 
  * Reads the seed's multipart project form (text fields plus an optional `image` file). JSON bodies
  * are accepted too, without an image. An empty file part means "no new image".
  */
-export async function readProjectForm(request: FastifyRequest): Promise<{ fields: PortfolioFields; image?: Buffer }> {
+export async function readProjectForm(request: FastifyRequest): Promise<{ fields: PortfolioForm; image?: Buffer }> {
   if (!request.isMultipart()) {
-    return { fields: parseOrThrow(portfolioFieldsSchema, request.body ?? {}) };
+    return { fields: parseOrThrow(portfolioFormSchema, request.body ?? {}) };
   }
   const raw: Record<string, string> = {};
   let image: Buffer | undefined;
@@ -45,5 +46,5 @@ export async function readProjectForm(request: FastifyRequest): Promise<{ fields
     // Anything else comes from the multipart parser (no boundary, cut-off body): the client's fault.
     throw badRequest('Form data is malformed');
   }
-  return { fields: parseOrThrow(portfolioFieldsSchema, raw), ...(image ? { image } : {}) };
+  return { fields: parseOrThrow(portfolioFormSchema, raw), ...(image ? { image } : {}) };
 }

@@ -4,9 +4,9 @@ import type { PageRenderer } from '../../core/web-app.js';
 import { pageHeads } from './page-heads.js';
 import { pageRenderer, siteMetaRoutes } from './site-meta.routes.js';
 
-/** `sitemap.xml` and `robots.txt` at the site's root (docs/api.md#pages). */
+/** `sitemap.xml` and `robots.txt` at the site's root, and project pages' redirects (docs/api.md#pages). */
 export async function siteMetaFeature(app: FastifyInstance): Promise<void> {
-  await app.register(siteMetaRoutes, { base: linkBase(app.deps.config) });
+  await app.register(siteMetaRoutes, { base: linkBase(app.deps.config), pageFacts: app.deps.pageFacts });
 }
 
 /** Writes each served page's head from the page table, the market data and the page facts. */

@@ -8,7 +8,7 @@ import {
   SYMBOL_PATTERN,
   siteOwner,
 } from '@site/contract';
-import type { PageFacts } from '../../core/page-facts.js';
+import type { PageFacts, PortfolioPageFacts } from '../../core/page-facts.js';
 import { TtlCache } from '../../core/ttl-cache.js';
 import type { MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { PageHead } from './page-head.js';
@@ -104,10 +104,20 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
     return { title: meta.title, description: meta.description };
   }
 
+  /** A published project's facts for its page's head; null for a draft or no project. */
+  async function projectFacts(slug: string): Promise<PortfolioPageFacts | null> {
+    const read = pageFacts.get('portfolioProject');
+    if (!read || slug.length > 200) return null;
+    const facts = await read(slug);
+    return facts && !facts.draft ? facts : null;
+  }
+
   /** The head of the page at `url` (path and query as requested); `base` is the site's origin ('' = unknown). */
   async function headFor(url: string, base: string): Promise<PageHead> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const { meta, params } = matchPage(pathname);
+    const project = meta.pattern === '/portfolio/:slug' ? await projectFacts(params.slug ?? '') : null;
+    if (project) return projectHead(project, meta, base);
     const { title, description } = await describe(meta, params, searchParams);
     // The canonical address keeps only what names the content: a share link's puzzle.
     const share = meta.pattern === '/apps/sudoku/game' ? searchParams.get('p') : null;
@@ -126,6 +136,40 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
   }
 
   return { headFor };
+}
+
+/**
+ * A project's page: its title and summary, its own image when it has one (size unknown), and
+ * schema.org `CreativeWork` with its tags as keywords.
+ */
+function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string): PageHead {
+  const title = documentTitle(project.title, meta);
+  const url = `${base}/portfolio/${encodeURIComponent(project.slug)}`;
+  const image = project.image
+    ? { url: project.image.startsWith('/') ? `${base}${project.image}` : project.image, alt: project.title }
+    : { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: title };
+  const description = project.summary || meta.description;
+  return {
+    title,
+    description,
+    url,
+    image,
+    type: 'website',
+    siteName: SITE_NAME,
+    noindex: false,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'CreativeWork',
+      name: project.title,
+      description,
+      url,
+      image: image.url,
+      dateCreated: project.created_at,
+      dateModified: project.updated_at,
+      ...(project.tags.length > 0 ? { keywords: project.tags.join(', ') } : {}),
+      author: { '@type': 'Person', name: siteOwner.name, url: `${base}/` },
+    },
+  };
 }
 
 /** schema.org `Person` for the home page, from the site's owner (packages/contract/src/page-meta.ts). */

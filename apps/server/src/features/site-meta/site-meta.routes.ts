@@ -1,5 +1,7 @@
+import { SESSION_COOKIE } from '@site/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/http-errors.js';
+import type { PageFacts } from '../../core/page-facts.js';
 import type { PageRenderer } from '../../core/web-app.js';
 import { renderHead } from './page-head.js';
 import type { PageHeads } from './page-heads.js';
@@ -9,12 +11,43 @@ import { robotsTxt, sitemapXml } from './sitemap.js';
 export type LinkBase = (request: FastifyRequest) => string;
 
 /** `GET /sitemap.xml` and `GET /robots.txt`, absolute from PUBLIC_URL or an allowed host (docs/api.md#pages). */
-export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase }> = async (app, { base }) => {
+export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase; pageFacts: PageFacts }> = async (
+  app,
+  { base, pageFacts },
+) => {
   app.get('/sitemap.xml', async (request, reply) => {
     const origin = base(request);
     // A sitemap lists absolute addresses only, and the request's own host is not to be trusted.
     if (!origin) throw notFound('No sitemap: set PUBLIC_URL (or ALLOWED_HOSTS) to the site’s address.');
-    return reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(sitemapXml(origin));
+    const projects = (await pageFacts.get('portfolioPages')?.()) ?? [];
+    const more = projects.map((p) => ({
+      path: `/portfolio/${encodeURIComponent(p.slug)}`,
+      lastmod: p.updated_at.slice(0, 10),
+    }));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(origin, more));
+  });
+
+  // A project's page (docs/api.md#pages): a former slug answers 301 to the current one; an unknown
+  // slug, or a draft to anyone but the admin, is the web app's 404 page with a 404 status. Else
+  // the page is sent as every other (core/web-app.ts, through the not-found handler).
+  // Sessions are read for /api/ requests alone (features/auth): a draft's page asks itself.
+  const isAdmin = async (request: FastifyRequest) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 128) return false;
+    return (await app.auth.resolve(token))?.isAdmin === true;
+  };
+  app.get<{ Params: { slug: string } }>('/portfolio/:slug', async (request, reply) => {
+    const read = pageFacts.get('portfolioProject');
+    const facts = read && request.params.slug.length <= 200 ? await read(request.params.slug) : null;
+    if (facts?.moved) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/portfolio/${encodeURIComponent(facts.slug)}${query}`, 301);
+    }
+    if (!facts || (facts.draft && !(await isAdmin(request)))) reply.code(404);
+    return reply.callNotFound();
   });
   app.get('/robots.txt', async (request, reply) =>
     reply

@@ -7,9 +7,15 @@ export const sitemapPaths = () =>
     (page) => page.pattern,
   );
 
-/** sitemap.xml (sitemaps.org 0.9) of the public pages, absolute from `base`. */
-export function sitemapXml(base: string): string {
-  const urls = sitemapPaths().map((path) => `  <url><loc>${escapeHtml(`${base}${path}`)}</loc></url>`);
+/**
+ * sitemap.xml (sitemaps.org 0.9) of the public pages, absolute from `base`, and `more` after them
+ * (the published projects' pages, with the day each last changed).
+ */
+export function sitemapXml(base: string, more: { path: string; lastmod?: string }[] = []): string {
+  const urls = [...sitemapPaths().map((path) => ({ path, lastmod: undefined })), ...more].map(
+    ({ path, lastmod }) =>
+      `  <url><loc>${escapeHtml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 

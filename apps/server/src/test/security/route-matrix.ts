@@ -336,6 +336,24 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   // docs/api.md#pages: what search engines read, public and the same for everyone.
   'GET /sitemap.xml': { access: 'public', request: async () => get('/sitemap.xml') },
   'GET /robots.txt': { access: 'public', request: async () => get('/robots.txt') },
+  // A project's former slug: the page route's own answer (a current slug is the web app's page).
+  'GET /portfolio/:slug': {
+    access: 'public',
+    status: 301,
+    request: async (c) => {
+      const former = await c.once('moved project', async () => {
+        const made = await c.call<{ id: number; slug: string }>(c.users.admin, 'POST', '/api/portfolio/create', {
+          title: `Moved ${c.unique()}`,
+        });
+        await c.call(c.users.admin, 'PUT', `/api/portfolio/update/${made.id}`, {
+          title: 'Moved',
+          slug: `${made.slug}-now`,
+        });
+        return made.slug;
+      });
+      return get(`/portfolio/${former}`);
+    },
+  },
   'POST /api/signup': {
     access: 'public',
     csrfExempt: true,
@@ -661,6 +679,24 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     access: 'admin',
     consumes: true,
     request: async (c) => ({ url: `/api/portfolio/delete/${await c.fresh('project', () => project(c))}` }),
+  },
+  'GET /api/portfolio/projects/:slug': {
+    access: 'public',
+    request: async (c) => {
+      const projects = await c.call<{ slug: string }[]>(c.users.alice, 'GET', '/api/portfolio');
+      return get(`/api/portfolio/projects/${projects[0]?.slug ?? 'sudoku-engine'}`);
+    },
+  },
+  'PUT /api/portfolio/order': {
+    access: 'admin',
+    request: async (c) => {
+      const projects = await c.call<{ id: number }[]>(c.users.admin, 'GET', '/api/portfolio');
+      return { url: '/api/portfolio/order', payload: { ids: projects.map((p) => p.id) } };
+    },
+  },
+  'POST /api/portfolio/preview': {
+    access: 'admin',
+    request: async () => ({ url: '/api/portfolio/preview', payload: { body: '**Preview**' } }),
   },
   'GET /api/portfolio/:id/image': {
     access: 'public',

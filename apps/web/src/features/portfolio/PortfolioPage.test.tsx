@@ -19,6 +19,18 @@ const project = (id: number, title: string, image: string | null = null): Portfo
   frontend_features: 'Nice UI',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+  summary: '',
+  body: '',
+  role: '',
+  period_start: '',
+  period_end: '',
+  ongoing: false,
+  links: { source: '', demo: '', writeup: '' },
+  featured: false,
+  status: 'published',
+  position: id,
+  tags: ['React', 'Fastify'],
 });
 
 describe('PortfolioPage', () => {
