@@ -1,5 +1,5 @@
 import { defaultProfile, type Profile } from '@site/contract/profile-defaults';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../config/site';
 import { holdRequests, mockFetch } from '../../test/fetch-mock';
@@ -78,6 +78,8 @@ describe('HomePage', () => {
     const about = container.querySelector('[data-profile-about]') as HTMLElement;
     expect(about.innerHTML).not.toMatch(/onerror|javascript:/);
     expect(screen.getByText('Contact form here')).toBeInTheDocument();
+    // The tab's title follows the profile.
+    await waitFor(() => expect(document.title).toBe(`Sam Rivera · ${defaultProfile.title}`));
     // The next visit starts from it.
     expect(JSON.parse(localStorage.getItem('siteProfile') ?? 'null')?.name).toBe('Sam Rivera');
   });

@@ -12,6 +12,7 @@ import classes from './HomePage.module.css';
 import { HomeSection } from './HomeSection';
 import { NoticeAlert } from './NoticeAlert';
 import { ProfileAbout, ProfileFacts, ProfileInterests, ProfilePersonality, ProfileSkills } from './ProfileSections';
+import { useProfileHead } from './use-profile-head';
 
 /** One line per app for the home page's Apps section (the hero's Apps button leads there). */
 const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
@@ -27,7 +28,8 @@ const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
  * `after` is drawn at the end of the page: app/ composes other features there (the contact form).
  */
 export function HomePage({ after }: { after?: ReactNode } = {}) {
-  const { profile } = useProfile();
+  const { profile, loaded } = useProfile();
+  useProfileHead(profile, loaded);
   const { resume } = profile;
   return (
     <Stack gap={40}>
