@@ -14,8 +14,8 @@ export const contactApi = {
 
 export const contactQueries = {
   /**
-   * The form's token, asked for as the form appears (its time is when the visitor started). It is
-   * never stale by time: a sent message or an expired token asks for a new one.
+   * The form's token (its time is when the visitor started writing). It is never stale by time: a
+   * sent message or a refused token asks for a new one.
    */
   form: () =>
     queryOptions({
@@ -32,7 +32,7 @@ export const contactQueries = {
     }),
 };
 
-export const useContactForm = () => useQuery(contactQueries.form());
+export const useContactForm = (enabled: boolean) => useQuery({ ...contactQueries.form(), enabled });
 
 /** A page of the inbox; the previous page stays on screen while the next one loads. */
 export const useInbox = (query: ContactInboxQuery) =>
