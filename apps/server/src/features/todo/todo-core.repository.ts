@@ -146,6 +146,34 @@ export async function setTaskLabels(db: Db, todoId: number, ownerId: number, nam
     .execute();
 }
 
+/**
+ * Bound values per multi-row INSERT: well under SQLite's 32,766 (better-sqlite3's build) and
+ * PostgreSQL's 65,535, in statements short enough to build and parse quickly.
+ */
+export const BATCH_VALUES = 8_000;
+
+/** `rows` cut into runs of at most BATCH_VALUES values, each row holding `columns` of them. */
+export function inBatches<T>(rows: readonly T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(BATCH_VALUES / columns));
+  const batches: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
+  return batches;
+}
+
+/** The label rows of new tasks, each task's kept once per key as first typed (as setTaskLabels writes them). */
+export async function insertTaskLabels(
+  db: Db,
+  tasks: readonly { todoId: number; ownerId: number; names: readonly string[] }[],
+): Promise<void> {
+  const rows = tasks.flatMap(({ todoId, ownerId, names }) =>
+    [...firstByKey([...names])].map(([name_key, name]) => ({ todo_id: todoId, user_id: ownerId, name, name_key })),
+  );
+  for (const batch of inBatches(rows, 4)) await db.insertInto('todo_task_labels').values(batch).execute();
+}
+
+/** A task's label names as stored (once per key, as first typed), the names its search text holds. */
+export const storedLabelNames = (names: readonly string[]): string[] => [...firstByKey([...names]).values()];
+
 /** Rewrites the search text of tasks from their title, notes and labels (task-search.ts's words). */
 export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void> {
   if (todoIds.length === 0) return;

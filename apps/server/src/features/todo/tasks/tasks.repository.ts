@@ -7,10 +7,13 @@ import type { TodosTable } from '../../../db/schema.js';
 import {
   type Db,
   ensureLabels,
+  inBatches,
+  insertTaskLabels,
   labelKey,
   listAccess,
   refreshSearchKeys,
   setTaskLabels,
+  storedLabelNames,
   type TodoRow,
   taskAccess,
   tasksAccess,
@@ -20,7 +23,14 @@ import {
   writePositions,
 } from '../todo-core.repository.js';
 import type { Placed } from '../todo-keys.js';
+import { searchKey } from './task-search.js';
 import { type ViewRequest, viewOpenCount, viewPage } from './task-views.repository.js';
+
+/** A new task's columns (its search text is made from them) and its labels. */
+export interface NewTask {
+  values: Omit<Insertable<TodosTable>, 'search_key'> & { position: string };
+  labels: readonly string[];
+}
 
 function taskQueries(db: Db) {
   return {
@@ -99,6 +109,33 @@ function taskQueries(db: Db) {
     async insert(values: Insertable<TodosTable>): Promise<number> {
       const row = await db.insertInto('todos').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /**
+     * Adds many tasks in multi-row INSERTs, their labels too, with their search text written as
+     * they are (the FTS5 triggers index it on insert): a few statements for thousands of tasks.
+     * Each row is known again by its list and position, as neither database promises RETURNING
+     * rows in VALUES order, so no two tasks may share both. The ids, in the order given.
+     */
+    async insertMany(tasks: readonly NewTask[]): Promise<number[]> {
+      const slot = (listId: number | null | undefined, position: string) => `${listId ?? ''}:${position}`;
+      const index = new Map(tasks.map((task, i) => [slot(task.values.list_id, task.values.position), i]));
+      if (index.size !== tasks.length) throw new Error('insertMany: two tasks share a list and a position');
+      const rows = tasks.map(({ values, labels }) => ({
+        ...values,
+        search_key: searchKey(values.title, values.description, storedLabelNames(labels)),
+      }));
+      const ids: number[] = new Array(tasks.length);
+      const columns = Object.keys(rows[0] ?? {}).length;
+      for (const batch of inBatches(rows, columns)) {
+        const inserted = await db.insertInto('todos').values(batch).returning(['id', 'list_id', 'position']).execute();
+        for (const row of inserted) ids[index.get(slot(row.list_id, row.position)) as number] = row.id;
+      }
+      await insertTaskLabels(
+        db,
+        tasks.map((task, i) => ({ todoId: ids[i] as number, ownerId: task.values.user_id, names: task.labels })),
+      );
+      return ids;
     },
 
     async update(ids: number[], patch: Updateable<TodosTable>): Promise<void> {

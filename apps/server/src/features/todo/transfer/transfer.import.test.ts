@@ -295,4 +295,89 @@ describe.each(testDatabaseKinds)('to-do export and import on %s', (kind) => {
     expect(rows.map((r) => [r.title, r.list])).toEqual([['From a member', 'Shared']]);
     expect(rowsOf((await exportOf(editor)).body)).toEqual([]);
   });
+
+  it('imports hundreds of tasks into two lists in batches: order, labels, search and positions as one by one', async () => {
+    const hana = await signUp(t.app);
+    const home = (await ok(hana, 'POST', '/api/todo/lists', { name: 'Home' })).id;
+    const work = (await ok(hana, 'POST', '/api/todo/lists', { name: 'Work' })).id;
+    const first = {
+      [home]: await ok(hana, 'POST', '/api/todo/tasks', { title: 'Already home', list_id: home }),
+      [work]: await ok(hana, 'POST', '/api/todo/tasks', { title: 'Already work', list_id: work }),
+    };
+    // 600 tasks (more than one INSERT of tasks) with 3 or 4 labels each (more than one of labels).
+    const count = 600;
+    const title = (i: number) => `Item ${String(i).padStart(3, '0')}${i % 7 === 0 ? ' quokka' : ''}`;
+    const labelsOf = (i: number) => [`tag${i % 3}`, `set${i % 4}`, 'all', ...(i % 5 === 0 ? ['Urgent'] : [])];
+    const listOf = (i: number) => (i % 2 === 0 ? home : work);
+    const done = (i: number) => i % 10 === 3;
+    const content = Array.from(
+      { length: count },
+      (_, i) =>
+        `- [${done(i) ? 'x' : ' '}] ${title(i)} ${labelsOf(i)
+          .map((l) => `@${l}`)
+          .join(' ')}${i % 2 === 1 ? ' #Work' : ''}`,
+    ).join('\n');
+    expect(await ok(hana, 'POST', '/api/todo/import', { format: 'text', content, list_id: home })).toEqual({
+      created: count,
+      skipped: [],
+    });
+
+    type Task = { id: number; title: string; labels: string[]; position: string; list_id: number; completed: boolean };
+    const all = async (query: string) => {
+      const found: Task[] = [];
+      let cursor = '';
+      do {
+        const page = await ok(hana, 'GET', `/api/todo/tasks?${query}&limit=200${cursor}`);
+        found.push(...page.tasks);
+        cursor = page.next_cursor ? `&cursor=${encodeURIComponent(page.next_cursor)}` : '';
+      } while (cursor);
+      return found;
+    };
+    const indexOf = (task: Task) => Number(task.title.slice(5, 8));
+    for (const list of [home, work]) {
+      const open = await all(`view=list&list_id=${list}`);
+      const completed = await all(`view=completed&list_id=${list}`);
+      const expected = Array.from({ length: count }, (_, i) => i).filter((i) => listOf(i) === list);
+      // The open ones in the order given, after the task that was there.
+      expect(open.map((task) => task.title)).toEqual([
+        first[list].title,
+        ...expected.filter((i) => !done(i)).map(title),
+      ]);
+      expect(completed.map((task) => task.title).sort()).toEqual(expected.filter(done).map(title).sort());
+      // Every imported task's key after the list's end, growing in the order given, open or done.
+      const imported = [...open.slice(1), ...completed].sort((a, b) => indexOf(a) - indexOf(b));
+      expect(imported.map(indexOf)).toEqual(expected);
+      const keys = [first[list].position, ...imported.map((task) => task.position)];
+      for (let k = 1; k < keys.length; k++) expect((keys[k] as string) > (keys[k - 1] as string)).toBe(true);
+      for (const task of imported) {
+        expect(task.list_id).toBe(list);
+        expect(task.completed).toBe(done(indexOf(task)));
+        expect(task.labels).toEqual([...labelsOf(indexOf(task))].sort((a, b) => a.localeCompare(b)));
+      }
+    }
+    // The search index holds every imported task's title and labels.
+    const titles = async (q: string) => (await all(`view=search&q=${q}`)).map((task) => task.title).sort();
+    const range = Array.from({ length: count }, (_, i) => i);
+    expect(await titles('quokka')).toEqual(
+      range
+        .filter((i) => i % 7 === 0)
+        .map(title)
+        .sort(),
+    );
+    expect(await titles('urgent')).toEqual(
+      range
+        .filter((i) => i % 5 === 0)
+        .map(title)
+        .sort(),
+    );
+    expect(await titles('item%20tag2%20set1')).toEqual(
+      range
+        .filter((i) => i % 3 === 2 && i % 4 === 1)
+        .map(title)
+        .sort(),
+    );
+    expect((await ok(hana, 'GET', '/api/todo/labels')).labels.map((l: { name: string }) => l.name).sort()).toEqual(
+      ['all', 'set0', 'set1', 'set2', 'set3', 'tag0', 'tag1', 'tag2', 'Urgent'].sort(),
+    );
+  }, 60_000);
 });
