@@ -71,11 +71,21 @@ export function transferService(repository: TransferRepository, options: Transfe
      * refuses the whole import with how many fit); lines it cannot read are reported, not added.
      */
     async importTasks(userId: number, input: z.output<typeof todoImportRequestSchema>): Promise<TodoImportResponse> {
+      // One look-up per list name the import names, not one per line that names it.
+      const lists = new Map<string, Promise<number | undefined>>();
+      const findList = (name: string) => {
+        let found = lists.get(name);
+        if (!found) {
+          found = options.findList(userId, name);
+          lists.set(name, found);
+        }
+        return found;
+      };
       const lines = await readImport(input.format, input.content, {
         listId: input.list_id,
         zone: input.tz ?? 'UTC',
         now: now(),
-        findList: (name) => options.findList(userId, name),
+        findList,
       });
       const tasks: ImportedTask[] = [];
       const skipped: TodoImportResponse['skipped'] = [];
