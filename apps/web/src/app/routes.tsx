@@ -14,6 +14,7 @@ const FinanceHomeRoute = lazyPage(() => import('./routes/FinanceHomeRoute'), 'Fi
 const WalletPage = lazyPage(() => import('../features/wallets/WalletPage'), 'WalletPage', 'route');
 const StockPage = lazyPage(() => import('../features/finance/StockPage'), 'StockPage', 'route');
 const PortfolioPage = lazyPage(() => import('../features/portfolio/PortfolioPage'), 'PortfolioPage', 'route');
+const ProjectPage = lazyPage(() => import('../features/portfolio/ProjectPage'), 'ProjectPage', 'route');
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage', 'route');
 const ResetPasswordPage = lazyPage(() => import('../features/account/ResetPasswordPage'), 'ResetPasswordPage', 'route');
 const AdminRoute = lazyPage(() => import('./routes/AdminRoute'), 'AdminRoute', 'route');
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path="apps/finance/wallet" element={<WalletPage />} />
         <Route path="apps/finance/stock/:symbol" element={<StockPage />} />
         <Route path="portfolio" element={<PortfolioPage />} />
+        <Route path="portfolio/:slug" element={<ProjectPage />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="reset-password" element={<ResetPasswordPage />} />
         <Route path="admin" element={<AdminRoute />} />

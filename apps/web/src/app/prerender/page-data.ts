@@ -79,6 +79,9 @@ export function pagePlan(url: string): PagePlan | null {
   switch (meta.pattern) {
     case '/portfolio':
       return { session: false, queries: () => [query(portfolioQueries.projects())] };
+    case '/portfolio/:slug':
+      // A visitor's view: a draft (the admin's preview) is drawn by the browser.
+      return { session: false, queries: () => [query(portfolioQueries.project(params.slug ?? ''))] };
     case '/apps/finance/stock/:symbol': {
       const symbol = normalizeSymbol(params.symbol ?? '');
       if (!symbol) return null;

@@ -1,15 +1,25 @@
-import { Button, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { PortfolioProject } from '@site/contract';
-import { IconChevronDown, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Button, Chip, Group, Menu, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type PortfolioProject, tagKey } from '@site/contract';
+import { IconArrowsSort, IconChevronDown, IconPencil, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
 import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { useMe } from '../auth';
-import { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api/use-portfolio';
+import {
+  useCreateProject,
+  useDeleteProject,
+  useProjects,
+  useReorderProjects,
+  useUpdateProject,
+} from './api/use-portfolio';
 import { ProjectCard } from './components/ProjectCard';
 import { ProjectFormModal } from './components/ProjectFormModal';
+
+// The admin's alone: drag and drop stays out of the visitors' page.
+const ReorderModal = lazy(() => import('./components/ReorderModal').then((m) => ({ default: m.ReorderModal })));
 
 /** Cards in the grid's widest row (md: 3 columns), all on screen when the page opens. */
 const FIRST_ROW = 3;
@@ -21,12 +31,39 @@ export function PortfolioPage() {
   const me = useMe();
   // The server enforces the role; this only decides which controls to show.
   const isAdmin = me.data?.is_admin === true;
-  const projects = useDeferredQuery(useProjects());
+  const projects = useDeferredQuery(useProjects(isAdmin));
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
   const deleteProject = useDeleteProject();
+  const reorder = useReorderProjects();
   const [form, setForm] = useState<FormState>(null);
   const [toDelete, setToDelete] = useState<PortfolioProject | null>(null);
+  const [reordering, setReordering] = useState(false);
+
+  // The tag filter lives in the address (?tag=react), so a filtered list can be linked to.
+  const [search, setSearch] = useSearchParams();
+  const tag = tagKey(search.get('tag') ?? '');
+  const tags = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const project of projects.data ?? []) {
+      for (const t of project.tags) if (!seen.has(tagKey(t))) seen.set(tagKey(t), t);
+    }
+    return [...seen].sort((a, b) => a[1].localeCompare(b[1]));
+  }, [projects.data]);
+  const shown = useMemo(
+    () => (tag ? (projects.data ?? []).filter((p) => p.tags.some((t) => tagKey(t) === tag)) : (projects.data ?? [])),
+    [projects.data, tag],
+  );
+  const chooseTag = (next: string) =>
+    setSearch(
+      (params) => {
+        const out = new URLSearchParams(params);
+        if (next) out.set('tag', next);
+        else out.delete('tag');
+        return out;
+      },
+      { replace: true },
+    );
 
   return (
     <Stack gap="lg">
@@ -48,6 +85,13 @@ export function PortfolioPage() {
               >
                 Edit Project
               </Menu.Item>
+              <Menu.Item
+                leftSection={<IconArrowsSort size={14} />}
+                onClick={() => setReordering(true)}
+                disabled={(projects.data?.length ?? 0) < 2}
+              >
+                Reorder Projects
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
@@ -60,18 +104,45 @@ export function PortfolioPage() {
       ) : projects.data.length === 0 ? (
         <Text c="dimmed">No projects</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {projects.data.map((project, index) => (
-            <ProjectCard
-              key={project.id}
-              project={project}
-              eager={index < FIRST_ROW}
-              {...(isAdmin
-                ? { onEdit: (p: PortfolioProject) => setForm({ mode: 'edit', project: p }), onDelete: setToDelete }
-                : {})}
-            />
-          ))}
-        </SimpleGrid>
+        <>
+          {tags.length > 1 && (
+            <Chip.Group multiple={false} value={tag} onChange={chooseTag}>
+              <Group gap={6} role="group" aria-label="Filter by tag">
+                <Chip value="" size="xs" variant="outline">
+                  All
+                </Chip>
+                {tags.map(([key, label]) => (
+                  <Chip key={key} value={key} size="xs" variant="outline">
+                    {label}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          )}
+          {shown.length === 0 && <Text c="dimmed">No projects tagged {search.get('tag')}</Text>}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {shown.map((project, index) => (
+              <ProjectCard
+                key={project.id}
+                project={project}
+                eager={index < FIRST_ROW}
+                {...(isAdmin
+                  ? { onEdit: (p: PortfolioProject) => setForm({ mode: 'edit', project: p }), onDelete: setToDelete }
+                  : {})}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+      {reordering && (
+        <Suspense fallback={null}>
+          <ReorderModal
+            opened
+            projects={projects.data ?? []}
+            onClose={() => setReordering(false)}
+            onSave={(ids) => reorder.mutateAsync(ids)}
+          />
+        </Suspense>
       )}
 
       <ProjectFormModal

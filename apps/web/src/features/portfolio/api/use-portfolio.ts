@@ -4,11 +4,25 @@ import { type ProjectFormInput, portfolioApi } from './portfolio-api';
 
 /** Key and function of each query of the portfolio feature, for hooks, prefetches and cache updates. */
 export const portfolioQueries = {
+  /** The list as a visitor gets it (what the server draws the page with). */
   projects: () =>
     queryOptions({ queryKey: ['portfolio'] as const, queryFn: ({ signal }) => portfolioApi.list(signal) }),
+  /** The admin's list: the same call, which then holds the drafts too (the server reads the session). */
+  allProjects: () =>
+    queryOptions({ queryKey: ['portfolio', 'all'] as const, queryFn: ({ signal }) => portfolioApi.list(signal) }),
+  project: (slug: string) =>
+    queryOptions({
+      queryKey: ['portfolio', 'project', slug] as const,
+      queryFn: ({ signal }) => portfolioApi.project(slug, signal),
+    }),
 };
 
-export const useProjects = () => useQuery(portfolioQueries.projects());
+export const useProjects = (isAdmin = false) =>
+  useQuery({
+    queryKey: isAdmin ? portfolioQueries.allProjects().queryKey : portfolioQueries.projects().queryKey,
+    queryFn: ({ signal }) => portfolioApi.list(signal),
+  });
+export const useProject = (slug: string) => useQuery(portfolioQueries.project(slug));
 
 /**
  * `failure` is a toast title; null for a change made in a modal, whose form shows its own failure
@@ -42,5 +56,7 @@ export const useUpdateProject = () =>
     'Project saved',
     null,
   );
+export const useReorderProjects = () =>
+  usePortfolioMutation((ids: number[]) => portfolioApi.order(ids), 'Order saved', null);
 export const useDeleteProject = () =>
   usePortfolioMutation((id: number) => portfolioApi.remove(id), 'Project deleted', 'Could not delete the project');

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import type { PortfolioProject } from '@site/contract';
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { type PortfolioProject, tagKey } from '@site/contract';
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 
 interface ProjectCardProps {
   project: PortfolioProject;
@@ -13,12 +14,6 @@ interface ProjectCardProps {
    */
   eager?: boolean;
 }
-
-const splitList = (text: string) =>
-  text
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
 
 function Section({ label, text }: { label: string; text: string }) {
   if (!text) return null;
@@ -56,21 +51,56 @@ export function ProjectCard({ project, onEdit, onDelete, eager = false }: Projec
         )}
       </Card.Section>
       <Stack gap="sm" mt="md" flex={1}>
+        {(project.featured || project.status === 'draft') && (
+          <Group gap={6}>
+            {project.status === 'draft' && (
+              <Badge color="yellow" variant="light">
+                Draft
+              </Badge>
+            )}
+            {project.featured && <Badge variant="light">Featured</Badge>}
+          </Group>
+        )}
         <Title order={2} size="h3">
-          {project.title}
+          {/* The project's own page (docs/product.md#project-page). */}
+          <Anchor component={Link} to={`/portfolio/${project.slug}`} inherit c="inherit">
+            {project.title}
+          </Anchor>
         </Title>
-        {project.description && <Text size="sm">{project.description}</Text>}
-        {project.technology && (
+        {project.summary ? (
+          <Text size="sm">{project.summary}</Text>
+        ) : (
+          project.description && <Text size="sm">{project.description}</Text>
+        )}
+        {project.tags.length > 0 && (
           <Group gap={6} aria-label="Technologies">
-            {splitList(project.technology).map((tech) => (
-              <Badge key={tech} variant="light" tt="none">
-                {tech}
+            {project.tags.map((tag) => (
+              <Badge
+                key={tag}
+                variant="light"
+                tt="none"
+                component={Link}
+                to={`/portfolio?tag=${encodeURIComponent(tagKey(tag))}`}
+                aria-label={`Projects tagged ${tag}`}
+                style={{ cursor: 'pointer' }}
+              >
+                {tag}
               </Badge>
             ))}
           </Group>
         )}
         <Section label="Backend features" text={project.backend_features} />
         <Section label="Frontend features" text={project.frontend_features} />
+        {project.body && (
+          <Anchor
+            component={Link}
+            to={`/portfolio/${project.slug}`}
+            size="sm"
+            aria-label={`Read more about ${project.title}`}
+          >
+            Read more
+          </Anchor>
+        )}
         {(onEdit || onDelete) && (
           <Group gap="xs" mt="auto" pt="xs">
             {onEdit && (

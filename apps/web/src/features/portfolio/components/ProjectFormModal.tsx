@@ -1,12 +1,33 @@
-import { Button, FileInput, Group, Image, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Divider,
+  FileInput,
+  Group,
+  Image,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PORTFOLIO_IMAGE_MAX_BYTES, PORTFOLIO_TITLE_MAX, type PortfolioProject } from '@site/contract';
+import {
+  PORTFOLIO_IMAGE_MAX_BYTES,
+  PORTFOLIO_SLUG_MAX,
+  PORTFOLIO_SLUG_PATTERN,
+  PORTFOLIO_SUMMARY_MAX,
+  PORTFOLIO_TITLE_MAX,
+  type PortfolioProject,
+  type PortfolioStatus,
+} from '@site/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 import type { ProjectFormInput } from '../api/portfolio-api';
+import { BodyEditor } from './BodyEditor';
 
 interface ProjectFormModalProps {
   opened: boolean;
@@ -19,7 +40,26 @@ interface ProjectFormModalProps {
   onSubmit: (input: ProjectFormInput, project?: PortfolioProject) => Promise<unknown>;
 }
 
-type Values = Omit<ProjectFormInput, 'image'> & { image: File | null };
+interface Values {
+  title: string;
+  description: string;
+  technology: string;
+  backend_features: string;
+  frontend_features: string;
+  image: File | null;
+  slug: string;
+  summary: string;
+  body: string;
+  role: string;
+  period_start: string;
+  period_end: string;
+  ongoing: boolean;
+  link_source: string;
+  link_demo: string;
+  link_writeup: string;
+  featured: boolean;
+  status: PortfolioStatus;
+}
 const empty: Values = {
   title: '',
   description: '',
@@ -27,7 +67,29 @@ const empty: Values = {
   backend_features: '',
   frontend_features: '',
   image: null,
+  slug: '',
+  summary: '',
+  body: '',
+  role: '',
+  period_start: '',
+  period_end: '',
+  ongoing: false,
+  link_source: '',
+  link_demo: '',
+  link_writeup: '',
+  featured: false,
+  status: 'published',
 };
+/** The server names a link's error by its kind (`links.source`); the form's field is `link_source`. */
+const LINK_FIELDS: Record<string, keyof Values> = {
+  'links.source': 'link_source',
+  'links.demo': 'link_demo',
+  'links.writeup': 'link_writeup',
+};
+const MONTH = /^(?:\d{4}-(?:0[1-9]|1[0-2]))?$/;
+const LINK = /^(?:$|\/(?![/\\])\S*$|https?:\/\/\S+$)/i;
+const linkError = (v: string) =>
+  LINK.test(v.trim()) ? null : 'Start with https://, http:// or / (a page of this site)';
 
 /** The seed's Add and Edit modals (50% wide) with an image preview. */
 export function ProjectFormModal({ opened, onClose, mode, project, projects = [], onSubmit }: ProjectFormModalProps) {
@@ -43,6 +105,15 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
             : null
           : 'Title is required',
       image: (file) => (file && file.size > PORTFOLIO_IMAGE_MAX_BYTES ? 'The image must be 5 MB or smaller' : null),
+      slug: (v) =>
+        v === '' || (PORTFOLIO_SLUG_PATTERN.test(v) && v.length <= PORTFOLIO_SLUG_MAX)
+          ? null
+          : 'Lower-case letters, digits and single hyphens between them',
+      period_start: (v) => (MONTH.test(v) ? null : 'A month as YYYY-MM'),
+      period_end: (v) => (MONTH.test(v) ? null : 'A month as YYYY-MM'),
+      link_source: linkError,
+      link_demo: linkError,
+      link_writeup: linkError,
     },
   });
   const { setValues, resetDirty, clearErrors } = form;
@@ -53,10 +124,23 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
       ? {
           title: current.title,
           description: current.description,
-          technology: current.technology,
+          // The tags as the comma field, each once (docs/api.md#portfolio).
+          technology: current.tags.join(', '),
           backend_features: current.backend_features,
           frontend_features: current.frontend_features,
           image: null,
+          slug: current.slug,
+          summary: current.summary,
+          body: current.body,
+          role: current.role,
+          period_start: current.period_start,
+          period_end: current.period_end,
+          ongoing: current.ongoing,
+          link_source: current.links.source,
+          link_demo: current.links.demo,
+          link_writeup: current.links.writeup,
+          featured: current.featured,
+          status: current.status,
         }
       : empty;
     setValues(values);
@@ -82,13 +166,17 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
   useEffect(() => {
     if (opened) setFailure(null);
   }, [opened]);
-  const submit = form.onSubmit(async ({ image, ...fields }) => {
+  const submit = form.onSubmit(async ({ image, link_source, link_demo, link_writeup, ...fields }) => {
     setFailure(null);
     try {
-      await onSubmit({ ...fields, image }, current);
+      await onSubmit(
+        { ...fields, links: { source: link_source, demo: link_demo, writeup: link_writeup }, image },
+        current,
+      );
       onClose();
     } catch (error) {
-      const named = isApiError(error) && error.fields ? error.fields : {};
+      const raw = isApiError(error) && error.fields ? error.fields : {};
+      const named = Object.fromEntries(Object.entries(raw).map(([k, v]) => [LINK_FIELDS[k] ?? k, v]));
       form.setErrors(named);
       if (!Object.keys(named).some((field) => field in empty)) {
         setFailure(error instanceof Error ? error.message : 'Something went wrong. Try again.');
@@ -128,6 +216,7 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
             <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps('description')} />
             <TextInput
               label="Technology"
+              description="The project's tags, comma-separated; a repeated one is kept once"
               placeholder="React, Fastify, PostgreSQL"
               {...form.getInputProps('technology')}
             />
@@ -166,6 +255,54 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
                 onError={() => setBrokenPreview(preview)}
               />
             )}
+            <Divider label="Project page" labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <Select
+                label="Status"
+                data={[
+                  { value: 'published', label: 'Published' },
+                  { value: 'draft', label: 'Draft (only you see it)' },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('status')}
+              />
+              <TextInput
+                label="Slug"
+                description={current ? `/portfolio/${current.slug}` : 'Empty: made from the title'}
+                maxLength={PORTFOLIO_SLUG_MAX}
+                {...form.getInputProps('slug')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label="Summary"
+              description="One line for the card and the page's description"
+              maxLength={PORTFOLIO_SUMMARY_MAX}
+              {...form.getInputProps('summary')}
+            />
+            <TextInput label="Role" placeholder="Sole developer" {...form.getInputProps('role')} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput label="Start" placeholder="YYYY-MM" {...form.getInputProps('period_start')} />
+              <TextInput
+                label="End"
+                placeholder="YYYY-MM"
+                disabled={form.values.ongoing}
+                {...form.getInputProps('period_end')}
+              />
+            </SimpleGrid>
+            <Checkbox label="Ongoing" {...form.getInputProps('ongoing', { type: 'checkbox' })} />
+            <TextInput label="Source link" placeholder="https://github.com/…" {...form.getInputProps('link_source')} />
+            <TextInput label="Live demo link" placeholder="https://… or /apps/…" {...form.getInputProps('link_demo')} />
+            <TextInput label="Write-up link" placeholder="https://…" {...form.getInputProps('link_writeup')} />
+            <BodyEditor
+              value={form.values.body}
+              onChange={(v) => form.setFieldValue('body', typeof v === 'string' ? v : v.currentTarget.value)}
+              error={form.errors.body}
+            />
+            <Checkbox
+              label="Featured"
+              description="Marked on its card and page"
+              {...form.getInputProps('featured', { type: 'checkbox' })}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
