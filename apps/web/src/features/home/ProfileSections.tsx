@@ -102,7 +102,7 @@ export function ProfileSkills({ profile }: Part) {
   if (profile.skills.length === 0) return null;
   return (
     <HomeSection title="Skills">
-      <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" verticalSpacing="sm">
         {profile.skills.map((group) => (
           <div key={group.group}>
             <Text fw={600} size="sm" mb={6}>
@@ -117,7 +117,7 @@ export function ProfileSkills({ profile }: Part) {
             </Group>
           </div>
         ))}
-      </Stack>
+      </SimpleGrid>
     </HomeSection>
   );
 }

@@ -51,7 +51,7 @@ describe('ProfilePanel', () => {
       'PUT /api/admin/profile': apiError(400, 'Invalid', { name: 'Name is taken by a ghost' }),
     });
     const user = userEvent.setup();
-    const address = await screen.findByLabelText('Address');
+    const address = await screen.findByLabelText('Link 1 address');
     await user.clear(address);
     await user.paste('javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: 'Save profile' }));

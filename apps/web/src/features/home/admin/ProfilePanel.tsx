@@ -253,7 +253,7 @@ function ProfileEditor({ saved }: { saved: Profile }) {
                 {...form.getInputProps(`links.${index}.label`)}
               />
               <TextInput
-                label="Address"
+                label={`Link ${index + 1} address`}
                 type="url"
                 maxLength={L.url}
                 style={{ flex: 1, minWidth: 0 }}
