@@ -178,7 +178,7 @@ export function packageOf(source: string): string {
   const m = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (m) return m[1]!;
   // The contract's zod-free modules, which the first page may use (docs/architecture.md#the-contract-packagescontract).
-  const plain = source.match(/packages\/contract\/(?:src|dist)\/(routes|page-meta)\.[jt]s$/);
+  const plain = source.match(/packages\/contract\/(?:src|dist)\/(routes|page-meta|profile-defaults)\.[jt]s$/);
   if (plain) return `@site/contract/${plain[1]}`;
   if (source.includes('packages/contract/')) return '@site/contract';
   if (source.includes('/src/') || source.startsWith('src/')) return 'app code';

@@ -1,5 +1,6 @@
-import { Text, Typography } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import classes from './markdown.module.css';
 
 // The same Markdown as a task's notes (features/todo TaskDetails): marked, then DOMPurify, both
 // loaded when the first About text is drawn, not with the page's first JavaScript.
@@ -23,9 +24,7 @@ export function Markdown({ text }: { text: string }) {
   }, [text]);
   if (html === null || html.text !== text) return <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>;
   return (
-    <Typography>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above. */}
-      <div data-profile-about dangerouslySetInnerHTML={{ __html: html.html }} />
-    </Typography>
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above.
+    <div data-profile-about className={classes.markdown} dangerouslySetInnerHTML={{ __html: html.html }} />
   );
 }
