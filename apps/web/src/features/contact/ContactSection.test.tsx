@@ -23,7 +23,7 @@ describe('ContactSection', () => {
   it('sends name, e-mail, message, the form token and an empty honeypot, then says thank you', async () => {
     const fetchMock = mockFetch({ 'GET /api/contact/form': { body: FORM }, 'POST /api/contact': { body: THANKS } });
     const { user } = renderWithProviders(<ContactSection />);
-    expect(screen.getByRole('heading', { name: 'Contact' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Send a message' })).toBeInTheDocument();
     // No token for a visitor who only reads: it is asked for as they start writing.
     expect(callsTo(fetchMock, 'GET', '/api/contact/form')).toHaveLength(0);
     await user.click(screen.getByRole('textbox', { name: 'Name' }));

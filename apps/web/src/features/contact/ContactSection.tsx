@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '@site/contract/contact-limits';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export function contactProblems(values: Values): Partial<Record<Field, string>> 
  * token, asked for as the visitor starts, lets the server tell a person (who takes a few seconds)
  * from a script; the `website` field is a honeypot no person sees or hears.
  */
-export function ContactSection({ title = 'Contact' }: { title?: string }) {
+export function ContactSection({ title = 'Send a message' }: { title?: string }) {
   const queryClient = useQueryClient();
   // The token is asked for when the visitor first steps into the form: the fill time counts from
   // when they start writing, and a visitor who only reads costs no request.
@@ -99,7 +99,7 @@ export function ContactSection({ title = 'Contact' }: { title?: string }) {
           </Button>
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} onFocus={() => setStarted(true)} noValidate aria-label={title}>
+        <form onSubmit={onSubmit} onFocus={() => setStarted(true)} noValidate>
           <Stack gap="sm" maw={640}>
             <Text size="sm" c="dimmed">
               Your message goes to the site’s owner, who answers by e-mail.
@@ -107,7 +107,7 @@ export function ContactSection({ title = 'Contact' }: { title?: string }) {
             <FormAlert>
               {send.isError && !(isApiError(send.error) && send.error.fields) ? send.error.message : null}
             </FormAlert>
-            <Group grow align="flex-start" wrap="wrap" gap="sm" className={classes.pair}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput
                 label="Name"
                 name="name"
@@ -125,7 +125,7 @@ export function ContactSection({ title = 'Contact' }: { title?: string }) {
                 maxLength={CONTACT_EMAIL_MAX}
                 {...field('email')}
               />
-            </Group>
+            </SimpleGrid>
             <Textarea
               label="Message"
               name="message"

@@ -68,26 +68,24 @@ export function InboxPanel() {
                 icon={message.read_at === null ? <IconMail size={18} /> : <IconMailOpened size={18} />}
                 aria-label={`${message.read_at === null ? 'Unread message' : 'Message'} from ${message.name}`}
               >
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Stack gap={0} miw={0}>
+                <Stack gap={2} miw={0}>
+                  <Group gap="xs" wrap="nowrap">
                     <Text fw={message.read_at === null ? 700 : 400} truncate>
                       {message.name}
                     </Text>
-                    <Text size="sm" c="dimmed" lineClamp={1}>
-                      {message.message}
-                    </Text>
-                  </Stack>
-                  <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                     {message.read_at === null && (
-                      <Badge size="xs" variant="filled">
+                      <Badge size="xs" variant="filled" style={{ flexShrink: 0 }}>
                         New
                       </Badge>
                     )}
-                    <Text size="xs" c="dimmed">
-                      {when(message.created_at)}
-                    </Text>
-                  </Stack>
-                </Group>
+                  </Group>
+                  <Text size="sm" c="dimmed" lineClamp={1}>
+                    {message.message}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {when(message.created_at)}
+                  </Text>
+                </Stack>
               </Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="sm">
