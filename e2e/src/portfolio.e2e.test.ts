@@ -131,4 +131,44 @@ describe('portfolio administration in a real browser', () => {
     await expect.poll(() => card('Browser-edited project').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('publishes a draft, opens it at its slug, and filters the list by one of its tags', async () => {
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    await page.getByRole('menuitem', { name: 'Add Project' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Project' });
+    await dialog.getByLabel('Title').fill('Tide clock');
+    await dialog.getByLabel('Technology').fill('Rust, WebAssembly, rust');
+    await dialog.getByLabel('Summary').fill('Tides at a glance');
+    await dialog.getByLabel('Slug', { exact: true }).fill('tide-clock');
+    await dialog.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: /Draft/ }).click();
+    await dialog.getByRole('textbox', { name: 'Body' }).fill('Built for **sailors**.\n\n<script>window.pwned = 1</script>');
+    await dialog.getByRole('button', { name: 'Add Project' }).click();
+    await card('Tide clock').getByText('Draft').waitFor();
+    // A visitor finds no page at the draft's address.
+    expect((await fetch(`${server.baseUrl}/portfolio/tide-clock`)).status).toBe(404);
+
+    await page.getByRole('button', { name: 'Edit Tide clock' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Project' });
+    await dialog.getByLabel('Status', { exact: true }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => card('Tide clock').getByText('Draft').count()).toBe(0);
+    expect((await fetch(`${server.baseUrl}/portfolio/tide-clock`)).status).toBe(200);
+
+    await card('Tide clock').getByRole('link', { name: 'Tide clock', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tide clock' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/portfolio/tide-clock');
+    expect(await page.locator('[data-project-body] strong').textContent()).toBe('sailors');
+    expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+    await screenshot(page, 'project-page');
+
+    await page.getByRole('group', { name: 'Tags' }).getByRole('link', { name: 'Rust' }).click();
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?tag=rust');
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    await card('Tide clock').waitFor();
+    await screenshot(page, 'portfolio-filtered');
+    expect(errors).toEqual([]);
+  });
 });
