@@ -43,7 +43,7 @@ describe('pre-compressed web app files', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), JS);
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), CSS);
     fs.writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
-    fs.writeFileSync(path.join(dist, 'resume.pdf'), '%PDF-1.4');
+    fs.writeFileSync(path.join(dist, 'brochure.pdf'), '%PDF-1.4');
     // Left by an earlier build: its source is gone, so the script removes it.
     fs.writeFileSync(path.join(dist, 'assets', 'old-zzz999.js.br'), 'stale');
     execFileSync(process.execPath, [precompressScript, dist], { stdio: 'pipe' });
@@ -65,10 +65,10 @@ describe('pre-compressed web app files', () => {
         'assets/index-abc123.js',
         'assets/index-abc123.js.br',
         'assets/index-abc123.js.gz',
+        'brochure.pdf',
         'index.html',
         'index.html.br',
         'index.html.gz',
-        'resume.pdf',
         // Too small to gain anything: no copies.
         'robots.txt',
       ].map((f) => f.split('/').join(path.sep)),
@@ -156,7 +156,7 @@ describe('pre-compressed web app files', () => {
   });
 
   it('sends files without copies as they are', async () => {
-    for (const url of ['/robots.txt', '/resume.pdf']) {
+    for (const url of ['/robots.txt', '/brochure.pdf']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBeUndefined();

@@ -69,8 +69,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
       index: false,
       preCompressed: true,
       // The copies are found next to each file; they get no routes of their own. robots.txt is the
-      // server's (features/site-meta), which knows the site's address.
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'prerendered/**'],
+      // server's (features/site-meta), which knows the site's address; so is resume.pdf (features/profile,
+      // uploaded in /admin), which an older build may still hold.
+      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'resume.pdf', 'prerendered/**'],
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -142,6 +142,12 @@ describe.each(testDatabaseKinds)('profile and résumé on %s', (kind) => {
         ...(await multipartBody({ note: 'no file' })),
       });
       expect(empty.statusCode, empty.body).toBe(400);
+      const misnamed = await injectAs(t.app, admin, {
+        method: 'POST',
+        url: '/api/admin/resume',
+        ...(await multipartBody({ resume: pdfFile(PDF) })),
+      });
+      expect(misnamed.statusCode, misnamed.body).toBe(400);
       const json = await injectAs(t.app, admin, { method: 'POST', url: '/api/admin/resume', payload: { file: 'x' } });
       expect(json.statusCode).toBe(415);
       expect((await profile()).resume).toBeNull();

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
-import { profileEndpoints as endpoints, RESUME_MAX_BYTES, RESUME_PATH } from '@site/contract';
+import { profileEndpoints as endpoints, RESUME_PATH } from '@site/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import type { ProfileService } from './profile.service.js';
-import { contentDisposition, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
+import { contentDisposition, RESUME_BODY_LIMIT, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
 
 /** docs/api.md#profile: the public profile, the admin's edit, and the résumé's upload and removal. */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
@@ -13,7 +13,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
 
   route(app, endpoints.get, async () => service.get());
   route(app, endpoints.update, async (request) => service.update(request.body));
-  route(app, endpoints.uploadResume, { bodyLimit: RESUME_MAX_BYTES + 64 * 1024 }, async (request) =>
+  route(app, endpoints.uploadResume, { bodyLimit: RESUME_BODY_LIMIT }, async (request) =>
     service.uploadResume(await readResumeUpload(request)),
   );
   route(app, endpoints.removeResume, async () => {

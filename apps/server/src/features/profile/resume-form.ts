@@ -2,11 +2,15 @@ import { RESUME_FILE_NAME_MAX, RESUME_MAX_BYTES } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../core/http-errors.js';
 
+/** The largest upload body: the file and its multipart framing. */
+export const RESUME_BODY_LIMIT = RESUME_MAX_BYTES + 64 * 1024;
+
 export const resumeMultipartLimits = {
   fileSize: RESUME_MAX_BYTES,
   files: 1,
-  fields: 2,
-  parts: 4,
+  fields: 4,
+  fieldSize: 1024,
+  parts: 6,
 };
 
 const TOO_LARGE = `The résumé must be ${RESUME_MAX_BYTES / 1024 / 1024} MB or smaller`;
@@ -37,12 +41,18 @@ export function resumeFileName(uploaded: string | undefined): string {
 /** The `file` part of the upload: its bytes and its name. 400 without one, 413 too large, 415 not a PDF. */
 export async function readResumeUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new HttpError(415, 'Send the résumé as multipart/form-data with a "file" part');
+  // A body that says it is too large is refused before any of it is read.
+  if (Number(request.headers['content-length']) > RESUME_BODY_LIMIT)
+    throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
   let upload: { data: Buffer; fileName: string } | undefined;
+  let unexpected: string | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') throw badRequest(`Unexpected field "${part.fieldname}"`);
-      if (part.fieldname !== 'file') throw badRequest(`Unexpected file field "${part.fieldname}"`);
-      upload = { data: await part.toBuffer(), fileName: resumeFileName(part.filename) };
+      // Other fields are read past (each within the limits), so an oversized body is a 413 whatever its order.
+      if (part.type !== 'file') continue;
+      const data = await part.toBuffer();
+      if (part.fieldname === 'file') upload = { data, fileName: resumeFileName(part.filename) };
+      else unexpected = part.fieldname;
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
@@ -51,6 +61,7 @@ export async function readResumeUpload(request: FastifyRequest): Promise<{ data:
     if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
     throw badRequest('Form data is malformed');
   }
+  if (unexpected !== undefined) throw badRequest(`Unexpected file field "${unexpected}": send the PDF as "file"`);
   if (!upload || upload.data.length === 0) throw badRequest('Choose a PDF file to upload', { file: 'Required' });
   if (!isPdf(upload.data)) throw new HttpError(415, NOT_PDF, { file: NOT_PDF });
   return upload;
