@@ -14,6 +14,8 @@ export const SITE_WIDE_TABLES = [
   'kysely_migration_lock',
   'portfolio_images',
   'portfolio_projects',
+  // A project's former slugs (docs/api.md#portfolio).
+  'portfolio_slug_redirects',
   'site_settings',
 ];
 

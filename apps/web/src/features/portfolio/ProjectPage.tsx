@@ -17,7 +17,7 @@ const LINKS = [
   { kind: 'writeup', label: 'Write-up', icon: IconFileText },
 ] as const;
 
-/** docs/product.md#project-page: one project at /portfolio/{slug}. */
+/** docs/product.md#portfolio: one project at /portfolio/{slug}. */
 export function ProjectPage() {
   const { slug = '' } = useParams();
   const navigate = useNavigate();

@@ -62,7 +62,7 @@ export function ProjectCard({ project, onEdit, onDelete, eager = false }: Projec
           </Group>
         )}
         <Title order={2} size="h3">
-          {/* The project's own page (docs/product.md#project-page). */}
+          {/* The project's own page (docs/product.md#portfolio). */}
           <Anchor component={Link} to={`/portfolio/${project.slug}`} inherit c="inherit">
             {project.title}
           </Anchor>
