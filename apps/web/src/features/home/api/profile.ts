@@ -1,5 +1,6 @@
 import { defaultProfile, type Profile, type ProfileFields } from '@site/contract/profile-defaults';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useHydrating } from '../../../hooks/use-hydrating';
 import { callEndpoint } from '../../../lib/api-client';
 
 /** Where the last profile the server gave is kept, so a returning visitor's first paint already shows it. */
@@ -57,13 +58,15 @@ export const profileQuery = () =>
 
 /**
  * The owner's profile (docs/api.md#profile). Until the answer arrives it is the one this browser
- * saw last, or the contract's defaults (what the pre-rendered page shows), so a name is always there.
+ * saw last, or the contract's defaults; while the pre-rendered page hydrates it is the defaults
+ * (what that HTML holds), so hydration matches, as the notice does (NoticeAlert).
  */
 export function useProfile(): { profile: Profile; loaded: boolean; isError: boolean } {
   const query = useQuery({ ...profileQuery(), placeholderData: readStored });
+  const hydrating = useHydrating();
   return {
-    profile: query.data ?? defaultProfile,
-    loaded: query.isSuccess && !query.isPlaceholderData,
+    profile: (!hydrating && query.data) || defaultProfile,
+    loaded: !hydrating && query.isSuccess && !query.isPlaceholderData,
     isError: query.isError,
   };
 }
