@@ -18,8 +18,8 @@ import { down015, up015 } from './015_wallet_corporate_actions.js';
 import { down016, up016 } from './016_todo_lists.js';
 import { down017, up017 } from './017_todo_feeds.js';
 import { down018, up018 } from './018_todo_search.js';
-import { down020, up020 } from './020_project_pages.js';
 import { down019, up019 } from './019_site_profile.js';
+import { down020, up020 } from './020_project_pages.js';
 import { down021, up021 } from './021_contact_messages.js';
 
 /**
@@ -46,8 +46,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '016_todo_lists': { up: up016(dialect), down: down016 },
     '017_todo_feeds': { up: up017, down: down017 },
     '018_todo_search': { up: up018(dialect), down: down018(dialect) },
-    '020_project_pages': { up: up020(dialect), down: down020 },
     '019_site_profile': { up: up019(dialect), down: down019 },
+    '020_project_pages': { up: up020(dialect), down: down020 },
     '021_contact_messages': { up: up021(dialect), down: down021 },
   };
 }
