@@ -142,7 +142,9 @@ describe('portfolio administration in a real browser', () => {
     await dialog.getByLabel('Slug', { exact: true }).fill('tide-clock');
     await dialog.getByLabel('Status', { exact: true }).click();
     await page.getByRole('option', { name: /Draft/ }).click();
-    await dialog.getByRole('textbox', { name: 'Body' }).fill('Built for **sailors**.\n\n<script>window.pwned = 1</script>');
+    await dialog
+      .getByRole('textbox', { name: 'Body' })
+      .fill('Built for **sailors**.\n\n<script>window.pwned = 1</script>');
     await dialog.getByRole('button', { name: 'Add Project' }).click();
     await card('Tide clock').getByText('Draft').waitFor();
     // A visitor finds no page at the draft's address.

@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router';
+import { ContactSection } from '../features/contact/ContactSection';
 import { HomePage } from '../features/home/HomePage';
 import { lazyPage } from '../lib/lazy-page';
 import { AppLayout } from './shell/AppLayout';
@@ -27,7 +28,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<HomePage />} />
+        <Route index element={<HomePage after={<ContactSection />} />} />
         <Route path="apps/forecast" element={<WeatherPage />} />
         <Route path="apps/sudoku" element={<SudokuMenuPage />} />
         <Route path="apps/sudoku/game" element={<SudokuGamePage />} />
