@@ -17,6 +17,9 @@ export const SITE_WIDE_TABLES = [
   // A project's former slugs (docs/api.md#portfolio).
   'portfolio_slug_redirects',
   'site_settings',
+  // The owner's profile and résumé: the site's, whoever is admin (docs/api.md#profile).
+  'site_profile',
+  'site_resume',
 ];
 
 /** How a table's rows belong to a user: a `user_id` column, or a `wallet_id` of one of their wallets. */

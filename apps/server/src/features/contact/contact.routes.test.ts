@@ -19,7 +19,7 @@ import {
 } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { CONTACT_THANKS, FORM_EXPIRED, FORM_TOKEN_MAX_AGE_MS, TOO_FAST } from './contact.service.js';
-import { agedFormToken } from './contact-testing.js';
+import { agedFormToken } from './testing/aged-form-token.js';
 
 describe.each(testDatabaseKinds)('contact form and inbox on %s', (kind) => {
   let t: TestApp;

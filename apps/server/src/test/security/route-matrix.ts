@@ -1,6 +1,6 @@
 import { defaultProfileFields } from '@site/contract';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import { agedFormToken } from '../../features/contact/contact-testing.js';
+import { agedFormToken } from '../../features/contact/testing/aged-form-token.js';
 import { multipartBody } from '../multipart.js';
 import { logIn, signUp, TEST_PASSWORD, type TestUser, uniqueName } from '../test-app.js';
 

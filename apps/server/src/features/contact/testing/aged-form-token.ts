@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { contactRepository } from './contact.repository.js';
-import { formToken } from './contact.service.js';
+import { contactRepository } from '../contact.repository.js';
+import { formToken } from '../contact.service.js';
 
 /**
  * For tests: a form token of `app`'s database issued `ageMs` ago, so a test sends a message
