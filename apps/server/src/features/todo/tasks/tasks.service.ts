@@ -201,13 +201,20 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
 
   return {
     async tasks(userId: number, input: TasksQuery): Promise<TodoTasksResponse> {
-      if (input.list_id !== undefined && !(await repository.listAccess(userId, input.list_id)))
-        throw notFound(LIST_NOT_FOUND);
-      if (input.view === 'label' && input.label !== undefined && !(await repository.labelKnown(userId, input.label)))
-        throw notFound('No label with that name');
+      // The list or label must be one the caller may see. The check runs beside the page and its
+      // count, which read only what the caller may see, so a view waits one round trip less.
+      const allowed = Promise.all([
+        input.list_id === undefined || repository.listAccess(userId, input.list_id).then(Boolean),
+        input.view !== 'label' || input.label === undefined || repository.labelKnown(userId, input.label),
+      ]).then(([list, label]) => {
+        if (!list) throw notFound(LIST_NOT_FOUND);
+        if (!label) throw notFound('No label with that name');
+      });
       const cursor = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
-      if (input.cursor !== undefined && cursor === undefined)
+      if (input.cursor !== undefined && cursor === undefined) {
+        await allowed;
         throw badRequest('Cursor is not valid', { cursor: 'Cursor is not valid' });
+      }
       const zone = input.tz ?? 'UTC';
       const window = dayWindow(now(), zone, input.view === 'today' ? 1 : TODO_UPCOMING_DAYS);
       const request = {
@@ -220,7 +227,8 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
         cursor,
         limit: input.limit,
       };
-      const [{ rows, next }, openCount] = await Promise.all([
+      const [, { rows, next }, openCount] = await Promise.all([
+        allowed,
         repository.viewPage(request),
         repository.viewOpenCount(request),
       ]);
