@@ -75,6 +75,53 @@ const STOP_GRACE_MS = 5000;
  * deadline (after stopping it and removing its throw-away DATA_DIR).
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
+  // The port is free when picked, but another process can take it before the child binds it (many
+  // servers start at once in \`npm test\`): the child then fails with EADDRINUSE. Try a new port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+/**
+ * Whether the process \`pid\` listens on TCP \`port\` (Linux: its socket inodes against
+ * /proc/net/tcp*). Elsewhere it cannot tell, and says yes.
+ */
+function listensOn(pid: number, port: number): boolean {
+  if (process.platform !== 'linux') return true;
+  const inodes = new Set<string>();
+  try {
+    for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+      const target = fs.readlinkSync(`/proc/${pid}/fd/${fd}`, { encoding: 'utf8' });
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) inodes.add(inode);
+    }
+  } catch {
+    return false; // The process is gone, or an fd closed while it was read: not yet.
+  }
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let lines: string[];
+    try {
+      lines = fs.readFileSync(table, 'utf8').split('\n').slice(1);
+    } catch {
+      continue;
+    }
+    for (const line of lines) {
+      // sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode
+      const fields = line.trim().split(/\s+/);
+      if (fields[1]?.endsWith(`:${hex}`) && fields[3] === '0A' && inodes.has(fields[9] ?? '')) return true;
+    }
+  }
+  return false;
+}
+
+async function startOnce(options: ServerProcessOptions): Promise<ServerProcess> {
   const { script, timeoutMs = 60_000, pollMs = 100 } = options;
   const port = await freePort();
   const dataDir = options.tempDataDir ? fs.mkdtempSync(path.join(os.tmpdir(), options.tempDataDir)) : undefined;
@@ -121,13 +168,15 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   for (;;) {
     if (ended) {
       await stop();
+      if (output.includes('EADDRINUSE')) throw new PortTakenError(`${name}: port ${port} was taken`);
       throw new Error(`${name} ended (${await exited}) before /api/health answered:\n${output}`);
     }
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       // Read to the end, so the poll leaves no half-read keep-alive connection behind.
       await res.arrayBuffer();
-      if (res.status === 200) {
+      // The answer counts only if it is the child's: another process may hold the port.
+      if (res.status === 200 && child.pid !== undefined && listensOn(child.pid, port)) {
         startMs = performance.now() - started;
         break;
       }
