@@ -110,12 +110,14 @@ describe('portfolio administration in a real browser', () => {
   it('opens a page from the footer at its top, and Back returns to where the last one was left', async () => {
     await page.goto(`${server.baseUrl}/portfolio`);
     await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
-    const bottom = await page.evaluate(() => {
-      window.scrollTo(0, document.documentElement.scrollHeight);
-      return window.scrollY;
-    });
+    // The admin's list is asked again for drafts after sign-in: scroll once the page has its length.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Where the page is left is where it is when the link is followed.
+    const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'To-Do List' });
+    const bottom = await page.evaluate(() => window.scrollY);
     expect(bottom).toBeGreaterThan(0);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'To-Do List' }).click();
+    await footerLink.click();
     await page.getByRole('heading', { name: 'Todo List' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
