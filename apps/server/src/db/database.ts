@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** Runs pending migrations; safe to call on every start. */
   migrate(): Promise<void>;
+  /** The migrator `migrate` uses, its schema made first: tests of one migration step through it. */
+  migrator(): Promise<Migrator>;
   destroy(): Promise<void>;
 }
 
@@ -79,20 +81,21 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
 
   const db = new Kysely<Database>({ dialect: kyselyDialect });
+  const migrator = async () => {
+    if (options.pgSchema) await db.schema.createSchema(options.pgSchema).ifNotExists().execute();
+    return new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations(dialect) },
+      ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
+    });
+  };
 
   return {
     db,
     dialect,
+    migrator,
     async migrate() {
-      if (options.pgSchema) {
-        await db.schema.createSchema(options.pgSchema).ifNotExists().execute();
-      }
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations(dialect) },
-        ...(options.pgSchema ? { migrationTableSchema: options.pgSchema } : {}),
-      });
-      const { error, results } = await migrator.migrateToLatest();
+      const { error, results } = await (await migrator()).migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
       if (error || failed) {
         throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

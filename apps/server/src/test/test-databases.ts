@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
+import type { Migrator } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '../db/database.js';
-import { migrations } from '../db/migrations/index.js';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
@@ -50,16 +49,10 @@ export async function createUnmigratedTestDatabase(
   kind: TestDatabaseKind,
 ): Promise<TestDatabase & { migrator: Migrator }> {
   const database = openFreshDatabase(kind);
-  if (database.pgSchema) await database.handle.db.schema.createSchema(database.pgSchema).execute();
-  const migrator = new Migrator({
-    db: database.handle.db,
-    provider: { getMigrations: async () => migrations(database.handle.dialect) },
-    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
-  });
-  return { ...database, migrator };
+  return { ...database, migrator: await database.handle.migrator() };
 }
 
-function openFreshDatabase(kind: TestDatabaseKind): TestDatabase & { pgSchema?: string } {
+function openFreshDatabase(kind: TestDatabaseKind): TestDatabase {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
     const sqliteFile = path.join(dir, 'test.sqlite');
@@ -79,7 +72,6 @@ function openFreshDatabase(kind: TestDatabaseKind): TestDatabase & { pgSchema?: 
   const handle = openDatabase({ databaseUrl: url, pgSchema: schema });
   return {
     handle,
-    pgSchema: schema,
     connectAgain: () => openDatabase({ databaseUrl: url, pgSchema: schema }),
     async drop() {
       await handle.destroy();
