@@ -172,9 +172,17 @@ export function portfolioRepository({ db }: DatabaseHandle) {
         const unique = new Set(ids);
         if (unique.size !== ids.length || all.length !== ids.length || !all.every((r) => unique.has(r.id)))
           return false;
-        for (const [position, id] of ids.entries()) {
-          await tx.updateTable('portfolio_projects').set({ position }).where('id', '=', id).execute();
-        }
+        if (ids.length === 0) return true;
+        // One statement for the whole list: `position = CASE id WHEN … THEN index … END`.
+        await tx
+          .updateTable('portfolio_projects')
+          .set((eb) => {
+            const [first, ...rest] = ids as [number, ...number[]];
+            let position = eb.case().when('id', '=', first).then(0);
+            for (const [index, id] of rest.entries()) position = position.when('id', '=', id).then(index + 1);
+            return { position: position.else(eb.ref('position')).end() };
+          })
+          .execute();
         return true;
       });
     },
