@@ -174,22 +174,27 @@ export async function insertTaskLabels(
 /** A task's label names as stored (once per key, as first typed), the names its search text holds. */
 export const storedLabelNames = (names: readonly string[]): string[] => [...firstByKey([...names]).values()];
 
-/** Rewrites the search text of tasks from their title, notes and labels (task-search.ts's words). */
+/**
+ * Rewrites the search text of tasks from their title, notes and labels (task-search.ts's words).
+ * Only the rows whose words changed are written: most edits (completion, priority, a move) leave
+ * them as they were, and each write costs a statement and, on SQLite, the index's trigger.
+ */
 export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void> {
   if (todoIds.length === 0) return;
-  const rows = await db.selectFrom('todos').select(['id', 'title', 'description']).where('id', 'in', todoIds).execute();
-  const labels = await db
-    .selectFrom('todo_task_labels')
-    .select(['todo_id', 'name'])
-    .where('todo_id', 'in', todoIds)
-    .execute();
+  const [rows, labels] = await Promise.all([
+    db.selectFrom('todos').select(['id', 'title', 'description', 'search_key']).where('id', 'in', todoIds).execute(),
+    db.selectFrom('todo_task_labels').select(['todo_id', 'name']).where('todo_id', 'in', todoIds).execute(),
+  ]);
+  const namesOf = new Map<number, string[]>();
+  for (const { todo_id, name } of labels) {
+    const names = namesOf.get(todo_id);
+    if (names) names.push(name);
+    else namesOf.set(todo_id, [name]);
+  }
   for (const row of rows) {
-    const names = labels.filter((l) => l.todo_id === row.id).map((l) => l.name);
-    await db
-      .updateTable('todos')
-      .set({ search_key: searchKey(row.title, row.description, names) })
-      .where('id', '=', row.id)
-      .execute();
+    const key = searchKey(row.title, row.description, namesOf.get(row.id));
+    if (key === row.search_key) continue;
+    await db.updateTable('todos').set({ search_key: key }).where('id', '=', row.id).execute();
   }
 }
 
