@@ -9,7 +9,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type CreateTaskVars, changes, type MoveTaskVars, newTempId } from '../offline/todo-changes';
+import { type CreateTaskVars, changes, type MoveTaskVars, newTempId, withTempId } from '../offline/todo-changes';
 import { useTodoChange } from '../offline/use-todo-change';
 import { sameView, type TodoViewRef } from '../todo-views';
 import { taskApi } from './todo-api';
@@ -186,7 +186,7 @@ export function useCreateTask() {
     },
     'Could not add the task',
     // Its temporary id names it until the server's answer takes its row's place (offline/todo-changes.ts).
-    { prepare: (vars) => ({ ...vars, temp_id: vars.temp_id ?? newTempId() }) },
+    { prepare: withTempId },
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ListTodosResponse, Todo } from '@site/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
-import { changes, newTempId } from '../offline/todo-changes';
+import { changes, newTempId, withTempId } from '../offline/todo-changes';
 import { useTodoChange } from '../offline/use-todo-change';
 import { todoApi } from './todo-api';
 
@@ -91,7 +91,7 @@ export const useCreateTodo = () =>
       return placeItem(data, item);
     },
     'Could not add the item',
-    (vars) => ({ ...vars, temp_id: vars.temp_id ?? newTempId() }),
+    withTempId,
   );
 
 export const useUpdateTodo = () =>

@@ -76,6 +76,12 @@ export function newTempId(): number {
   return -lastTempId;
 }
 
+/** A new task's or item's change as it is made: it carries the id its row is shown under until saved. */
+export const withTempId = <T extends { temp_id?: number }>(vars: T): T => ({
+  ...vars,
+  temp_id: vars.temp_id ?? newTempId(),
+});
+
 const savedIds = () => new Map(readOfflineCopy<Array<[number, number]>>(IDS_COPY) ?? []);
 
 /** The server's id for a task added offline, once its creation has gone through. */
