@@ -213,13 +213,13 @@ export function ListDropTarget({
     data,
     disabled: disabled ?? false,
   });
-  const dragging = itemOf(active);
-  const takes = listOfDrop(dragging, data) !== undefined;
+  // Only a task of another list is taken (listOfDrop).
+  const takes = listOfDrop(itemOf(active), data) !== undefined;
   return (
     <div
       ref={setNodeRef}
       className={classes.target}
-      data-drop-ready={(dragging?.kind === 'task' && takes) || undefined}
+      data-drop-ready={takes || undefined}
       data-drop-over={(isOver && takes) || undefined}
     >
       {children}
