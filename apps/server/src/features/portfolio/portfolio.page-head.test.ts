@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { siteOwner } from '@site/contract';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { multipartBody } from '../../test/multipart.js';
 import {
   createTestApp,
@@ -82,6 +82,27 @@ describe.each(routeTestDatabaseKinds)('project pages in the HTML the server send
     ]);
     // The title's '<' is escaped, never markup.
     expect(res.body).not.toContain('Tide <clock> ·');
+  });
+
+  it('reads the project once for the page and its head', async () => {
+    const { pageFacts } = t.app.deps;
+    const original = pageFacts.get.bind(pageFacts);
+    const read = original('portfolioProject');
+    const slugs: string[] = [];
+    const counted = (slug: string) => {
+      slugs.push(slug);
+      return read ? read(slug) : Promise.resolve(null);
+    };
+    const get = vi
+      .spyOn(pageFacts, 'get')
+      .mockImplementation(((name) => (name === 'portfolioProject' ? counted : original(name))) as typeof original);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: `/portfolio/${project.slug}` });
+      expect(head(res.body).description).toBe('Tides "at a glance"');
+    } finally {
+      get.mockRestore();
+    }
+    expect(slugs).toEqual([project.slug]);
   });
 
   it('uses the project’s own image for OpenGraph when it has one', async () => {

@@ -104,20 +104,25 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
     return { title: meta.title, description: meta.description };
   }
 
-  /** A published project's facts for its page's head; null for a draft or no project. */
-  async function projectFacts(slug: string): Promise<PortfolioPageFacts | null> {
+  /**
+   * A published project's facts for its page's head; null for a draft or no project. `known`: what
+   * the page's route already read for this request (site-meta.routes.ts), so it is not read twice.
+   */
+  async function projectFacts(slug: string, known: PortfolioPageFacts | null | undefined) {
     const read = pageFacts.get('portfolioProject');
-    if (!read || slug.length > 200) return null;
-    const facts = await read(slug);
+    const facts = known !== undefined ? known : read && slug.length <= 200 ? await read(slug) : null;
     return facts && !facts.draft ? facts : null;
   }
 
-  /** The head of the page at `url` (path and query as requested); `base` is the site's origin ('' = unknown). */
-  async function headFor(url: string, base: string): Promise<PageHead> {
+  /**
+   * The head of the page at `url` (path and query as requested); `base` is the site's origin ('' = unknown);
+   * `project`: the project page's facts when the caller has read them already.
+   */
+  async function headFor(url: string, base: string, project?: PortfolioPageFacts | null): Promise<PageHead> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const { meta, params } = matchPage(pathname);
-    const project = meta.pattern === '/portfolio/:slug' ? await projectFacts(params.slug ?? '') : null;
-    if (project) return projectHead(project, meta, base);
+    const published = meta.pattern === '/portfolio/:slug' ? await projectFacts(params.slug ?? '', project) : null;
+    if (published) return projectHead(published, meta, base);
     const { title, description } = await describe(meta, params, searchParams);
     // The canonical address keeps only what names the content: a share link's puzzle.
     const share = meta.pattern === '/apps/sudoku/game' ? searchParams.get('p') : null;

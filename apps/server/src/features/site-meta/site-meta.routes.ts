@@ -1,7 +1,7 @@
 import { SESSION_COOKIE } from '@site/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { notFound } from '../../core/http-errors.js';
-import type { PageFacts } from '../../core/page-facts.js';
+import type { PageFacts, PortfolioPageFacts } from '../../core/page-facts.js';
 import type { PageRenderer } from '../../core/web-app.js';
 import { renderHead } from './page-head.js';
 import type { PageHeads } from './page-heads.js';
@@ -9,6 +9,9 @@ import { robotsTxt, sitemapXml } from './sitemap.js';
 
 /** The site's address for a request (core/public-url.ts `linkBase`), or '' when it is not known. */
 export type LinkBase = (request: FastifyRequest) => string;
+
+/** A project page's facts, read by its route and handed to the page's head on the same request. */
+const projectOfRequest = new WeakMap<FastifyRequest, PortfolioPageFacts | null>();
 
 /** `GET /sitemap.xml` and `GET /robots.txt`, absolute from PUBLIC_URL or an allowed host (docs/api.md#pages). */
 export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase; pageFacts: PageFacts }> = async (
@@ -42,6 +45,7 @@ export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase; pageFacts: Pag
   app.get<{ Params: { slug: string } }>('/portfolio/:slug', async (request, reply) => {
     const read = pageFacts.get('portfolioProject');
     const facts = read && request.params.slug.length <= 200 ? await read(request.params.slug) : null;
+    projectOfRequest.set(request, facts);
     if (facts?.moved) {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`/portfolio/${encodeURIComponent(facts.slug)}${query}`, 301);
@@ -62,5 +66,6 @@ export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase; pageFacts: Pag
  * page route): title, description, canonical, OpenGraph, Twitter and JSON-LD (docs/api.md#pages).
  */
 export function pageRenderer(heads: PageHeads, base: LinkBase): PageRenderer {
-  return async (request, html) => renderHead(html, await heads.headFor(request.url, base(request)));
+  return async (request, html) =>
+    renderHead(html, await heads.headFor(request.url, base(request), projectOfRequest.get(request)));
 }
