@@ -27,8 +27,6 @@ export async function portfolioFeature(api: FastifyInstance): Promise<void> {
       updated_at: project.updated_at,
     };
   });
-  pageFacts.register('portfolioPages', async () =>
-    (await repository.list({ drafts: false })).map(({ slug, updated_at }) => ({ slug, updated_at })),
-  );
+  pageFacts.register('portfolioPages', () => repository.publishedPages());
   await api.register(portfolioRoutes, { service: portfolioService(repository), base: linkBase(config) });
 }

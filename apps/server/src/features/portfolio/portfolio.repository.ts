@@ -154,6 +154,17 @@ export function portfolioRepository({ db }: DatabaseHandle) {
       return (await query.execute()).map(toProject);
     },
 
+    /** The published projects' page addresses and last changes (the sitemap): two columns, not whole projects. */
+    publishedPages(): Promise<{ slug: string; updated_at: string }[]> {
+      return db
+        .selectFrom('portfolio_projects')
+        .select(['slug', 'updated_at'])
+        .where('status', '=', 'published')
+        .orderBy('position')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
     /** By its current slug, or a former one (`moved` then names the current one). */
     async findBySlug(slug: string): Promise<{ project: PortfolioProject; moved: boolean } | undefined> {
       const row = await selectProjects(db).where('p.slug', '=', slug).executeTakeFirst();
