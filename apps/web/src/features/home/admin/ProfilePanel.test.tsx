@@ -79,4 +79,22 @@ describe('ProfilePanel', () => {
     const [request] = requestsTo(fetchMock, 'POST', '/api/admin/resume');
     expect(request?.form?.get('file')).toBeInstanceOf(File);
   });
+
+  it('keeps unsaved edits when a résumé is uploaded meanwhile', async () => {
+    const uploaded: Profile = {
+      ...saved,
+      resume: { file_name: 'cv.pdf', size: 4096, uploaded_at: '2026-11-25T09:00:00Z', url: '/resume.pdf?v=1' },
+    };
+    setup({ 'POST /api/admin/resume': { body: uploaded } });
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.paste('Sam Rivera');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })] } });
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByRole('link', { name: 'cv.pdf' });
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Sam Rivera');
+    expect(screen.getByRole('button', { name: 'Undo changes' })).toBeEnabled();
+  });
 });

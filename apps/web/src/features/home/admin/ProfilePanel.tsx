@@ -105,12 +105,15 @@ function ProfileEditor({ saved }: { saved: Profile }) {
     },
   });
 
-  // A save (here or elsewhere) is the new starting point.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-seed only when the saved profile changes
+  // A save (here or elsewhere) is the new starting point. Keyed on the fields alone: a résumé
+  // uploaded or removed meanwhile is a new profile too, and must not wipe unsaved edits.
+  const seed = JSON.stringify(toForm(saved));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-seed only when the saved fields change
   useEffect(() => {
-    form.setInitialValues(toForm(saved));
-    form.setValues(toForm(saved));
-  }, [saved]);
+    const values = JSON.parse(seed) as FormValues;
+    form.setInitialValues(values);
+    form.setValues(values);
+  }, [seed]);
 
   const submit = form.onSubmit((values) =>
     update.mutate(toFields(values), {
