@@ -85,6 +85,36 @@ describe('InboxPanel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('goes back a page when the last message of the last page is deleted', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => message(i + 1, { read_at: '2026-11-28T11:00:00.000Z' }));
+    const last = message(21, { read_at: '2026-11-28T11:00:00.000Z' });
+    let deleted = false;
+    // The answers in the order the panel asks: page 1, page 2, then after the delete page 2 (now
+    // empty) and page 1 again.
+    const answers = [
+      { ...page(first), total: 21 },
+      { ...page([last]), total: 21, page: 2 },
+    ];
+    const fetchMock = mockFetch({
+      'GET /api/admin/contact': () => ({ body: answers.shift() ?? { ...page(first), total: 20 } }),
+      'DELETE /api/admin/contact/21': () => {
+        deleted = true;
+        answers.push({ ...page([]), total: 20, page: 2 });
+        return { body: { success: true } };
+      },
+    });
+    const { user } = renderWithProviders(<InboxPanel />);
+    await user.click(await screen.findByRole('button', { name: '2' }));
+    await user.click(await screen.findByRole('button', { name: 'Message from Visitor 21' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete message' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByRole('button', { name: 'Message from Visitor 1' })).toBeInTheDocument();
+    expect(deleted).toBe(true);
+    expect(requestsTo(fetchMock, 'GET', '/api/admin/contact').at(-1)?.query).toEqual({ page: '1', page_size: '20' });
+  });
+
   it('says when the inbox is empty, and shows a failed load with a retry', async () => {
     mockFetch({ 'GET /api/admin/contact': { body: page([]) } });
     const { unmount } = renderWithProviders(<InboxPanel />);

@@ -6,10 +6,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadError } from '../../components/LoadError';
 import { PageLoader } from '../../components/PageLoader';
+import { formatDateTime } from '../../lib/dates';
 import { useInbox, useMarkMessage, useRemoveMessage } from './api/contact-api';
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** A reply in the admin's own mail program, to the address the visitor gave. */
 export function replyLink(message: Pick<ContactMessage, 'email' | 'message'>): string {
@@ -44,6 +42,8 @@ export function InboxPanel() {
   }
   const { messages, total, unread, page_size } = inbox.data;
   const pages = Math.max(1, Math.ceil(total / page_size));
+  // Deleting the last message of the last page leaves that page empty: go to the one before.
+  if (page > pages && !inbox.isPlaceholderData) setPage(pages);
 
   return (
     <Stack gap="md">
@@ -83,7 +83,7 @@ export function InboxPanel() {
                     {message.message}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {when(message.created_at)}
+                    {formatDateTime(message.created_at)}
                   </Text>
                 </Stack>
               </Accordion.Control>
