@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import type { PortfolioProject } from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProjectFormInput, portfolioApi } from './portfolio-api';
 
@@ -18,10 +19,7 @@ export const portfolioQueries = {
 };
 
 export const useProjects = (isAdmin = false) =>
-  useQuery({
-    queryKey: isAdmin ? portfolioQueries.allProjects().queryKey : portfolioQueries.projects().queryKey,
-    queryFn: ({ signal }) => portfolioApi.list(signal),
-  });
+  useQuery<PortfolioProject[]>(isAdmin ? portfolioQueries.allProjects() : portfolioQueries.projects());
 export const useProject = (slug: string) => useQuery(portfolioQueries.project(slug));
 
 /**
