@@ -52,6 +52,20 @@ export async function createUnmigratedTestDatabase(
   return { ...database, migrator: await database.handle.migrator() };
 }
 
+/** A fresh database migrated up to `migration` (its name), with its migrator: for one migration's test. */
+export async function createTestDatabaseAt(
+  kind: TestDatabaseKind,
+  migration: string,
+): Promise<TestDatabase & { migrator: Migrator }> {
+  const database = await createUnmigratedTestDatabase(kind);
+  const { error } = await database.migrator.migrateTo(migration);
+  if (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
 function openFreshDatabase(kind: TestDatabaseKind): TestDatabase {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));

@@ -1,6 +1,6 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestDatabaseAt, testDatabaseKinds } from '../../test/test-databases.js';
 import type { DatabaseHandle } from '../database.js';
 
 /** 017: one feed digest per user, unique, gone with the user; and it goes back down cleanly. */
@@ -10,11 +10,7 @@ describe.each(testDatabaseKinds)('migration 017 (to-do feeds) on %s', (kind) => 
   let migrator: Migrator;
 
   beforeAll(async () => {
-    const database = await createUnmigratedTestDatabase(kind);
-    ({ handle, migrator } = database);
-    cleanup = database.drop;
-    const { error } = await migrator.migrateTo('017_todo_feeds');
-    if (error) throw error;
+    ({ handle, migrator, drop: cleanup } = await createTestDatabaseAt(kind, '017_todo_feeds'));
   });
   afterAll(() => cleanup());
 

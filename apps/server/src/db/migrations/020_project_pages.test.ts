@@ -1,6 +1,6 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestDatabaseAt, testDatabaseKinds } from '../../test/test-databases.js';
 import type { DatabaseHandle } from '../database.js';
 
 /** 020: existing projects get a unique slug from their title, their tags, today's order, and are published. */
@@ -10,11 +10,7 @@ describe.each(testDatabaseKinds)('migration 020 (project pages) on %s', (kind) =
   let migrator: Migrator;
 
   beforeAll(async () => {
-    const database = await createUnmigratedTestDatabase(kind);
-    ({ handle, migrator } = database);
-    cleanup = database.drop;
-    const { error } = await migrator.migrateTo('018_todo_search');
-    if (error) throw error;
+    ({ handle, migrator, drop: cleanup } = await createTestDatabaseAt(kind, '018_todo_search'));
   });
   afterAll(() => cleanup());
 

@@ -1,6 +1,6 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestDatabaseAt, testDatabaseKinds } from '../../test/test-databases.js';
 import type { DatabaseHandle } from '../database.js';
 import { CONTACT_FORM_KEY } from './021_contact_messages.js';
 
@@ -11,11 +11,7 @@ describe.each(testDatabaseKinds)('migration 021 (contact messages) on %s', (kind
   let migrator: Migrator;
 
   beforeAll(async () => {
-    const database = await createUnmigratedTestDatabase(kind);
-    ({ handle, migrator } = database);
-    cleanup = database.drop;
-    const { error } = await migrator.migrateTo('021_contact_messages');
-    if (error) throw error;
+    ({ handle, migrator, drop: cleanup } = await createTestDatabaseAt(kind, '021_contact_messages'));
   });
   afterAll(() => cleanup());
 
