@@ -24,7 +24,7 @@ import {
 } from '../todo-core.repository.js';
 import type { Placed } from '../todo-keys.js';
 import { searchKey } from './task-search.js';
-import { type ViewRequest, viewOpenCount, viewPage } from './task-views.repository.js';
+import { type ViewRequest, viewWithCount } from './task-views.repository.js';
 
 /** A new task's columns (its search text is made from them) and its labels. */
 export interface NewTask {
@@ -42,8 +42,7 @@ function taskQueries(db: Db) {
     refreshSearch: (todoIds: number[]) => refreshSearchKeys(db, todoIds),
     toTasks: (rows: TodoRow[]): Promise<TodoTask[]> => toTasks(db, rows),
     writePositions: (updates: Placed[]) => writePositions(db, 'todos', updates),
-    viewPage: (request: ViewRequest) => viewPage(db, request),
-    viewOpenCount: (request: ViewRequest) => viewOpenCount(db, request),
+    view: (request: ViewRequest) => viewWithCount(db, request),
 
     /**
      * The id of a list the user may see, open (not archived), named `name` in any case: their own

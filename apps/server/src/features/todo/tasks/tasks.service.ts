@@ -222,16 +222,12 @@ export function tasksService(repository: TasksRepository, options: TasksServiceO
         view: input.view,
         listId: input.view === 'list' || input.view === 'completed' ? input.list_id : undefined,
         labelKey: input.label === undefined ? undefined : labelKey(input.label),
-        search: input.q?.toLowerCase(),
+        search: input.q,
         window,
         cursor,
         limit: input.limit,
       };
-      const [, { rows, next }, openCount] = await Promise.all([
-        allowed,
-        repository.viewPage(request),
-        repository.viewOpenCount(request),
-      ]);
+      const [, { rows, next, openCount }] = await Promise.all([allowed, repository.view(request)]);
       return {
         tasks: await repository.toTasks(rows),
         next_cursor: next ? encodeCursor(next) : null,
