@@ -103,6 +103,20 @@ export async function signUp(app: FastifyInstance, username = uniqueName()): Pro
   return userFromResponse(res);
 }
 
+/** An app with the admin logged in and a signed-up user: the set-up of suites that check who may do what. */
+export async function createTestAppWithUsers(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; admin: TestUser; user: TestUser }> {
+  const t = await createTestApp(kind, env);
+  try {
+    return { t, admin: await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD), user: await signUp(t.app) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
 export async function logIn(app: FastifyInstance, username: string, password: string): Promise<TestUser> {
   const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);

@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/multipart.js';
-import {
-  createTestApp,
-  injectAs,
-  logIn,
-  signUp,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.js';
+import { createTestAppWithUsers, injectAs, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -20,9 +12,7 @@ describe.each(testDatabaseKinds)('project pages on %s', (kind) => {
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-    user = await signUp(t.app);
+    ({ t, admin, user } = await createTestAppWithUsers(kind));
   });
   afterAll(() => t.close());
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/multipart.js';
 import {
   createTestApp,
+  createTestAppWithUsers,
   injectAs,
   logIn,
-  signUp,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   type TestUser,
@@ -32,9 +32,7 @@ describe.each(routeTestDatabaseKinds)('portfolio API on %s', (kind) => {
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-    user = await signUp(t.app);
+    ({ t, admin, user } = await createTestAppWithUsers(kind));
   });
   afterAll(() => t.close());
 

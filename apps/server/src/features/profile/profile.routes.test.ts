@@ -1,15 +1,7 @@
 import { defaultProfileFields, RESUME_MAX_BYTES } from '@site/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/multipart.js';
-import {
-  createTestApp,
-  injectAs,
-  logIn,
-  signUp,
-  TEST_ADMIN_PASSWORD,
-  type TestApp,
-  type TestUser,
-} from '../../test/test-app.js';
+import { createTestAppWithUsers, injectAs, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { profileRepository } from './profile.repository.js';
 import { contentDisposition, resumeFileName } from './resume-form.js';
@@ -38,9 +30,7 @@ describe.each(testDatabaseKinds)('profile and résumé on %s', (kind) => {
   let alice: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-    alice = await signUp(t.app);
+    ({ t, admin, user: alice } = await createTestAppWithUsers(kind));
   });
   afterAll(() => t.close());
 
