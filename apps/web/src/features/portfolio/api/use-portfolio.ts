@@ -1,5 +1,4 @@
 import { notifications } from '@mantine/notifications';
-import type { PortfolioProject } from '@site/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProjectFormInput, portfolioApi } from './portfolio-api';
 
@@ -19,7 +18,10 @@ export const portfolioQueries = {
 };
 
 export const useProjects = (isAdmin = false) =>
-  useQuery<PortfolioProject[]>(isAdmin ? portfolioQueries.allProjects() : portfolioQueries.projects());
+  useQuery({
+    queryKey: isAdmin ? portfolioQueries.allProjects().queryKey : portfolioQueries.projects().queryKey,
+    queryFn: ({ signal }) => portfolioApi.list(signal),
+  });
 export const useProject = (slug: string) => useQuery(portfolioQueries.project(slug));
 
 /**
