@@ -97,4 +97,30 @@ describe('ProfilePanel', () => {
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Sam Rivera');
     expect(screen.getByRole('button', { name: 'Undo changes' })).toBeEnabled();
   });
+
+  it('removes the résumé only after the question', async () => {
+    const withResume: Profile = {
+      ...saved,
+      resume: { file_name: 'cv.pdf', size: 4096, uploaded_at: '2026-11-25T09:00:00Z', url: '/resume.pdf?v=1' },
+    };
+    setCookie('csrftoken', 'csrf-123');
+    const fetchMock = mockFetch({
+      'GET /api/profile': { body: withResume },
+      'DELETE /api/admin/resume': { body: { success: true, message: 'Résumé removed' } },
+    });
+    renderWithProviders(<ProfilePanel />, { route: '/admin?tab=profile' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove the résumé' });
+    expect(dialog).toHaveTextContent('Remove cv.pdf?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requestsTo(fetchMock, 'DELETE', '/api/admin/resume')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the résumé' })).getByRole('button', { name: 'Remove' }),
+    );
+    await waitFor(() => expect(requestsTo(fetchMock, 'DELETE', '/api/admin/resume')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
 });

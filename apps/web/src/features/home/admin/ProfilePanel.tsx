@@ -20,6 +20,7 @@ import { PROFILE_LIMITS as L, type Profile, type ProfileFields, RESUME_MAX_BYTES
 import { IconFileTypePdf, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
@@ -337,6 +338,7 @@ function ResumeCard({ saved }: { saved: Profile }) {
   const remove = useRemoveResume();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const { resume } = saved;
 
   const send = () => {
@@ -392,12 +394,22 @@ function ResumeCard({ saved }: { saved: Profile }) {
             Upload
           </Button>
           {resume && (
-            <Button variant="default" color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+            <Button variant="default" onClick={() => setConfirmRemove(true)}>
               Remove
             </Button>
           )}
         </Group>
       </Stack>
+      <ConfirmDialog
+        opened={confirmRemove}
+        title="Remove the résumé"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmRemove(false) })}
+      >
+        Remove {resume?.file_name}? The home page then offers no résumé until a new one is uploaded.
+      </ConfirmDialog>
     </Card>
   );
 }
