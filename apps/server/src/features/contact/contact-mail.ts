@@ -1,6 +1,5 @@
-import type { MailMessage } from '../../integrations/mail/mailer.js';
+import { escapeMailHtml as escapeHtml, type MailMessage } from '../../integrations/mail/mailer.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** A subject is one line: a name cannot add headers or lines to it. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 

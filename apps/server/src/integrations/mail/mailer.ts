@@ -3,6 +3,9 @@ import type JSONTransport from 'nodemailer/lib/json-transport/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 
 /** One message the site sends: plain text with an HTML alternative. */
+/** Text for a mail's HTML part: every character that could start markup, as a numeric entity. */
+export const escapeMailHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export interface MailMessage {
   to: string;
   subject: string;

@@ -1,6 +1,4 @@
-import type { MailMessage } from '../../../integrations/mail/mailer.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeMailHtml as escapeHtml, type MailMessage } from '../../../integrations/mail/mailer.js';
 
 /** The e-mail with a reset link: plain text, and the same in simple HTML. */
 export function resetMail({ to, username, url }: { to: string; username: string; url: string }): MailMessage {
