@@ -42,28 +42,21 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
 }
 
 /**
- * A fresh database with no migration run, and a migrator over it: for tests of one migration, which
- * migrate to the one before it, write rows, then migrate on.
+ * A fresh database migrated up to `migration` (its name), with its migrator: for one migration's
+ * test, which writes rows as the step before left them, then migrates on.
  */
-export async function createUnmigratedTestDatabase(
-  kind: TestDatabaseKind,
-): Promise<TestDatabase & { migrator: Migrator }> {
-  const database = openFreshDatabase(kind);
-  return { ...database, migrator: await database.handle.migrator() };
-}
-
-/** A fresh database migrated up to `migration` (its name), with its migrator: for one migration's test. */
 export async function createTestDatabaseAt(
   kind: TestDatabaseKind,
   migration: string,
 ): Promise<TestDatabase & { migrator: Migrator }> {
-  const database = await createUnmigratedTestDatabase(kind);
-  const { error } = await database.migrator.migrateTo(migration);
+  const database = openFreshDatabase(kind);
+  const migrator = await database.handle.migrator();
+  const { error } = await migrator.migrateTo(migration);
   if (error) {
     await database.drop();
     throw error;
   }
-  return database;
+  return { ...database, migrator };
 }
 
 function openFreshDatabase(kind: TestDatabaseKind): TestDatabase {

@@ -1,6 +1,6 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestDatabaseAt, testDatabaseKinds } from '../../test/test-databases.js';
 import type { DatabaseHandle } from '../database.js';
 
 /**
@@ -13,11 +13,9 @@ describe.each(testDatabaseKinds)('migration 016 (to-do lists) on %s', (kind) => 
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createUnmigratedTestDatabase(kind);
+    const database = await createTestDatabaseAt(kind, '015_wallet_corporate_actions');
     ({ handle, migrator } = database);
     cleanup = database.drop;
-    const { error } = await migrator.migrateTo('015_wallet_corporate_actions');
-    if (error) throw error;
   });
   afterAll(() => cleanup());
 

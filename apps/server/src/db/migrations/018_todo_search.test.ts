@@ -1,6 +1,6 @@
 import { type Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnmigratedTestDatabase, testDatabaseKinds } from '../../test/test-databases.js';
+import { createTestDatabaseAt, testDatabaseKinds } from '../../test/test-databases.js';
 import type { DatabaseHandle } from '../database.js';
 
 /**
@@ -21,11 +21,9 @@ describe.each(testDatabaseKinds)('migration 018 (to-do search) on %s', (kind) =>
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    const database = await createUnmigratedTestDatabase(kind);
+    const database = await createTestDatabaseAt(kind, '017_todo_feeds');
     ({ handle, migrator } = database);
     cleanup = database.drop;
-    const before = await migrator.migrateTo('017_todo_feeds');
-    if (before.error) throw before.error;
     // Tasks as 016 left them: title, notes and labels in lower case.
     ann = (
       await handle.db

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, readFixture, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
 import {
   createTestApp,
+  createTestAppWithUsers,
   injectAs,
   logIn,
-  signUp,
   TEST_ADMIN_PASSWORD,
   type TestApp,
   type TestUser,
@@ -32,9 +32,7 @@ describe.each(testDatabaseKinds)('site admin on %s', (kind) => {
   let alice: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-    alice = await signUp(t.app);
+    ({ t, admin, user: alice } = await createTestAppWithUsers(kind));
   });
   afterAll(() => t.close());
 
