@@ -1,4 +1,4 @@
-import { DEFAULT_BENCHMARK, DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normalizeSymbol } from '@site/contract';
+import { DEFAULT_BENCHMARK, DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normalizeSymbol, tagKey } from '@site/contract';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { askSession, authQueries } from '../../features/auth/api/auth-queries';
 import { financeQueries } from '../../features/finance/api/use-finance';
@@ -78,7 +78,12 @@ export function pagePlan(url: string): PagePlan | null {
   if (!meta.data) return null;
   switch (meta.pattern) {
     case '/portfolio':
-      return { session: false, queries: () => [query(portfolioQueries.projects())] };
+      // The tag filter (?tag=react) changes what is drawn: a drawing per tag, not the whole list's for all.
+      return {
+        session: false,
+        reads: `tag=${encodeURIComponent(tagKey(searchParams.get('tag') ?? ''))}`,
+        queries: () => [query(portfolioQueries.projects())],
+      };
     case '/portfolio/:slug':
       // A visitor's view: a draft (the admin's preview) is drawn by the browser.
       return { session: false, queries: () => [query(portfolioQueries.project(params.slug ?? ''))] };
