@@ -14,30 +14,15 @@ import { notifications } from '@mantine/notifications';
 import type { TodoTask } from '@site/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
+import { useMarkdown } from '../../../lib/markdown';
 import { taskApi } from '../api/todo-api';
 import { rewriteViews } from '../api/use-tasks';
 
-// marked and DOMPurify are loaded when a task's notes are first shown, not with the page.
-let markdown: Promise<(text: string) => string> | undefined;
-export function loadMarkdown() {
-  markdown ??= Promise.all([import('marked'), import('dompurify')]).then(([{ marked }, { default: purify }]) => {
-    return (text: string) => purify.sanitize(marked.parse(text, { async: false, gfm: true, breaks: true }));
-  });
-  return markdown;
-}
-
 /** Notes in Markdown, sanitised: links and formatting, never scripts or handlers. */
 export function Notes({ text }: { text: string }) {
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadMarkdown().then((render) => live && setHtml(render(text)));
-    return () => {
-      live = false;
-    };
-  }, [text]);
+  const html = useMarkdown(text, { breaks: true });
   if (!text)
     return (
       <Text c="dimmed" size="sm">
@@ -52,7 +37,7 @@ export function Notes({ text }: { text: string }) {
     );
   return (
     <Typography fz="sm">
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify in useMarkdown. */}
       <div data-task-notes dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );
