@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.js';
-import { snapshotDatabase } from '../db-snapshot.js';
+import { snapshotDatabase, USE_COLUMNS } from '../db-snapshot.js';
 
 /** Each table's rows as sorted JSON lines: order-free, so no primary-key look-ups are needed. */
 export type RowSets = Map<string, string[]>;
@@ -21,7 +21,7 @@ export async function rowSnapshotter(handle: DatabaseHandle) {
     const digests = sql.join(
       tables.map(
         (table) =>
-          sql`select ${table} as name, count(*)::int as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${sql.table(table)} t`,
+          sql`select ${table} as name, count(*)::int as rows, md5(coalesce(string_agg(${rowAsText(table)}, '|' order by ${rowAsText(table)}), '')) as digest from ${sql.table(table)} t`,
       ),
       sql` union all `,
     );
@@ -34,19 +34,28 @@ export async function rowSnapshotter(handle: DatabaseHandle) {
     const all = await Promise.all(
       tables.map(async (table) => {
         const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(handle.db);
-        return [table, rows.map(rowText).sort()] as const;
+        return [table, rows.map((row) => rowText(row, USE_COLUMNS[table])).sort()] as const;
       }),
     );
     return new Map(all);
   };
 }
 
-function rowText(row: Record<string, unknown>): string {
+/** A PostgreSQL row of `t` as text, without its use columns. */
+function rowAsText(table: string) {
+  const skipped = USE_COLUMNS[table];
+  if (!skipped) return sql`t::text`;
+  return sql`(to_jsonb(t) - ${sql.raw(`'{${skipped.join(',')}}'::text[]`)})::text`;
+}
+
+function rowText(row: Record<string, unknown>, skipped: readonly string[] = []): string {
   return JSON.stringify(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      value instanceof Uint8Array ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value,
-    ]),
+    Object.entries(row)
+      .filter(([key]) => !skipped.includes(key))
+      .map(([key, value]) => [
+        key,
+        value instanceof Uint8Array ? `sha256:${createHash('sha256').update(value).digest('hex')}` : value,
+      ]),
   );
 }
 
