@@ -34,7 +34,10 @@ for (const [index, { colors }] of samples.entries()) {
   const image = await processUpload(png);
   if (image.width !== WIDTH || image.height !== HEIGHT)
     throw new Error(`unexpected size ${image.width}x${image.height}`);
-  covers.push(image.data.toString('base64'));
+  // The largest WebP: what the site stored for a cover before it kept several widths and formats.
+  const webp = image.files.find((f) => f.format === 'webp' && f.width === WIDTH);
+  if (!webp) throw new Error('no full-width WebP');
+  covers.push(webp.data.toString('base64'));
 }
 
 const out = path.join(import.meta.dirname, '../src/features/portfolio/sample-covers.ts');

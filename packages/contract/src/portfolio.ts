@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { idSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import {
+  portfolioImageFileQuerySchema,
+  portfolioImageParamsSchema,
+  portfolioImagePatchSchema,
+  portfolioImageSchema,
+} from './portfolio-images.js';
+import {
   PORTFOLIO_IMAGE_MAX_BYTES,
   PORTFOLIO_IMAGE_TYPES,
   PORTFOLIO_LIST_MAX,
@@ -17,6 +23,7 @@ import {
 } from './portfolio-tags.js';
 import { routes } from './routes.js';
 
+export * from './portfolio-images.js';
 export * from './portfolio-tags.js';
 
 export {
@@ -129,7 +136,7 @@ export const portfolioProjectSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
-  /** A URL the browser can load (same origin), or null when the project has no image. */
+  /** The cover's URL (the first of `images`, its largest WebP), or null when the project has no image. */
   image: z.string().nullable(),
   technology: z.string(),
   backend_features: z.string(),
@@ -151,6 +158,8 @@ export const portfolioProjectSchema = z.object({
   /** The manual order: the list is sorted by it, smallest first. */
   position: z.number().int(),
   tags: z.array(z.string()),
+  /** The gallery in its order, the cover first (docs/api.md#project-images). */
+  images: z.array(portfolioImageSchema),
 });
 export type PortfolioProject = z.infer<typeof portfolioProjectSchema>;
 
@@ -236,8 +245,42 @@ export const portfolioEndpoints = {
   /** Answers the image itself (WebP), not JSON. */
   image: endpoint(routes.portfolio.image, {
     tags: ['portfolio'],
-    summary: 'A project’s image (WebP), cached by version',
+    summary: 'A project’s cover (its first image, the largest WebP), cached by version',
     params: portfolioIdParamsSchema,
     query: portfolioImageQuerySchema,
+  }),
+  // The gallery (docs/api.md#project-images): each answers the whole project as it now stands.
+  /** The body is multipart form data (image, alt, caption, focal_x, focal_y), read by the handler. */
+  addImage: endpoint(routes.portfolio.addImage, {
+    tags: ['portfolio'],
+    summary: 'Add an image to a project’s gallery (admin), at its end',
+    description: 'multipart/form-data: image (file), alt (required), caption, focal_x and focal_y (0..1)',
+    consumes: ['multipart/form-data'],
+    params: portfolioIdParamsSchema,
+    response: portfolioProjectSchema,
+    errors: [400, 401, 403, 404, 413, 415] as const,
+  }),
+  updateImage: endpoint(routes.portfolio.updateImage, {
+    tags: ['portfolio'],
+    summary: 'Change an image’s alt text, caption, focal point or place in the gallery (admin)',
+    params: portfolioImageParamsSchema,
+    body: portfolioImagePatchSchema,
+    response: portfolioProjectSchema,
+    errors: [400, 401, 403, 404] as const,
+  }),
+  removeImage: endpoint(routes.portfolio.removeImage, {
+    tags: ['portfolio'],
+    summary: 'Remove an image and its files from a project’s gallery (admin)',
+    params: portfolioImageParamsSchema,
+    response: portfolioProjectSchema,
+    errors: [401, 403, 404] as const,
+  }),
+  /** Answers the image file (AVIF or WebP), not JSON. */
+  imageFile: endpoint(routes.portfolio.imageFile, {
+    tags: ['portfolio'],
+    summary: 'One encoded file of a gallery image (format f, width w), cached for good at its versioned URL',
+    params: portfolioImageParamsSchema,
+    query: portfolioImageFileQuerySchema,
+    errors: [400, 404] as const,
   }),
 };

@@ -137,6 +137,11 @@ export const routes = {
     project: { method: 'GET', path: '/portfolio/projects/:slug', access: 'optional-user' },
     order: { method: 'PUT', path: '/portfolio/order', access: 'admin' },
     preview: { method: 'POST', path: '/portfolio/preview', access: 'admin' },
+    // A project's gallery (docs/api.md#project-images).
+    addImage: { method: 'POST', path: '/portfolio/:id/images', access: 'admin' },
+    updateImage: { method: 'PATCH', path: '/portfolio/:id/images/:imageId', access: 'admin' },
+    removeImage: { method: 'DELETE', path: '/portfolio/:id/images/:imageId', access: 'admin' },
+    imageFile: { method: 'GET', path: '/portfolio/:id/images/:imageId', access: 'public' },
   },
   // The contact form and the admin's inbox (docs/api.md#contact).
   contact: {

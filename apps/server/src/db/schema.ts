@@ -191,14 +191,38 @@ export interface WeatherFavoritesTable {
   created_at: string;
 }
 
-export interface PortfolioImagesTable {
+/**
+ * Migration 022: a project's gallery image (docs/api.md#project-images); position 0 (the least)
+ * is the cover. Deleted with its project.
+ */
+export interface PortfolioProjectImagesTable {
   id: Generated<number>;
-  content_type: string;
-  data: Buffer;
-  etag: string;
+  project_id: number;
+  position: number;
+  alt: string;
+  caption: Generated<string>;
+  /** 0..1 from the left and from the top. */
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  /** The original's size after EXIF rotation. */
   width: number;
   height: number;
+  /** A tiny WebP as a data: URI, or ''. */
+  placeholder: Generated<string>;
+  /** JSON: the widths stored per format, `{"avif":[480,…],"webp":[480,…]}`. */
+  variants: string;
+  /** Names the files' content (a hash): in their URLs, so each URL is cached for good. */
+  version: string;
   created_at: string;
+}
+
+/** Migration 022: one encoded file of a gallery image. Deleted with its image. */
+export interface PortfolioImageFilesTable {
+  image_id: number;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  data: Buffer;
 }
 
 export interface PortfolioProjectsTable {
@@ -208,7 +232,6 @@ export interface PortfolioProjectsTable {
   technology: string;
   backend_features: string;
   frontend_features: string;
-  image_id: number | null;
   created_at: string;
   updated_at: string;
   // Migration 020: the project's own page (docs/api.md#portfolio).
@@ -426,7 +449,8 @@ export interface Database {
   weather_favorites: WeatherFavoritesTable;
   user_preferences: UserPreferencesTable;
   watchlist: WatchlistTable;
-  portfolio_images: PortfolioImagesTable;
+  portfolio_image_files: PortfolioImageFilesTable;
+  portfolio_project_images: PortfolioProjectImagesTable;
   portfolio_projects: PortfolioProjectsTable;
   portfolio_slug_redirects: PortfolioSlugRedirectsTable;
   site_settings: SiteSettingsTable;

@@ -12,7 +12,9 @@ export const SITE_WIDE_TABLES = [
   'contact_messages',
   'kysely_migration',
   'kysely_migration_lock',
-  'portfolio_images',
+  // A project's gallery and its encoded files (docs/api.md#project-images).
+  'portfolio_image_files',
+  'portfolio_project_images',
   'portfolio_projects',
   // A project's former slugs (docs/api.md#portfolio).
   'portfolio_slug_redirects',

@@ -54,10 +54,11 @@ function sampleCover(index: number): ProcessedImage | undefined {
   const base64 = sampleCoversWebp[index];
   if (base64 === undefined) return undefined;
   const data = Buffer.from(base64, 'base64');
+  // One WebP at its own width: a sample's gallery has no AVIF and no placeholder.
   return {
-    data,
-    contentType: 'image/webp',
-    etag: createHash('sha256').update(data).digest('hex').slice(0, 32),
     ...SAMPLE_COVER_SIZE,
+    placeholder: '',
+    version: createHash('sha256').update(data).digest('hex').slice(0, 32),
+    files: [{ format: 'webp', ...SAMPLE_COVER_SIZE, data }],
   };
 }

@@ -57,7 +57,7 @@ describe.each(routeTestDatabaseKinds)('portfolio API on %s', (kind) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     const images = await db
-      .selectFrom('portfolio_images')
+      .selectFrom('portfolio_project_images')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return { projects: Number(projects.n), images: Number(images.n) };

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import type { PortfolioService } from './portfolio.service.js';
-import { multipartLimits, readProjectForm } from './project-form.js';
+import { multipartLimits, readImageForm, readProjectForm } from './project-form.js';
 
 /** An upload: the image plus the text fields. */
 const upload = { bodyLimit: multipartLimits.fileSize + 256 * 1024 };
@@ -22,8 +22,21 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{
   // (CORS_ORIGINS) can show them; otherwise relative.
   const linked = (request: FastifyRequest) => {
     const origin = base(request);
+    const at = (url: string) => (url ? `${origin}${url}` : url);
+    // A srcset is "url 480w, url 800w": our URLs hold neither spaces nor commas.
+    const srcset = (set: string) => (set ? set.split(', ').map(at).join(', ') : '');
     return (project: PortfolioProject): PortfolioProject =>
-      project.image === null ? project : { ...project, image: `${origin}${project.image}` };
+      origin === ''
+        ? project
+        : {
+            ...project,
+            image: project.image === null ? null : at(project.image),
+            images: project.images.map((image) => ({
+              ...image,
+              src: at(image.src),
+              sources: { avif: srcset(image.sources.avif), webp: srcset(image.sources.webp) },
+            })),
+          };
   };
 
   route(app, endpoints.list, async (request, { user }) =>
@@ -46,6 +59,30 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{
   route(app, endpoints.remove, async (request) => {
     await service.remove(request.params.id);
     return { success: true as const, message: 'Project deleted', id: request.params.id };
+  });
+
+  route(app, endpoints.addImage, upload, async (request) =>
+    linked(request)(await service.addImage(request.params.id, await readImageForm(request))),
+  );
+  route(app, endpoints.updateImage, async (request) =>
+    linked(request)(await service.updateImage(request.params.id, request.params.imageId, request.body)),
+  );
+  route(app, endpoints.removeImage, async (request) =>
+    linked(request)(await service.removeImage(request.params.id, request.params.imageId)),
+  );
+  route(app, endpoints.imageFile, async (request, { reply }) => {
+    const { id, imageId } = request.params;
+    const { f, w, v } = request.query;
+    const file = await service.imageFile(id, imageId, f, w);
+    const etag = `"${file.version}-${f}${w}"`;
+    // The answers link to ?v=<version prefix>: an image's files never change, so cache them for good.
+    const versioned = v !== undefined && v.length > 0 && file.version.startsWith(v);
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('Content-Type', `image/${f}`);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(file.data);
   });
 
   route(app, endpoints.image, async (request, { reply }) => {

@@ -1,12 +1,20 @@
-import type { PortfolioProject, PortfolioProjectPage } from '@site/contract';
+import {
+  PORTFOLIO_GALLERY_MAX,
+  type PortfolioImageFormat,
+  type PortfolioImagePatch,
+  type PortfolioProject,
+  type PortfolioProjectPage,
+} from '@site/contract';
 import { badRequest, notFound } from '../../core/http-errors.js';
 import { processUpload } from './image-processing.js';
 import { renderMarkdown } from './markdown.js';
-import type { PortfolioRepository } from './portfolio.repository.js';
-import type { readProjectForm } from './project-form.js';
+import { type PortfolioRepository, TOO_MANY_IMAGES } from './portfolio.repository.js';
+import type { readImageForm, readProjectForm } from './project-form.js';
 
 type ProjectForm = Awaited<ReturnType<typeof readProjectForm>>;
+type ImageForm = Awaited<ReturnType<typeof readImageForm>>;
 const NOT_FOUND = 'Project not found';
+const IMAGE_NOT_FOUND = 'This project has no such image';
 
 export function portfolioService(repository: PortfolioRepository) {
   async function found(id: number): Promise<PortfolioProject> {
@@ -57,6 +65,35 @@ export function portfolioService(repository: PortfolioRepository) {
       const image = await repository.findImage(id);
       if (!image) throw notFound('This project has no image');
       return image;
+    },
+
+    /**
+     * Adds an image to the gallery's end. A full gallery or a missing project is refused before the
+     * upload is encoded (AVIF takes a while); the repository counts again under the project's lock.
+     */
+    async addImage(projectId: number, form: ImageForm): Promise<PortfolioProject> {
+      const count = await repository.imageCount(projectId);
+      if (count === undefined) throw notFound(NOT_FOUND);
+      if (count >= PORTFOLIO_GALLERY_MAX) throw badRequest(TOO_MANY_IMAGES, { image: TOO_MANY_IMAGES });
+      const image = await processUpload(form.image);
+      if (!(await repository.addImage(projectId, image, form.fields))) throw notFound(NOT_FOUND);
+      return found(projectId);
+    },
+
+    async updateImage(projectId: number, imageId: number, patch: PortfolioImagePatch): Promise<PortfolioProject> {
+      if (!(await repository.updateImage(projectId, imageId, patch))) throw notFound(IMAGE_NOT_FOUND);
+      return found(projectId);
+    },
+
+    async removeImage(projectId: number, imageId: number): Promise<PortfolioProject> {
+      if (!(await repository.removeImage(projectId, imageId))) throw notFound(IMAGE_NOT_FOUND);
+      return found(projectId);
+    },
+
+    async imageFile(projectId: number, imageId: number, format: PortfolioImageFormat, width: number) {
+      const file = await repository.findImageFile(projectId, imageId, format, width);
+      if (!file) throw notFound('No such image file');
+      return file;
     },
   };
 }

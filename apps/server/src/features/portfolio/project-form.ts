@@ -1,4 +1,10 @@
-import { PORTFOLIO_IMAGE_MAX_BYTES, type PortfolioForm, portfolioFormSchema } from '@site/contract';
+import {
+  PORTFOLIO_IMAGE_MAX_BYTES,
+  type PortfolioForm,
+  type PortfolioImageFields,
+  portfolioFormSchema,
+  portfolioImageFieldsSchema,
+} from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../core/http-errors.js';
 import { parseOrThrow } from '../../core/validation.js';
@@ -14,14 +20,8 @@ export const multipartLimits = {
 
 const TOO_LARGE = `The image must be ${PORTFOLIO_IMAGE_MAX_BYTES / 1024 / 1024} MB or smaller`;
 
-/**
- * Reads the seed's multipart project form (text fields plus an optional `image` file). JSON bodies
- * are accepted too, without an image. An empty file part means "no new image".
- */
-export async function readProjectForm(request: FastifyRequest): Promise<{ fields: PortfolioForm; image?: Buffer }> {
-  if (!request.isMultipart()) {
-    return { fields: parseOrThrow(portfolioFormSchema, request.body ?? {}) };
-  }
+/** The text parts and the `image` file part (absent when none or empty) of a multipart body. */
+async function readParts(request: FastifyRequest): Promise<{ raw: Record<string, string>; image?: Buffer }> {
   const raw: Record<string, string> = {};
   let image: Buffer | undefined;
   try {
@@ -46,5 +46,34 @@ export async function readProjectForm(request: FastifyRequest): Promise<{ fields
     // Anything else comes from the multipart parser (no boundary, cut-off body): the client's fault.
     throw badRequest('Form data is malformed');
   }
+  return { raw, ...(image ? { image } : {}) };
+}
+
+/**
+ * Reads the seed's multipart project form (text fields plus an optional `image` file). JSON bodies
+ * are accepted too, without an image. An empty file part means "no new image".
+ */
+export async function readProjectForm(request: FastifyRequest): Promise<{ fields: PortfolioForm; image?: Buffer }> {
+  if (!request.isMultipart()) {
+    return { fields: parseOrThrow(portfolioFormSchema, request.body ?? {}) };
+  }
+  const { raw, image } = await readParts(request);
   return { fields: parseOrThrow(portfolioFormSchema, raw), ...(image ? { image } : {}) };
+}
+
+const NO_IMAGE = 'Choose an image file';
+
+/**
+ * A gallery upload: the `image` file with its alt text, caption and focal point. The texts are
+ * checked before the file (a missing alt text is a 400 whatever the file is).
+ */
+export async function readImageForm(request: FastifyRequest): Promise<{ fields: PortfolioImageFields; image: Buffer }> {
+  // The file cannot travel in JSON: any other body is the wrong type (415), whatever it holds.
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the image as multipart/form-data', { image: NO_IMAGE });
+  }
+  const { raw, image } = await readParts(request);
+  const fields = parseOrThrow(portfolioImageFieldsSchema, raw);
+  if (!image) throw badRequest(NO_IMAGE, { image: NO_IMAGE });
+  return { fields, image };
 }

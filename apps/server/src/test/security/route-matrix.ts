@@ -223,9 +223,37 @@ const projectFields = (c: MatrixContext) => ({
 });
 const project = (c: MatrixContext) =>
   c.call<{ id: number }>(c.users.admin, 'POST', '/api/portfolio/create', projectFields(c)).then((r) => r.id);
-const multipart = async (fields: Record<string, string>) => {
+const multipart = async (fields: Record<string, string | Blob>) => {
   const { payload, headers } = await multipartBody(fields);
   return { payload, headers };
+};
+/** A 1×1 PNG and its alt text: the gallery's upload form (docs/api.md#project-images). */
+const galleryForm = () => ({
+  image: new File(
+    [
+      Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    ],
+    'pixel.png',
+    { type: 'image/png' },
+  ),
+  alt: 'One pixel',
+});
+/** A new image in the gallery project's gallery: [project id, image id]. */
+const galleryImage = async (c: MatrixContext): Promise<[number, number]> => {
+  const projectId = await c.once('galleryProject', () => project(c));
+  const { payload, headers } = await multipartBody(galleryForm());
+  const res = await c.app.inject({
+    method: 'POST',
+    url: `/api/portfolio/${projectId}/images`,
+    payload,
+    headers: { ...headers, authorization: `Token ${c.users.admin.token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup gallery image: ${res.statusCode} ${res.body}`);
+  const images = (res.json() as { images: { id: number }[] }).images;
+  return [projectId, (images[images.length - 1] as { id: number }).id];
 };
 
 /** A tiny PDF as the résumé upload takes it (the server checks the `%PDF-` header). */
@@ -697,6 +725,36 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   'POST /api/portfolio/preview': {
     access: 'admin',
     request: async () => ({ url: '/api/portfolio/preview', payload: { body: '**Preview**' } }),
+  },
+  'POST /api/portfolio/:id/images': {
+    access: 'admin',
+    request: async (c) => ({
+      // A project of its own: the matrix's other calls fill the gallery project's gallery.
+      url: `/api/portfolio/${await c.once('uploadProject', () => project(c))}/images`,
+      ...(await multipart(galleryForm())),
+    }),
+  },
+  'PATCH /api/portfolio/:id/images/:imageId': {
+    access: 'admin',
+    request: async (c) => {
+      const [projectId, imageId] = await c.once('galleryImage', () => galleryImage(c));
+      return { url: `/api/portfolio/${projectId}/images/${imageId}`, payload: { caption: `Caption ${c.unique()}` } };
+    },
+  },
+  'DELETE /api/portfolio/:id/images/:imageId': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => {
+      const [projectId, imageId] = await c.fresh('galleryImage', () => galleryImage(c));
+      return { url: `/api/portfolio/${projectId}/images/${imageId}` };
+    },
+  },
+  'GET /api/portfolio/:id/images/:imageId': {
+    access: 'public',
+    request: async (c) => {
+      const [projectId, imageId] = await c.once('galleryImage', () => galleryImage(c));
+      return get(`/api/portfolio/${projectId}/images/${imageId}`, { f: 'webp', w: 1 });
+    },
   },
   'GET /api/portfolio/:id/image': {
     access: 'public',
