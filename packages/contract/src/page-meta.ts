@@ -44,14 +44,29 @@ export interface PageMeta {
   readonly data?: true;
 }
 
-const HOME_TITLE = `${siteOwner.name} · ${siteOwner.jobTitle}`;
+/**
+ * The home page's title and description for the owner as the profile names them (docs/api.md#pages):
+ * the server writes them from the stored profile, the web app once the profile's answer is in, and
+ * the page table from the first start's defaults. Without a job title, the name alone.
+ */
+export function homeHead(owner: { name: string; title: string }) {
+  const who = owner.title ? `${owner.name}, ${owner.title.toLowerCase()}` : owner.name;
+  return {
+    title: owner.title ? `${owner.name} · ${owner.title}` : owner.name,
+    description: `${who}: portfolio and small apps (weather, Sudoku, to-do, finance).`,
+  };
+}
+
+const HOME_HEAD = homeHead({ name: siteOwner.name, title: siteOwner.jobTitle });
 
 /** Every page route of docs/product.md#screens, in the order the sitemap lists them. */
 export const PAGES: readonly PageMeta[] = [
   {
     pattern: '/',
-    title: HOME_TITLE,
-    description: `${siteOwner.name}, ${siteOwner.jobTitle.toLowerCase()}: portfolio and small apps (weather, Sudoku, to-do, finance).`,
+    // Drawn with the owner's profile (GET /api/profile), which the admin edits.
+    data: true,
+    title: HOME_HEAD.title,
+    description: HOME_HEAD.description,
     image: 'home',
   },
   {

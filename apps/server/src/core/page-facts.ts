@@ -14,6 +14,23 @@ export interface PageFactReaders {
   portfolioProject: (slug: string) => Promise<PortfolioPageFacts | null>;
   /** features/portfolio: the published projects' pages, for the sitemap. */
   portfolioPages: () => Promise<{ slug: string; updated_at: string }[]>;
+  /**
+   * features/profile: the owner as the admin last saved them (the first start's defaults until
+   * then), for the home page's head and JSON-LD `Person` and a project's `author`. Read per page
+   * view: one row by its key, not cached, so every instance shows an edit at once.
+   */
+  homeProfile: () => Promise<HomeProfileFacts>;
+}
+
+/** What the home page's head says about the owner (docs/api.md#pages). */
+export interface HomeProfileFacts {
+  name: string;
+  title: string;
+  tagline: string;
+  /** The owner's profiles elsewhere (JSON-LD `sameAs`): the links' addresses, as stored. */
+  links: string[];
+  /** When the admin last saved the profile; null while it is the defaults. */
+  updated_at: string | null;
 }
 
 /** What a project's page head and its redirect need (docs/api.md#pages). */

@@ -2,13 +2,15 @@ import { defaultProfileFields } from '@site/contract/profile-defaults';
 
 /**
  * What the site says that is not the owner's profile: the home page's default notice and tech
- * stack, and where the portfolio is. The profile (name, about, skills, links, résumé) is edited in
- * /admin and read from GET /api/profile; its first start's values, which the pre-rendered pages and
- * the shell show, are packages/contract/src/profile-defaults.ts. `{email}` in a notice paragraph
- * becomes a mailto link.
+ * stack, and where the portfolio is. The profile (name, title, tagline, about, skills, e-mail,
+ * links, résumé) is edited in /admin and read from GET /api/profile (`useProfile`,
+ * features/home/api/profile.ts), which the home page and the shell (hero, brand, footer) draw;
+ * its first start's values are packages/contract/src/profile-defaults.ts. `{email}` in a notice
+ * paragraph becomes a mailto link to the profile's address.
  */
 export const siteConfig = {
-  // The profile's defaults, for the shell (hero, footer) that draws them before any answer.
+  // The first start's owner, for what is written once at build time (the web app manifest,
+  // pwa.config.ts) and the notice editor's hint; a page draws the profile instead.
   owner: {
     name: defaultProfileFields.name,
     title: defaultProfileFields.title,

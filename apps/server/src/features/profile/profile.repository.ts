@@ -25,7 +25,7 @@ const toRow = (fields: ProfileFields) => ({
 });
 
 /** A list column as written by `toRow`; anything else (hand-edited, cut off) reads as empty. */
-function readList<K extends ListField>(row: ProfileRow, key: K): ProfileFields[K] {
+function readList<K extends ListField>(row: Pick<ProfileRow, K>, key: K): ProfileFields[K] {
   try {
     const value: unknown = JSON.parse(row[key]);
     return (Array.isArray(value) ? value : []) as ProfileFields[K];
@@ -36,6 +36,9 @@ function readList<K extends ListField>(row: ProfileRow, key: K): ProfileFields[K
 
 /** The résumé's address with its version, so a new upload is a new address for every cache. */
 export const resumeUrl = (etag: string) => `${RESUME_PATH}?v=${etag.slice(0, 12)}`;
+
+/** The part of the profile a page's head names (core/page-facts.ts `homeProfile`). */
+export type ProfileHeadFacts = Pick<Profile, 'name' | 'title' | 'tagline' | 'links' | 'updated_at'>;
 
 export interface StoredResume {
   file_name: string;
@@ -87,6 +90,16 @@ export function profileRepository({ db }: DatabaseHandle) {
             }
           : null,
       };
+    },
+
+    /** What the page heads name (core/page-facts.ts `homeProfile`): the profile row alone, by its key. */
+    async headFacts(): Promise<ProfileHeadFacts | undefined> {
+      const row = await db
+        .selectFrom('site_profile')
+        .select(['name', 'title', 'tagline', 'links', 'updated_at'])
+        .where('id', '=', ROW_ID)
+        .executeTakeFirst();
+      return row && { ...row, links: readList(row, 'links') };
     },
 
     async save(fields: ProfileFields): Promise<void> {

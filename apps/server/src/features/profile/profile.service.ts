@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defaultProfile, type Profile, type ProfileFields } from '@site/contract';
 import { notFound } from '../../core/http-errors.js';
+import type { HomeProfileFacts } from '../../core/page-facts.js';
 import { isoNow } from '../../core/time.js';
 import type { ProfileRepository } from './profile.repository.js';
 
@@ -12,6 +13,12 @@ export function profileService(repository: ProfileRepository) {
 
   return {
     get: current,
+
+    /** The owner as the page heads name them (docs/api.md#pages): the links' addresses are `sameAs`. */
+    async headFacts(): Promise<HomeProfileFacts> {
+      const { name, title, tagline, links, updated_at } = (await repository.headFacts()) ?? defaultProfile;
+      return { name, title, tagline, links: links.map((link) => link.url), updated_at };
+    },
 
     async update(fields: ProfileFields): Promise<Profile> {
       await repository.save(fields);

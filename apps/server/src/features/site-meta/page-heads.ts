@@ -1,14 +1,15 @@
 import {
+  defaultProfileFields,
   documentTitle,
+  homeHead,
   matchPage,
   type PageMeta,
   PREVIEW_SIZE,
   previewImagePath,
   SITE_NAME,
   SYMBOL_PATTERN,
-  siteOwner,
 } from '@site/contract';
-import type { PageFacts, PortfolioPageFacts } from '../../core/page-facts.js';
+import type { HomeProfileFacts, PageFacts, PortfolioPageFacts } from '../../core/page-facts.js';
 import { TtlCache } from '../../core/ttl-cache.js';
 import type { MarketDataProvider } from '../../integrations/market-data/types.js';
 import type { PageHead } from './page-head.js';
@@ -48,10 +49,20 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   });
 }
 
+/** The owner when no profile can be read: the first start's (packages/contract/src/profile-defaults.ts). */
+const DEFAULT_OWNER: HomeProfileFacts = {
+  name: defaultProfileFields.name,
+  title: defaultProfileFields.title,
+  tagline: defaultProfileFields.tagline,
+  links: defaultProfileFields.links.map((link) => link.url),
+  updated_at: null,
+};
+
 /**
  * The head of every page the server sends (docs/api.md#pages): the static table of
- * packages/contract/src/page-meta.ts, and for a stock page the company and its price, for a shared
- * Sudoku puzzle its level. Nothing here fails a page: a lookup that errs or is slow is left out.
+ * packages/contract/src/page-meta.ts, for the home page the owner's stored profile, for a stock
+ * page the company and its price, for a shared Sudoku puzzle its level. Nothing here fails a page:
+ * a lookup that errs or is slow is left out (the owner: the defaults).
  */
 export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) {
   const stocks = new TtlCache<StockFacts | null>({ maxEntries: 500 });
@@ -77,6 +88,12 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
     // A real puzzle is 81 characters (spaces allowed between rows); anything far longer is not one.
     if (!read || share.length > 200) return null;
     return sudokuLevels.getOrLoad(share, STOCK_CACHE_TTL_MS, async () => read(share));
+  }
+
+  /** The owner as the admin last saved the profile; the defaults when no feature offers it or it fails. */
+  async function owner(): Promise<HomeProfileFacts> {
+    const read = pageFacts.get('homeProfile');
+    return (read && (await read().catch(() => undefined))) ?? DEFAULT_OWNER;
   }
 
   /** The page's own title and description, with what the dynamic pages add. */
@@ -122,12 +139,13 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const { meta, params } = matchPage(pathname);
     const published = meta.pattern === '/portfolio/:slug' ? await projectFacts(params.slug ?? '', project) : null;
-    if (published) return projectHead(published, meta, base);
-    const { title, description } = await describe(meta, params, searchParams);
+    if (published) return projectHead(published, meta, base, (await owner()).name);
+    const home = meta.pattern === '/';
+    const profile = home ? await owner() : undefined;
+    const { title, description } = profile ? homeHead(profile) : await describe(meta, params, searchParams);
     // The canonical address keeps only what names the content: a share link's puzzle.
     const share = meta.pattern === '/apps/sudoku/game' ? searchParams.get('p') : null;
     const path = meta.pattern === '*' ? pathname : pathname.replace(/(.)\/+$/, '$1');
-    const home = meta.pattern === '/';
     return {
       title: documentTitle(title, meta),
       description,
@@ -136,7 +154,7 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
       type: home ? 'profile' : 'website',
       siteName: SITE_NAME,
       noindex: meta.private === true,
-      ...(home ? { jsonLd: personJsonLd(base) } : {}),
+      ...(profile ? { jsonLd: personJsonLd(base, profile) } : {}),
     };
   }
 
@@ -147,7 +165,7 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
  * A project's page: its title and summary, its own image when it has one (size unknown), and
  * schema.org `CreativeWork` with its tags as keywords.
  */
-function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string): PageHead {
+function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string, author: string): PageHead {
   const title = documentTitle(project.title, meta);
   const url = `${base}/portfolio/${encodeURIComponent(project.slug)}`;
   const image = project.image
@@ -172,20 +190,24 @@ function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string):
       dateCreated: project.created_at,
       dateModified: project.updated_at,
       ...(project.tags.length > 0 ? { keywords: project.tags.join(', ') } : {}),
-      author: { '@type': 'Person', name: siteOwner.name, url: `${base}/` },
+      author: { '@type': 'Person', name: author, url: `${base}/` },
     },
   };
 }
 
-/** schema.org `Person` for the home page, from the site's owner (packages/contract/src/page-meta.ts). */
-export function personJsonLd(base: string, owner: typeof siteOwner = siteOwner) {
+/**
+ * schema.org `Person` for the home page, from the owner's profile: the tagline as its description,
+ * the links as `sameAs` (each an http(s) address, docs/api.md#profile).
+ */
+export function personJsonLd(base: string, owner: HomeProfileFacts = DEFAULT_OWNER) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
     name: owner.name,
-    jobTitle: owner.jobTitle,
+    ...(owner.title ? { jobTitle: owner.title } : {}),
+    ...(owner.tagline ? { description: owner.tagline } : {}),
     url: `${base}/`,
-    ...(owner.profiles.length > 0 ? { sameAs: [...owner.profiles] } : {}),
+    ...(owner.links.length > 0 ? { sameAs: [...owner.links] } : {}),
   };
 }
 

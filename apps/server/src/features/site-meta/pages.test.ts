@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGES, PREVIEW_SIZE, SUDOKU_DIFFICULTIES, siteOwner } from '@site/contract';
+import { defaultProfileFields, PAGES, PREVIEW_SIZE, SUDOKU_DIFFICULTIES, siteOwner } from '@site/contract';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
@@ -110,16 +110,18 @@ describe.each(routeTestDatabaseKinds)('page heads in the HTML the server sends, 
     expect((await page('/portfolio')).head.robots).toBeUndefined();
   });
 
-  it('names the owner on the home page, with a JSON-LD Person', async () => {
+  // After an edit in /admin: features/profile/profile.page-head.test.ts.
+  it('names the owner of the stored profile on the home page, with a JSON-LD Person', async () => {
     const { head } = await page('/');
-    expect(head.title).toBe(`${siteOwner.name} · ${siteOwner.jobTitle}`);
-    expect(head.description).toContain(siteOwner.name);
+    expect(head.title).toBe(`${defaultProfileFields.name} · ${defaultProfileFields.title}`);
+    expect(head.description).toContain(defaultProfileFields.name);
     expect(head.jsonLd).toEqual([
       {
         '@context': 'https://schema.org',
         '@type': 'Person',
-        name: siteOwner.name,
-        jobTitle: siteOwner.jobTitle,
+        name: defaultProfileFields.name,
+        jobTitle: defaultProfileFields.title,
+        description: defaultProfileFields.tagline,
         url: `${ORIGIN}/`,
       },
     ]);

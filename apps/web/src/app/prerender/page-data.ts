@@ -2,6 +2,7 @@ import { DEFAULT_BENCHMARK, DEFAULT_INTERVAL, DEFAULT_RANGE, matchPage, normaliz
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { askSession, authQueries } from '../../features/auth/api/auth-queries';
 import { financeQueries } from '../../features/finance/api/use-finance';
+import { profileQuery } from '../../features/home/api/profile';
 import { portfolioQueries } from '../../features/portfolio/api/use-portfolio';
 import { todoApi } from '../../features/todo/api/todo-api';
 import { todoLabelQueries } from '../../features/todo/api/use-todo-labels';
@@ -77,6 +78,10 @@ export function pagePlan(url: string): PagePlan | null {
   const { meta, params } = matchPage(pathname);
   if (!meta.data) return null;
   switch (meta.pattern) {
+    case '/':
+      // The owner's profile: the hero, the page and the frame's name are the admin's, not the
+      // first start's defaults. The same for every visitor.
+      return { session: false, queries: () => [query(profileQuery())] };
     case '/portfolio':
       // The tag filter (?tag=react) changes what is drawn: a drawing per tag, not the whole list's for all.
       return {

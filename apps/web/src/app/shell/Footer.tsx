@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
+import { useProfile } from '../../features/home/api/profile';
 import classes from './Footer.module.css';
 
 /*
@@ -24,7 +25,6 @@ const stack = (gap: string, style: CSSProperties = {}) =>
   }) as CSSProperties;
 const GRAY_4 = { color: 'var(--mantine-color-gray-4)' };
 const GRAY_5 = 'var(--mantine-color-gray-5)';
-const MAIL = `mailto:${siteConfig.contactEmail}`;
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -70,18 +70,22 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function FooterMailLink({ children }: { children: ReactNode }) {
+function FooterMailLink({ email, children }: { email: string; children: ReactNode }) {
   return (
     <FooterItem>
-      <a style={GRAY_4} className={ANCHOR} data-inherit="true" data-underline="hover" href={MAIL}>
+      <a style={GRAY_4} className={ANCHOR} data-inherit="true" data-underline="hover" href={`mailto:${email}`}>
         {children}
       </a>
     </FooterItem>
   );
 }
 
-/** docs/product.md#layout: link lists and a theme credit line. */
+/**
+ * docs/product.md#layout: the owner (name, title and e-mail from their profile, GET /api/profile),
+ * link lists and a theme credit line. A profile without an e-mail address has no mail links.
+ */
 export function Footer() {
+  const { name, title, contact_email: email } = useProfile().profile;
   return (
     <footer
       style={{ marginTop: 'var(--mantine-spacing-xl)', paddingBlock: 'calc(2.5rem * var(--mantine-scale))' }}
@@ -91,25 +95,29 @@ export function Footer() {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl">
           <div style={stack('0.375rem')} className={STACK}>
             <p style={{ color: 'var(--mantine-color-white)', fontWeight: 700 }} className={TEXT}>
-              {siteConfig.owner.name}
+              {name}
             </p>
-            <p style={{ ...SIZE_SM, color: GRAY_5 } as CSSProperties} className={TEXT} data-size="sm">
-              {siteConfig.owner.title}
-            </p>
-            <a
-              style={{ ...SIZE_SM, ...GRAY_4 } as CSSProperties}
-              className={ANCHOR}
-              data-size="sm"
-              data-underline="hover"
-              href={MAIL}
-            >
-              {siteConfig.contactEmail}
-            </a>
+            {title && (
+              <p style={{ ...SIZE_SM, color: GRAY_5 } as CSSProperties} className={TEXT} data-size="sm">
+                {title}
+              </p>
+            )}
+            {email && (
+              <a
+                style={{ ...SIZE_SM, ...GRAY_4 } as CSSProperties}
+                className={ANCHOR}
+                data-size="sm"
+                data-underline="hover"
+                href={`mailto:${email}`}
+              >
+                {email}
+              </a>
+            )}
           </div>
           <FooterColumn title="About">
             <FooterLink to="/">Home</FooterLink>
             <FooterLink to={siteConfig.portfolioUrl}>Portfolio</FooterLink>
-            <FooterMailLink>Contact</FooterMailLink>
+            {email && <FooterMailLink email={email}>Contact</FooterMailLink>}
           </FooterColumn>
           {/* Plain entries where the seed's footer had placeholder links with no page behind them. */}
           <FooterColumn title="Services">
@@ -138,7 +146,7 @@ export function Footer() {
           className={TEXT}
           data-size="xs"
         >
-          © {new Date().getFullYear()} {siteConfig.owner.name} · Built with the Mantine theme and Tabler icons
+          © {new Date().getFullYear()} {name} · Built with the Mantine theme and Tabler icons
         </p>
       </Container>
     </footer>

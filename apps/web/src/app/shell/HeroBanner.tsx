@@ -2,16 +2,19 @@ import { Box, Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconApps, IconBriefcase } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { siteConfig } from '../../config/site';
+import { useProfile } from '../../features/home/api/profile';
 import classes from './HeroBanner.module.css';
 import { HeroIllustration } from './HeroIllustration';
 
 /**
  * docs/product.md#layout and #home: the owner's banner, shown on the home route only — name,
- * role and tagline from the site config beside a picture generated from the name, and the two
- * ways in: the portfolio and the apps (the home page's Apps section).
+ * role and tagline from the owner's profile (GET /api/profile, drawn by the server with the page)
+ * beside a picture generated from the name, and the two ways in: the portfolio and the apps (the
+ * home page's Apps section).
  */
 export function HeroBanner() {
-  const { owner, portfolioUrl } = siteConfig;
+  const { profile: owner } = useProfile();
+  const { portfolioUrl } = siteConfig;
   return (
     <Box component="section" aria-label="Introduction" py={{ base: 40, sm: 72 }} className={classes.hero}>
       <Container size="lg" className={classes.layout}>

@@ -1,5 +1,5 @@
 import { defaultProfile, type Profile } from '@site/contract/profile-defaults';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { siteConfig } from '../../config/site';
 import { holdRequests, mockFetch } from '../../test/fetch-mock';
@@ -102,6 +102,31 @@ describe('HomePage', () => {
     expect(screen.getAllByRole('link', { name: siteConfig.contactEmail }).length).toBeGreaterThan(0);
     // The next visit starts from it.
     expect(JSON.parse(localStorage.getItem('siteNotice') ?? 'null')?.notice?.title).toBe('Back on Monday');
+  });
+
+  it("links the notice's {email} to the profile's address, and to none when the profile has none", async () => {
+    mockFetch({
+      'GET /api/site/notice': { body: { notice: null } },
+      'GET /api/profile': { body: { ...defaultProfile, contact_email: 'sam@example.org' } },
+    });
+    const { unmount } = renderWithProviders(<HomePage />);
+    const alert = () => screen.getByRole('alert');
+    await waitFor(() =>
+      expect(within(alert()).getByRole('link', { name: 'sam@example.org' })).toHaveAttribute(
+        'href',
+        'mailto:sam@example.org',
+      ),
+    );
+    unmount();
+
+    mockFetch({
+      'GET /api/site/notice': { body: { notice: null } },
+      'GET /api/profile': { body: { ...defaultProfile, contact_email: '' } },
+    });
+    localStorage.clear();
+    renderWithProviders(<HomePage />);
+    await waitFor(() => expect(within(alert()).queryAllByRole('link')).toEqual([]));
+    expect(alert()).toHaveTextContent('E-mail me at if you would like a live demo.');
   });
 
   it("keeps the config's notice when the server has none or cannot answer", async () => {

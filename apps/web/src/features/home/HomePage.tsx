@@ -7,7 +7,7 @@ import { appIcon } from '../../config/app-icons';
 import { apps } from '../../config/apps';
 import { siteConfig } from '../../config/site';
 import { formatDate } from '../../lib/dates';
-import { useProfile } from './api/profile';
+import { useKeepProfile, useProfile } from './api/profile';
 import classes from './HomePage.module.css';
 import { HomeSection } from './HomeSection';
 import { NoticeAlert } from './NoticeAlert';
@@ -30,6 +30,7 @@ const appBlurbs: Record<(typeof apps)[number]['key'], string> = {
 export function HomePage({ after }: { after?: ReactNode } = {}) {
   const { profile, loaded } = useProfile();
   useProfileHead(profile, loaded);
+  useKeepProfile(profile, loaded);
   const { resume } = profile;
   return (
     <Stack gap={40}>

@@ -1,6 +1,7 @@
 import { NoticeCard } from '../../components/NoticeCard';
 import { siteConfig } from '../../config/site';
 import { useHydrating } from '../../hooks/use-hydrating';
+import { useProfile } from './api/profile';
 import { useSiteNotice } from './api/site-notice';
 
 /**
@@ -12,5 +13,7 @@ export function NoticeAlert() {
   const { data } = useSiteNotice();
   // The pre-rendered page has the config's text: hydration draws it too, then the notice.
   const hydrating = useHydrating();
-  return <NoticeCard notice={(!hydrating && data) || siteConfig.notice} />;
+  // `{email}` is the profile's address, drawn as the profile is (useProfile).
+  const { contact_email } = useProfile().profile;
+  return <NoticeCard notice={(!hydrating && data) || siteConfig.notice} email={contact_email} />;
 }

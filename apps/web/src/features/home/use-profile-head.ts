@@ -1,17 +1,12 @@
+import { homeHead } from '@site/contract/page-meta';
 import type { Profile } from '@site/contract/profile-defaults';
 import { useEffect } from 'react';
 
-/** The home page's title and description from the owner's profile, as page-meta.ts words them from the defaults. */
-export function profileHead(profile: Pick<Profile, 'name' | 'title'>) {
-  const title = profile.title ? `${profile.name} · ${profile.title}` : profile.name;
-  const who = profile.title ? `${profile.name}, ${profile.title.toLowerCase()}` : profile.name;
-  return { title, description: `${who}: portfolio and small apps (weather, Sudoku, to-do, finance).` };
-}
-
 /**
  * Keeps the tab's title and description in step with the profile once its answer is in. The
- * server writes the head of the page it sends from the defaults (docs/api.md#pages), so a profile
- * edited in /admin shows here first. Queued after the commit: app/use-page-meta.ts, in a parent,
+ * server writes the head of `/` from the stored profile (docs/api.md#pages), but the page table
+ * the web app keeps the title with on a change of route has the first start's defaults, and an
+ * edit in /admin shows here at once. Queued after the commit: app/use-page-meta.ts, in a parent,
  * writes the table's title in the same commit's effects, which run after this one's.
  */
 export function useProfileHead(profile: Profile, loaded: boolean) {
@@ -21,7 +16,7 @@ export function useProfileHead(profile: Profile, loaded: boolean) {
     let live = true;
     queueMicrotask(() => {
       if (!live) return;
-      const head = profileHead({ name, title });
+      const head = homeHead({ name, title });
       document.title = head.title;
       document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
     });

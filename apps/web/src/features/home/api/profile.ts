@@ -1,5 +1,6 @@
 import { defaultProfile, type Profile, type ProfileFields } from '@site/contract/profile-defaults';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useHydrating } from '../../../hooks/use-hydrating';
 import { callEndpoint } from '../../../lib/api-client';
 
@@ -57,18 +58,34 @@ export const profileQuery = () =>
   });
 
 /**
- * The owner's profile (docs/api.md#profile). Until the answer arrives it is the one this browser
- * saw last, or the contract's defaults; while the pre-rendered page hydrates it is the defaults
- * (what that HTML holds), so hydration matches, as the notice does (NoticeAlert).
+ * The owner's profile (docs/api.md#profile), for the home page and the frame around every page
+ * (hero, footer, brand). Until the answer arrives it is the one this browser saw last, or the
+ * contract's defaults. While a page hydrates it is what that HTML holds, so hydration matches
+ * (React #418): the answer the server drew the home page with (docs/decisions.md#pages-rendered-with-their-data,
+ * in the cache from the page's data before the first render), else the defaults the pre-rendered
+ * page holds, never this browser's copy, as the notice does (NoticeAlert).
  */
 export function useProfile(): { profile: Profile; loaded: boolean; isError: boolean } {
   const query = useQuery({ ...profileQuery(), placeholderData: readStored });
   const hydrating = useHydrating();
+  // A placeholder is this browser's copy, which no HTML holds.
+  const shown = hydrating && query.isPlaceholderData ? undefined : query.data;
   return {
-    profile: (!hydrating && query.data) || defaultProfile,
+    profile: shown ?? defaultProfile,
     loaded: !hydrating && query.isSuccess && !query.isPlaceholderData,
     isError: query.isError,
   };
+}
+
+/**
+ * Keeps the profile the home page shows as this browser's copy once it is the server's: the
+ * answer a page was drawn with (docs/decisions.md#pages-rendered-with-their-data) is not asked
+ * again here, so `queryFn` never keeps it, and the next page drawn without it starts from it.
+ */
+export function useKeepProfile(profile: Profile, loaded: boolean) {
+  useEffect(() => {
+    if (loaded) remember(profile);
+  }, [profile, loaded]);
 }
 
 /** The admin's edits: the answer is the new profile, which the home page shows at once. */
