@@ -468,7 +468,7 @@ describe.each(testDatabaseKinds)('weather API on %s', (kind) => {
         ['301-character address', { address: 'x'.repeat(301), lat: 1, lon: 1 }, 'address'],
         ['61-character nickname', { address: 'x', nickname: 'n'.repeat(61), lat: 1, lon: 1 }, 'nickname'],
         ['nickname of the wrong type', { address: 'x', nickname: 5, lat: 1, lon: 1 }, 'nickname'],
-        // PostgreSQL text cannot hold NUL: found by the fuzzer as a 500 there (src/test/security/fuzz.test.ts).
+        // PostgreSQL text cannot hold NUL: found by the fuzzer as a 500 there (src/test/security/fuzz-suite.ts).
         ['NUL character in the address', { address: 'Paris\u0000', lat: 1, lon: 1 }, 'address'],
         ['NUL character in the nickname', { address: 'x', nickname: 'a\u0000b', lat: 1, lon: 1 }, 'nickname'],
         ['missing latitude', { address: 'x', lon: 1 }, 'lat'],

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../test-databases.js';
-import { diffRowSets, rowSnapshotter } from './fuzz-snapshot.js';
+import { changeCounter, diffRowSets, rowSnapshotter } from './fuzz-snapshot.js';
 
 describe.each(testDatabaseKinds)('the fuzzer’s change check on %s', (kind) => {
   let database: TestDatabase;
@@ -30,5 +30,22 @@ describe.each(testDatabaseKinds)('the fuzzer’s change check on %s', (kind) => 
 
     await sql`delete from users where username = 'ada'`.execute(db);
     expect(diffRowSets(changed, await snapshot())).toEqual([expect.stringMatching(/^users: /)]);
+  });
+
+  it('counts a write, and nothing for a read or an update that matches no row', async () => {
+    const { db } = database.handle;
+    const changes = await changeCounter(database.handle);
+    const start = await changes();
+    await sql`select * from users`.execute(db);
+    await sql`update users set email = 'x' where username = 'nobody'`.execute(db);
+    expect(await changes()).toBe(start);
+    const now = new Date().toISOString();
+    await sql`insert into users (username, email, password_hash, created_at) values ('bo', 'bo@example.com', 'x', ${now})`.execute(
+      db,
+    );
+    const added = await changes();
+    expect(added).toBeGreaterThan(start);
+    await sql`delete from users where username = 'bo'`.execute(db);
+    expect(await changes()).toBeGreaterThan(added);
   });
 });

@@ -41,6 +41,32 @@ export async function rowSnapshotter(handle: DatabaseHandle) {
   };
 }
 
+/**
+ * How many rows writes have touched so far: equal before and after a request, and the request
+ * changed nothing, so most of the fuzzer's thousands of refusals need no snapshot. It may move
+ * without a change (a write rolled back, an update to the same value): then the snapshots decide.
+ * On SQLite, the connection's own count (the app has one connection). On PostgreSQL, a sequence
+ * that a row trigger on every table of the test's schema advances; sequences ignore rollbacks.
+ */
+export async function changeCounter(handle: DatabaseHandle): Promise<() => Promise<number>> {
+  if (handle.dialect === 'sqlite') {
+    return async () => (await sql<{ n: number }>`select total_changes() as n`.execute(handle.db)).rows[0]?.n ?? 0;
+  }
+  const tables = Object.keys(await snapshotDatabase(handle));
+  await sql`create sequence test_changes`.execute(handle.db);
+  await sql`create function test_count_change() returns trigger language plpgsql as $$
+    begin perform nextval('test_changes'); return null; end $$`.execute(handle.db);
+  for (const table of tables) {
+    await sql`create trigger test_count_change after insert or update or delete on ${sql.table(table)}
+      for each row execute function test_count_change()`.execute(handle.db);
+    await sql`create trigger test_count_truncate after truncate on ${sql.table(table)}
+      for each statement execute function test_count_change()`.execute(handle.db);
+  }
+  return async () =>
+    (await sql<{ n: number }>`select (last_value + is_called::int)::int as n from test_changes`.execute(handle.db))
+      .rows[0]?.n ?? 0;
+}
+
 /** A PostgreSQL row of `t` as text, without its use columns. */
 function rowAsText(table: string) {
   const skipped = USE_COLUMNS[table];

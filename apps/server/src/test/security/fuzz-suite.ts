@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../test-app.js';
-import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
+import type { TestDatabaseKind } from '../test-databases.js';
 import {
   deepArray,
   deepObject,
@@ -31,7 +31,7 @@ import {
   urlencodedBody,
 } from './fuzz-arbitraries.js';
 import { type ObjectSpec, objectSpec } from './fuzz-schema.js';
-import { diffRowSets, type RowSets, rowSnapshotter } from './fuzz-snapshot.js';
+import { changeCounter, diffRowSets, type RowSets, rowSnapshotter } from './fuzz-snapshot.js';
 
 /*
  * Property-based fuzzing of every API route. Inputs are derived from each route's zod
@@ -39,6 +39,8 @@ import { diffRowSets, type RowSets, rowSnapshotter } from './fuzz-snapshot.js';
  * a 5xx, and a refused request must leave every table as it was.
  *
  * Reproduce a failure with the printed FUZZ_SEED (and FUZZ_RUNS); raise FUZZ_RUNS for a longer hunt.
+ * fuzz.sqlite.test.ts and fuzz.postgres.test.ts run it on one database each, so the two runs, the
+ * suite's longest file before, go to two test workers.
  */
 
 const envInt = (name: string, fallback: number) => {
@@ -162,8 +164,11 @@ interface FuzzContext {
   admin: Actor;
   values: FuzzValues;
   snapshot: () => Promise<RowSets>;
-  /** The database as it was after the last request; undefined when it may have changed since. */
+  /** Rows written so far (fuzz-snapshot.ts): unchanged across a request, nothing needs comparing. */
+  changes: () => Promise<number>;
+  /** The database as it was when the count of rows written was `lastCount`. */
   last: RowSets | undefined;
+  lastCount: number;
   clients: number;
   /** Answers per route and status, printed with FUZZ_STATS=1. */
   statuses: Record<string, Record<number, number>>;
@@ -225,7 +230,9 @@ async function setUp(kind: TestDatabaseKind): Promise<FuzzContext> {
       strings: [other.username, `${other.username}@example.com`, TEST_PASSWORD],
     },
     snapshot: await rowSnapshotter(t.database.handle),
+    changes: await changeCounter(t.database.handle),
     last: undefined,
+    lastCount: -1,
     clients: 0,
     statuses: {},
     protectedUserIds: [user.id, other.id, admin.id],
@@ -306,14 +313,16 @@ function spareTheFuzzer(ctx: FuzzContext, route: FuzzRoute, request: FuzzRequest
 async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest) {
   const actor = route.admin ? ctx.admin : ctx.user;
   const request = spareTheFuzzer(ctx, route, fuzzed);
-  const before = ctx.last ?? (await ctx.snapshot());
+  const countBefore = await ctx.changes();
+  const before = ctx.last !== undefined && ctx.lastCount === countBefore ? ctx.last : await ctx.snapshot();
   const res = await injectAs(ctx.t.app, actor.current, {
     ...(await injectOptions(route, request)),
     remoteAddress: nextClient(ctx),
   });
   // Work a route leaves for after its answer (a reset request's lookup) belongs to this request.
   await ctx.t.app.deps.afterResponse.settled();
-  ctx.last = undefined;
+  const countAfter = await ctx.changes();
+  [ctx.last, ctx.lastCount] = [before, countBefore];
   const key = `${route.method} ${route.url}`;
   const statuses = ctx.statuses[key] ?? {};
   statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -324,12 +333,12 @@ async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest)
     actor.current = await logIn(ctx.t.app, actor.current.username, actor.password);
     return;
   }
-  if (res.statusCode >= 400) {
-    const after = await ctx.snapshot();
-    const changes = diffRowSets(before, after);
-    if (changes.length > 0) throw new Error(`refused with ${res.statusCode} but changed rows: ${changes.join('; ')}`);
-    ctx.last = after;
-  }
+  // Nothing written: nothing to compare (most refusals end here).
+  if (res.statusCode < 400 || countAfter === countBefore) return;
+  const after = await ctx.snapshot();
+  const changes = diffRowSets(before, after);
+  if (changes.length > 0) throw new Error(`refused with ${res.statusCode} but changed rows: ${changes.join('; ')}`);
+  [ctx.last, ctx.lastCount] = [after, countAfter];
 }
 
 const cut = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
@@ -360,94 +369,99 @@ function routeSeed(route: FuzzRoute) {
   return hash;
 }
 
-describe.each(testDatabaseKinds)('fuzzing every API route on %s', (kind) => {
-  let ctx: FuzzContext;
-  let started = 0;
+/** The fuzzer's tests on one database (each test file names its own). */
+export function fuzzEveryRoute(kind: TestDatabaseKind) {
+  describe(`fuzzing every API route on ${kind}`, () => {
+    let ctx: FuzzContext;
+    let started = 0;
 
-  beforeAll(async () => {
-    started = Date.now();
-    ctx = await setUp(kind);
-  }, 120_000);
-  afterAll(async () => {
-    if (process.env.FUZZ_STATS) {
-      // How far the inputs got: mostly 400 is expected, but every route should see some 2xx/403/404 too.
-      for (const [route, statuses] of Object.entries(ctx?.statuses ?? {})) {
-        console.info(`${route.padEnd(45)} ${JSON.stringify(statuses)}`);
+    beforeAll(async () => {
+      started = Date.now();
+      ctx = await setUp(kind);
+    }, 120_000);
+    afterAll(async () => {
+      if (process.env.FUZZ_STATS) {
+        // How far the inputs got: mostly 400 is expected, but every route should see some 2xx/403/404 too.
+        for (const [route, statuses] of Object.entries(ctx?.statuses ?? {})) {
+          console.info(`${route.padEnd(45)} ${JSON.stringify(statuses)}`);
+        }
       }
-    }
-    console.info(`fuzz ${kind}: ${routes.length} routes × ${RUNS} runs, seed ${BASE_SEED}, ${Date.now() - started} ms`);
-    await ctx?.t.close();
-  });
-
-  it('finds the routes to fuzz', () => {
-    expect(routes.length).toBeGreaterThan(40);
-  });
-
-  it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
-    '%s: 2xx or a standard 4xx, and nothing changes when refused',
-    async (_name, route) => {
-      const seed = routeSeed(route);
-      const details = await fc.check(
-        fc.asyncProperty(requestArbitrary(route, ctx.values), (request) => exercise(ctx, route, request)),
-        // Shrinking would replay huge inputs for minutes; the failing input is printed as found.
-        { seed, numRuns: RUNS, endOnFailure: true, examples: fixedExamples(route).map((r) => [r] as [FuzzRequest]) },
+      console.info(
+        `fuzz ${kind}: ${routes.length} routes × ${RUNS} runs, seed ${BASE_SEED}, ${Date.now() - started} ms`,
       );
-      if (details.failed) {
-        const [request] = details.counterexample ?? [];
-        const error =
-          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(
-          [
-            `${route.method} ${route.url} failed on run ${details.numRuns} of ${RUNS}: ${cut(error, 1500)}`,
-            request ? `request: ${describeRequest(route, request)}` : 'request: (none)',
-            `reproduce: FUZZ_SEED=${BASE_SEED} FUZZ_RUNS=${RUNS} npx vitest run src/test/security/fuzz.test.ts`,
-            `  (-t "${route.method} ${route.url}:" runs this route alone, from a fresher database)`,
-            `(fast-check seed ${details.seed}, path ${details.counterexamplePath})`,
-          ].join('\n'),
-        );
-      }
-    },
-    60_000,
-  );
+      await ctx?.t.close();
+    });
 
-  it('refuses a body over the size limit with 413 and changes nothing', async () => {
-    const body = (bytes: number) => JSON.stringify({ title: 'x'.repeat(bytes) });
-    // Just over the 1 MiB default, and 6 MiB: over every limit, the 5 MiB image uploads' included.
-    const justOver = body(1024 * 1024);
-    const huge = body(6 * 1024 * 1024);
-    const hugeForm = `title=${'x'.repeat(6 * 1024 * 1024)}`;
-    const form = new FormData();
-    form.append('title', 'Too big');
-    form.append('image', new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
-    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
-    const multipartType = encoded.headers.get('content-type') ?? '';
-    const hugeMultipart = Buffer.from(await encoded.arrayBuffer());
-    const before = await snapshotDatabase(ctx.t.database.handle);
-    for (const route of routes.filter((r) => hasBody(r.method))) {
-      const actor = route.admin ? ctx.admin : ctx.user;
-      const url = route.url.replace(/:(\w+)/g, '1');
-      const uploads = `${route.method} ${route.url}` in SELF_PARSED_BODIES;
-      const cases: [string, string | Buffer, string][] = [
-        ['application/json', huge, ''],
-        ['application/x-www-form-urlencoded', hugeForm, ''],
-        ['text/plain', huge, ''],
-      ];
-      if (!uploads) cases.push(['application/json', justOver, ' (just over 1 MiB)']);
-      if (route.forms) cases.push([multipartType, hugeMultipart, ' (multipart)']);
-      for (const [contentType, payload, note] of cases) {
-        const res = await injectAs(ctx.t.app, actor.current, {
-          method: route.method,
-          url,
-          payload,
-          headers: { 'content-type': contentType },
-          remoteAddress: nextClient(ctx),
-        });
-        // A type the route does not take may be refused (415) before the size is looked at.
-        const where = `${route.method} ${url} as ${contentType.split(';')[0]}${note}: ${res.body.slice(0, 200)}`;
-        expect([413, 415], where).toContain(res.statusCode);
-        checkAnswer(res);
+    it('finds the routes to fuzz', () => {
+      expect(routes.length).toBeGreaterThan(40);
+    });
+
+    it.each(routes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+      '%s: 2xx or a standard 4xx, and nothing changes when refused',
+      async (_name, route) => {
+        const seed = routeSeed(route);
+        const details = await fc.check(
+          fc.asyncProperty(requestArbitrary(route, ctx.values), (request) => exercise(ctx, route, request)),
+          // Shrinking would replay huge inputs for minutes; the failing input is printed as found.
+          { seed, numRuns: RUNS, endOnFailure: true, examples: fixedExamples(route).map((r) => [r] as [FuzzRequest]) },
+        );
+        if (details.failed) {
+          const [request] = details.counterexample ?? [];
+          const error =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(
+            [
+              `${route.method} ${route.url} failed on run ${details.numRuns} of ${RUNS}: ${cut(error, 1500)}`,
+              request ? `request: ${describeRequest(route, request)}` : 'request: (none)',
+              `reproduce: FUZZ_SEED=${BASE_SEED} FUZZ_RUNS=${RUNS} npx vitest run src/test/security/fuzz.${kind}.test.ts`,
+              `  (-t "${route.method} ${route.url}:" runs this route alone, from a fresher database)`,
+              `(fast-check seed ${details.seed}, path ${details.counterexamplePath})`,
+            ].join('\n'),
+          );
+        }
+      },
+      60_000,
+    );
+
+    it('refuses a body over the size limit with 413 and changes nothing', async () => {
+      const body = (bytes: number) => JSON.stringify({ title: 'x'.repeat(bytes) });
+      // Just over the 1 MiB default, and 6 MiB: over every limit, the 5 MiB image uploads' included.
+      const justOver = body(1024 * 1024);
+      const huge = body(6 * 1024 * 1024);
+      const hugeForm = `title=${'x'.repeat(6 * 1024 * 1024)}`;
+      const form = new FormData();
+      form.append('title', 'Too big');
+      form.append('image', new File([new Uint8Array(6 * 1024 * 1024)], 'big.png', { type: 'image/png' }));
+      const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+      const multipartType = encoded.headers.get('content-type') ?? '';
+      const hugeMultipart = Buffer.from(await encoded.arrayBuffer());
+      const before = await snapshotDatabase(ctx.t.database.handle);
+      for (const route of routes.filter((r) => hasBody(r.method))) {
+        const actor = route.admin ? ctx.admin : ctx.user;
+        const url = route.url.replace(/:(\w+)/g, '1');
+        const uploads = `${route.method} ${route.url}` in SELF_PARSED_BODIES;
+        const cases: [string, string | Buffer, string][] = [
+          ['application/json', huge, ''],
+          ['application/x-www-form-urlencoded', hugeForm, ''],
+          ['text/plain', huge, ''],
+        ];
+        if (!uploads) cases.push(['application/json', justOver, ' (just over 1 MiB)']);
+        if (route.forms) cases.push([multipartType, hugeMultipart, ' (multipart)']);
+        for (const [contentType, payload, note] of cases) {
+          const res = await injectAs(ctx.t.app, actor.current, {
+            method: route.method,
+            url,
+            payload,
+            headers: { 'content-type': contentType },
+            remoteAddress: nextClient(ctx),
+          });
+          // A type the route does not take may be refused (415) before the size is looked at.
+          const where = `${route.method} ${url} as ${contentType.split(';')[0]}${note}: ${res.body.slice(0, 200)}`;
+          expect([413, 415], where).toContain(res.statusCode);
+          checkAnswer(res);
+        }
       }
-    }
-    expect(await snapshotDatabase(ctx.t.database.handle)).toEqual(before);
+      expect(await snapshotDatabase(ctx.t.database.handle)).toEqual(before);
+    });
   });
-});
+}
