@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, screenshotDir } from './browser.js';
 import { E2E_ADMIN_PASSWORD, type RunningServer } from './server.js';
@@ -179,6 +180,81 @@ describe('portfolio administration in a real browser', () => {
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
     await card('Tide clock').waitFor();
     await screenshot(page, 'portfolio-filtered');
+    expect(errors).toEqual([]);
+  });
+
+  // docs/product.md#portfolio: a gallery, each image in AVIF and WebP at the widths the layout needs.
+  it('shows a gallery of two images on the project page, each with srcset and its space kept', async () => {
+    const photo = (r: number) =>
+      sharp({ create: { width: 1000, height: 600, channels: 3, background: { r, g: 90, b: 160 } } })
+        .png()
+        .toBuffer();
+    await page.goto(`${server.baseUrl}/portfolio`);
+    await page.getByRole('button', { name: 'Edit Tide clock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Project' });
+    const adder = dialog.getByRole('region', { name: 'Add an image' });
+    for (const [n, alt, caption] of [
+      [1, 'The tide clock on a phone', ''],
+      [2, 'A week of tides', 'High and low water for seven days'],
+    ] as const) {
+      await adder.locator('input[type="file"]').setInputFiles({
+        name: `tide-${n}.png`,
+        mimeType: 'image/png',
+        buffer: await photo(40 * n),
+      });
+      await adder.getByRole('textbox', { name: /Alt text/ }).fill(alt);
+      await adder.getByRole('textbox', { name: 'Caption' }).fill(caption);
+      await adder.getByRole('button', { name: 'Add image' }).click();
+      await dialog.getByRole('article', { name: n === 1 ? 'Image 1 (cover)' : `Image ${n}` }).waitFor();
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await card('Tide clock').getByRole('img', { name: 'The tide clock on a phone' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/portfolio/tide-clock`);
+    await page.getByRole('heading', { level: 1, name: 'Tide clock' }).waitFor();
+    const pictures = page.locator('article picture');
+    expect(await pictures.count()).toBe(2);
+    const described = await pictures.evaluateAll((all) =>
+      all.map((picture) => {
+        const img = picture.querySelector('img') as HTMLImageElement;
+        const box = img.getBoundingClientRect();
+        return {
+          alt: img.alt,
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          avif: picture.querySelector('source[type="image/avif"]')?.getAttribute('srcset') ?? '',
+          webp: picture.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? '',
+          sizes: picture.querySelector('source')?.getAttribute('sizes') ?? '',
+          boxWidth: box.width,
+          boxHeight: box.height,
+        };
+      }),
+    );
+    expect(described.map((d) => [d.alt, d.width, d.height])).toEqual([
+      ['The tide clock on a phone', '1000', '600'],
+      ['A week of tides', '1000', '600'],
+    ]);
+    for (const [index, d] of described.entries()) {
+      expect(d.avif).toMatch(/ 480w, .* 800w, .* 1000w$/);
+      expect(d.webp).toMatch(/ 480w, .* 800w, .* 1000w$/);
+      expect(d.sizes).toContain('820px');
+      // The space is kept before the (lazy) file arrives: the image's own proportions, the cover
+      // at most 420 px tall (cropped around its focal point).
+      const natural = (d.boxWidth * 600) / 1000;
+      expect(d.boxHeight).toBeCloseTo(index === 0 ? Math.min(420, natural) : natural, 0);
+    }
+    await page.getByText('High and low water for seven days').waitFor();
+    // Scrolled into view, the gallery image loads, and nothing on the page moves.
+    const last = page.getByRole('img', { name: 'A week of tides' });
+    const before = await last.boundingBox();
+    await last.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => last.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    const after = await last.boundingBox();
+    expect(after?.height).toBeCloseTo(before?.height ?? 0, 0);
+    const chosen = await last.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    expect(chosen).toMatch(/f=avif&w=(480|800|1000)&v=/);
     expect(errors).toEqual([]);
   });
 });

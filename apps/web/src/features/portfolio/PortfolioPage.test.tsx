@@ -31,6 +31,7 @@ const project = (id: number, title: string, image: string | null = null): Portfo
   status: 'published',
   position: id,
   tags: ['React', 'Fastify'],
+  images: [],
 });
 
 describe('PortfolioPage', () => {

@@ -36,6 +36,7 @@ const project = (
   status: 'published',
   position: id,
   tags,
+  images: [],
   ...extra,
 });
 
@@ -84,6 +85,48 @@ describe('ProjectPage', () => {
     expect(document.title).toMatch(/^Tide clock · /);
     const tags = screen.getByRole('group', { name: 'Tags' });
     expect(within(tags).getByRole('link', { name: 'React' })).toHaveAttribute('href', '/portfolio?tag=react');
+  });
+
+  it('shows the cover and the gallery as pictures in AVIF and WebP, sized for the page, with their space kept', async () => {
+    const image = (id: number, alt: string, caption: string) => ({
+      id,
+      alt,
+      caption,
+      focal_x: 0.25,
+      focal_y: 0.75,
+      width: 1000,
+      height: 600,
+      placeholder: 'data:image/webp;base64,UklGR',
+      sources: {
+        avif: `/api/portfolio/4/images/${id}?f=avif&w=480&v=a 480w, /api/portfolio/4/images/${id}?f=avif&w=1000&v=a 1000w`,
+        webp: `/api/portfolio/4/images/${id}?f=webp&w=480&v=a 480w, /api/portfolio/4/images/${id}?f=webp&w=1000&v=a 1000w`,
+      },
+      src: `/api/portfolio/4/images/${id}?f=webp&w=1000&v=a`,
+    });
+    mockFetch({
+      'GET /api/portfolio/projects/tide-clock': {
+        body: { ...page, images: [image(1, 'The clock', ''), image(2, 'A week of tides', 'Seven days')] },
+      },
+    });
+    renderWithProviders(app, { route: '/portfolio/tide-clock' });
+    const cover = await screen.findByRole('img', { name: 'The clock' });
+    const second = screen.getByRole('img', { name: 'A week of tides' });
+    for (const img of [cover, second]) {
+      expect(img).toHaveAttribute('width', '1000');
+      expect(img).toHaveAttribute('height', '600');
+      expect(img).toHaveAttribute('decoding', 'async');
+      expect(img.style.objectPosition).toBe('25% 75%');
+      const sources = img.parentElement?.querySelectorAll('source') ?? [];
+      expect([...sources].map((s) => [s.type, s.getAttribute('sizes')])).toEqual([
+        ['image/avif', '(min-width: 852px) 820px, calc(100vw - 32px)'],
+        ['image/webp', '(min-width: 852px) 820px, calc(100vw - 32px)'],
+      ]);
+      // The blurred preview until the file has loaded.
+      expect(img.style.backgroundImage).toContain('data:image/webp;base64,UklGR');
+    }
+    expect(cover).toHaveAttribute('loading', 'eager');
+    expect(second).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('Seven days').tagName).toBe('FIGCAPTION');
   });
 
   it('shows the 404 page for an unknown slug', async () => {

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Image, Stack, Text, Title, Typography } from '@mantine/core';
-import { type PortfolioProjectPage, tagKey } from '@site/contract';
+import { Anchor, Badge, Box, Button, Group, Image, Stack, Text, Title, Typography } from '@mantine/core';
+import { type PortfolioImage, type PortfolioProjectPage, tagKey } from '@site/contract';
 import { documentTitle, matchPage } from '@site/contract/page-meta';
 import { IconArrowLeft, IconBrandGithub, IconExternalLink, IconFileText } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { useProject } from './api/use-portfolio';
+import { PAGE_SIZES, ProjectPicture } from './components/ProjectPicture';
 import { formatPeriod } from './project-period';
 
 const LINKS = [
@@ -52,6 +53,8 @@ export function ProjectPage() {
 
 export function ProjectView({ project }: { project: PortfolioProjectPage }) {
   const period = formatPeriod(project);
+  // The cover first, the rest of the gallery after the body (docs/product.md#portfolio).
+  const [cover, ...gallery] = project.images;
   const links = LINKS.filter(({ kind }) => project.links[kind]);
   return (
     <Stack gap="lg" component="article" maw={820} mx="auto" w="100%">
@@ -83,8 +86,12 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
           </Group>
         )}
       </Stack>
-      {project.image && (
-        <Image src={project.image} alt={`Screenshot of ${project.title}`} radius="md" mah={420} fit="cover" />
+      {cover ? (
+        <Figure image={cover} maxHeight={420} eager />
+      ) : (
+        project.image && (
+          <Image src={project.image} alt={`Screenshot of ${project.title}`} radius="md" mah={420} fit="cover" />
+        )
       )}
       {links.length > 0 && (
         <Group gap="sm">
@@ -100,6 +107,13 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (docs/api.md#portfolio). */}
           <div data-project-body dangerouslySetInnerHTML={{ __html: project.body_html }} />
         </Typography>
+      )}
+      {gallery.length > 0 && (
+        <Stack gap="lg" component="section" aria-label="Gallery">
+          {gallery.map((image) => (
+            <Figure key={image.id} image={image} />
+          ))}
+        </Stack>
       )}
       {project.tags.length > 0 && (
         <Group gap={6} role="group" aria-label="Tags">
@@ -118,6 +132,26 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A gallery image the page's width, its caption under it. */
+function Figure({ image, maxHeight, eager }: { image: PortfolioImage; maxHeight?: number; eager?: boolean }) {
+  return (
+    <Box component="figure" m={0}>
+      <ProjectPicture
+        image={image}
+        sizes={PAGE_SIZES}
+        radius="var(--mantine-radius-md)"
+        {...(maxHeight ? { maxHeight } : {})}
+        {...(eager ? { eager } : {})}
+      />
+      {image.caption && (
+        <Text component="figcaption" size="sm" c="dimmed" mt={6}>
+          {image.caption}
+        </Text>
+      )}
+    </Box>
   );
 }
 

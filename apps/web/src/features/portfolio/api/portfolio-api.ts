@@ -1,4 +1,10 @@
-import type { PortfolioFields, PortfolioPageFields, PortfolioProject, PortfolioProjectPage } from '@site/contract';
+import type {
+  PortfolioFields,
+  PortfolioImagePatch,
+  PortfolioPageFields,
+  PortfolioProject,
+  PortfolioProjectPage,
+} from '@site/contract';
 import { callEndpoint } from '../../../lib/api-client';
 
 export interface ProjectFormInput extends PortfolioFields, PortfolioPageFields {
@@ -23,6 +29,25 @@ function toFormData({ image, ...fields }: ProjectFormInput): FormData {
   return form;
 }
 
+/** A gallery upload (docs/api.md#project-images): the file with its alt text, caption and focal point. */
+export interface ImageUploadInput {
+  file: File;
+  alt: string;
+  caption: string;
+  focal_x: number;
+  focal_y: number;
+}
+
+function imageFormData({ file, alt, caption, focal_x, focal_y }: ImageUploadInput): FormData {
+  const form = new FormData();
+  form.append('alt', alt);
+  form.append('caption', caption);
+  form.append('focal_x', String(focal_x));
+  form.append('focal_y', String(focal_y));
+  form.append('image', file);
+  return form;
+}
+
 export const portfolioApi = {
   list: (signal?: AbortSignal): Promise<PortfolioProject[]> => callEndpoint('portfolio.list', { signal }),
   project: (slug: string, signal?: AbortSignal): Promise<PortfolioProjectPage> =>
@@ -35,4 +60,10 @@ export const portfolioApi = {
   update: (id: number, input: ProjectFormInput): Promise<PortfolioProject> =>
     callEndpoint('portfolio.update', { params: { id }, body: toFormData(input) }),
   remove: (id: number) => callEndpoint('portfolio.remove', { params: { id } }),
+  addImage: (id: number, input: ImageUploadInput): Promise<PortfolioProject> =>
+    callEndpoint('portfolio.addImage', { params: { id }, body: imageFormData(input) }),
+  updateImage: (id: number, imageId: number, patch: PortfolioImagePatch): Promise<PortfolioProject> =>
+    callEndpoint('portfolio.updateImage', { params: { id, imageId }, body: patch }),
+  removeImage: (id: number, imageId: number): Promise<PortfolioProject> =>
+    callEndpoint('portfolio.removeImage', { params: { id, imageId } }),
 };

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@
 import { type PortfolioProject, tagKey } from '@site/contract';
 import { IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { CARD_SIZES, ProjectPicture } from './ProjectPicture';
 
 interface ProjectCardProps {
   project: PortfolioProject;
@@ -31,12 +32,16 @@ function Section({ label, text }: { label: string; text: string }) {
 
 /** docs/product.md#portfolio: image, title, description, technologies, backend and frontend features. */
 export function ProjectCard({ project, onEdit, onDelete, eager = false }: ProjectCardProps) {
+  // The gallery's first image is the cover (docs/api.md#project-images).
+  const cover = project.images[0];
   return (
     // h="100%": cards of one grid row share its height, and the actions sit at the bottom of each,
     // so Edit and Delete line up across a row whatever the texts' lengths.
     <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title} h="100%">
       <Card.Section>
-        {project.image ? (
+        {cover ? (
+          <ProjectPicture image={cover} sizes={CARD_SIZES} height={200} eager={eager} />
+        ) : project.image ? (
           <Image
             src={project.image}
             alt={`Screenshot of ${project.title}`}

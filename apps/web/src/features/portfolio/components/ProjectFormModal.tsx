@@ -8,6 +8,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
@@ -22,12 +23,15 @@ import {
   type PortfolioStatus,
 } from '@site/contract';
 import { IconPhoto } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
 import { Modal } from '../../../components/Modal';
 import { isApiError } from '../../../lib/api-client';
 import type { ProjectFormInput } from '../api/portfolio-api';
+import { portfolioQueries } from '../api/use-portfolio';
 import { BodyEditor } from './BodyEditor';
+import { GalleryEditor } from './GalleryEditor';
 
 interface ProjectFormModalProps {
   opened: boolean;
@@ -92,8 +96,26 @@ const linkError = (v: string) =>
   LINK.test(v.trim()) ? null : 'Start with https://, http:// or / (a page of this site)';
 
 /** The seed's Add and Edit modals (50% wide) with an image preview. */
-export function ProjectFormModal({ opened, onClose, mode, project, projects = [], onSubmit }: ProjectFormModalProps) {
+export function ProjectFormModal({
+  opened,
+  onClose: close,
+  mode,
+  project,
+  projects = [],
+  onSubmit,
+}: ProjectFormModalProps) {
   const [pickedId, setPickedId] = useState<string | null>(null);
+  // The gallery saves each change at once. The lists are fetched again when the modal closes, not
+  // after each change: a new project object would re-seed the form and lose its unsaved edits.
+  const queryClient = useQueryClient();
+  const galleryChanged = useRef(false);
+  const onClose = () => {
+    if (galleryChanged.current) {
+      galleryChanged.current = false;
+      void queryClient.invalidateQueries({ queryKey: portfolioQueries.projects().queryKey });
+    }
+    close();
+  };
   const current = project ?? projects.find((p) => String(p.id) === pickedId);
   const form = useForm<Values>({
     initialValues: empty,
@@ -254,6 +276,20 @@ export function ProjectFormModal({ opened, onClose, mode, project, projects = []
                 bg="gray.0"
                 onError={() => setBrokenPreview(preview)}
               />
+            )}
+            <Divider label="Gallery" labelPosition="left" />
+            {current ? (
+              <GalleryEditor
+                key={current.id}
+                project={current}
+                onChange={() => {
+                  galleryChanged.current = true;
+                }}
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                The image above is the cover. Add more images, with their alt text, once the project is added.
+              </Text>
             )}
             <Divider label="Project page" labelPosition="left" />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
