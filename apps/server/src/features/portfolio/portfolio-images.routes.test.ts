@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../../test/multipart.js';
 import { createTestAppWithUsers, injectAs, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
+import { portfolioRepository } from './portfolio.repository.js';
 
 interface Image {
   id: number;
@@ -271,6 +272,23 @@ describe.each(testDatabaseKinds)('project images on %s', (kind) => {
     const after = await stored();
     expect(after.images.filter((i) => i.project_id === project.id)).toEqual([]);
     expect(after.files.filter((f) => f.image_id === second.id)).toEqual([]);
+  });
+
+  it('lists projects in two reads, neither touching the image files', async () => {
+    const project = await newProject();
+    await add(project.id, { image: file(await png(600, 400)), alt: 'Listed' });
+    const queries: string[] = [];
+    const db = t.database.handle.db.withPlugin({
+      transformQuery: ({ node }) => {
+        queries.push(JSON.stringify(node));
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const list = await portfolioRepository({ ...t.database.handle, db }).list({ drafts: true });
+    expect(list.find((p) => p.id === project.id)?.images.map((i) => i.alt)).toEqual(['Listed']);
+    expect(queries).toHaveLength(2);
+    expect(queries.join()).not.toContain('portfolio_image_files');
   });
 
   it('refuses a 13th image', async () => {
