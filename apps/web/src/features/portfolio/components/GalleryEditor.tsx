@@ -23,6 +23,9 @@ const TOO_LARGE = `The image must be ${PORTFOLIO_IMAGE_MAX_BYTES / 1024 / 1024} 
 /** What a failed call says: the server's message, or a generic one. */
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.');
 
+/** The narrowest WebP (the srcset's first entry): enough for the editor's preview. */
+const smallest = (image: PortfolioImage) => image.sources.webp.split(' ')[0] || image.src;
+
 interface GalleryEditorProps {
   project: PortfolioProject;
   /** Each change answers the project as it now stands. */
@@ -143,7 +146,7 @@ function GalleryItem({ image, index, last, busy, onSave, onMove, onRemove }: Gal
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Image ${index + 1}${index === 0 ? ' (cover)' : ''}`}>
       <Stack gap="xs">
-        <FocalPointPicker src={image.src} value={focal} onChange={setFocal} label={name} />
+        <FocalPointPicker src={smallest(image)} value={focal} onChange={setFocal} label={name} />
         <TextInput
           label="Alt text"
           required
