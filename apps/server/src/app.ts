@@ -29,7 +29,7 @@ import { contactFeature } from './features/contact/index.js';
 import { financeFeature } from './features/finance/index.js';
 import { geocodingFeature } from './features/geocoding/index.js';
 import { healthFeature } from './features/health/index.js';
-import { portfolioFeature } from './features/portfolio/index.js';
+import { portfolioFeature, portfolioFeedFeature } from './features/portfolio/index.js';
 import { preferencesFeature } from './features/preferences/index.js';
 import { profileFeature, resumeFileFeature } from './features/profile/index.js';
 import { siteAdminFeature } from './features/site-admin/index.js';
@@ -182,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // sitemap.xml, robots.txt and each page's head (docs/api.md#pages).
   await app.register(siteMetaFeature);
   await app.register(resumeFileFeature);
+  // rss.xml and feed.json (docs/api.md#feeds).
+  await app.register(portfolioFeedFeature);
   await registerWebApp(app, config.webDistDir ?? defaultWebDist, sitePageRenderer(app));
   return app;
 }

@@ -1,8 +1,11 @@
+import { SITE_NAME } from '@site/contract';
 import type { FastifyInstance } from 'fastify';
 import { linkBase } from '../../core/public-url.js';
 import { portfolioRepository } from './portfolio.repository.js';
 import { portfolioRoutes } from './portfolio.routes.js';
 import { portfolioService } from './portfolio.service.js';
+import { portfolioFeeds } from './portfolio-feed.js';
+import { portfolioFeedRoutes } from './portfolio-feed.routes.js';
 import { seedSampleProjects } from './portfolio-samples.js';
 
 /** The portfolio (docs/api.md#every-call): a fresh database gets the sample projects first. */
@@ -29,4 +32,17 @@ export async function portfolioFeature(api: FastifyInstance): Promise<void> {
   });
   pageFacts.register('portfolioPages', () => repository.publishedPages());
   await api.register(portfolioRoutes, { service: portfolioService(repository), base: linkBase(config) });
+}
+
+/**
+ * `GET /rss.xml` and `GET /feed.json` at the site's root (docs/api.md#feeds): the published
+ * projects, named after the owner as the profile gives it (the page fact `homeProfile`).
+ */
+export async function portfolioFeedFeature(app: FastifyInstance): Promise<void> {
+  const { database, config, pageFacts } = app.deps;
+  const ownerName = async () => (await pageFacts.get('homeProfile')?.())?.name || SITE_NAME;
+  await app.register(portfolioFeedRoutes, {
+    feeds: portfolioFeeds(portfolioRepository(database), ownerName),
+    base: linkBase(config),
+  });
 }

@@ -1,4 +1,6 @@
+import hljs from 'highlight.js/lib/common';
 import { Marked } from 'marked';
+import { markedHighlight } from 'marked-highlight';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -7,8 +9,24 @@ import sanitizeHtml from 'sanitize-html';
  * so raw HTML, scripts, event handlers and `javascript:` links come out inert whatever the owner
  * (or a stolen admin session) typed. Links leave the page with `rel="noopener noreferrer"` (set here, never
  * taken from the Markdown).
+ *
+ * Fenced code whose language highlight.js knows (its ~36 common ones and their aliases: ts, js,
+ * sh, html…) is highlighted here, once, as the HTML is written: the page ships no highlighter and
+ * the feeds carry the same markup (docs/decisions.md#code-in-project-pages-highlighted-on-the-server).
+ * highlight.js escapes the code itself; any other language, or none, stays plain escaped text.
  */
-const marked = new Marked({ gfm: true, breaks: true, async: false });
+const marked = new Marked(
+  { gfm: true, breaks: true, async: false },
+  markedHighlight({
+    langPrefix: 'language-',
+    highlight(code, lang) {
+      // No guessing (highlightAuto): it is slow on long code and often wrong on short snippets.
+      const language = lang && hljs.getLanguage(lang) ? lang : undefined;
+      // Unchanged text tells marked-highlight to escape the code as marked would.
+      return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : code;
+    },
+  }),
+);
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -27,6 +45,7 @@ const options: sanitizeHtml.IOptions = {
     'del',
     'code',
     'pre',
+    'span',
     'a',
     'table',
     'thead',
@@ -36,6 +55,12 @@ const options: sanitizeHtml.IOptions = {
     'td',
   ],
   allowedAttributes: { a: ['href', 'title', 'rel'], ol: ['start'], th: ['align'], td: ['align'] },
+  // The highlighter's classes alone (the CSS in the web app colours them): any other class, and
+  // every style, is dropped. A language's name is a class word of letters, digits, '+', '#', '-'.
+  allowedClasses: {
+    code: [/^language-[\w+#-]+$/],
+    span: [/^hljs-[\w-]+$/],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
@@ -57,8 +82,33 @@ const options: sanitizeHtml.IOptions = {
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed'],
 };
 
+/**
+ * Bodies rendered lately, by their source: highlighting made a body with a 200-line code block
+ * cost tens of milliseconds instead of about one (docs/decisions.md#code-in-project-pages-highlighted-on-the-server),
+ * and a page view or a feed asks again for the same few bodies. The least recently used go first
+ * past 128 bodies or 4 million characters, sources and HTML together (a body is at most 50,000).
+ */
+const rendered = new Map<string, string>();
+const MAX_RENDERED = 128;
+const MAX_RENDERED_CHARS = 4_000_000;
+let renderedChars = 0;
+
 export function renderMarkdown(source: string): string {
   if (!source.trim()) return '';
-  const html = marked.parse(source) as string;
-  return sanitizeHtml(html, options);
+  const kept = rendered.get(source);
+  if (kept !== undefined) {
+    // Map keeps insertion order: moved to the end, it is the most recently used.
+    rendered.delete(source);
+    rendered.set(source, kept);
+    return kept;
+  }
+  const html = sanitizeHtml(marked.parse(source) as string, options);
+  rendered.set(source, html);
+  renderedChars += source.length + html.length;
+  for (const [oldest, oldHtml] of rendered) {
+    if (rendered.size <= MAX_RENDERED && renderedChars <= MAX_RENDERED_CHARS) break;
+    rendered.delete(oldest);
+    renderedChars -= oldest.length + oldHtml.length;
+  }
+  return html;
 }

@@ -45,6 +45,12 @@ const NO_LINKS: PortfolioLinks = { source: '', demo: '', writeup: '' };
 
 export const SLUG_TAKEN = 'Another project has this slug';
 
+/** What a feed item needs of a project; `image` is its cover's site-relative address, or null. */
+export type FeedProject = Pick<
+  PortfolioProject,
+  'id' | 'slug' | 'title' | 'summary' | 'description' | 'body' | 'tags' | 'created_at' | 'updated_at' | 'image'
+>;
+
 function toImage(row: ImageRow): PortfolioImage {
   const variants = parseJson<Partial<Record<PortfolioImageFormat, number[]>>>(row.variants, {});
   const widths = (format: PortfolioImageFormat) => variants[format] ?? [];
@@ -273,6 +279,37 @@ export function portfolioRepository({ db, dialect }: DatabaseHandle) {
         .orderBy('position')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /**
+     * The newest published projects, for the feeds (docs/api.md#feeds): one read, bounded by
+     * `limit`, each with its cover's address (the first gallery image's, as `image` everywhere).
+     */
+    async feedItems(limit: number): Promise<FeedProject[]> {
+      const rows = await db
+        .selectFrom('portfolio_projects as p')
+        .select(['p.id', 'p.slug', 'p.title', 'p.summary', 'p.description', 'p.body', 'p.tags'])
+        .select(['p.created_at', 'p.updated_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('portfolio_project_images as i')
+            .select('i.version')
+            .whereRef('i.project_id', '=', 'p.id')
+            .orderBy('i.position')
+            .orderBy('i.id')
+            .limit(1)
+            .as('cover_version'),
+        )
+        .where('p.status', '=', 'published')
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(({ cover_version, tags, ...row }) => ({
+        ...row,
+        tags: parseJson<string[]>(tags, []),
+        image: cover_version ? imageUrl(row.id, cover_version) : null,
+      }));
     },
 
     /** By its current slug, or a former one (`moved` then names the current one). */

@@ -25,6 +25,25 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
 
+/**
+ * The feeds of the published projects every page offers (docs/api.md#feeds; features/portfolio
+ * serves them). They exist only where the site's address is known, as does an absolute page
+ * address: without one they answer 404, so no page links them.
+ */
+export const FEED_LINKS = [
+  { type: 'application/rss+xml', path: '/rss.xml', format: 'RSS' },
+  { type: 'application/feed+json', path: '/feed.json', format: 'JSON Feed' },
+] as const;
+
+function feedLinks(head: PageHead): string[] {
+  if (!/^https?:\/\//.test(head.url)) return [];
+  const { origin } = new URL(head.url);
+  return FEED_LINKS.map(
+    ({ type, path, format }) =>
+      `<link rel="alternate" type="${type}" title="${escapeHtml(`Portfolio · ${head.siteName} (${format})`)}" href="${escapeHtml(`${origin}${path}`)}" />`,
+  );
+}
+
 /** The tags for `head`, one per line. */
 export function headTags(head: PageHead): string {
   const { image } = head;
@@ -47,6 +66,7 @@ export function headTags(head: PageHead): string {
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', image.url),
     meta('name', 'twitter:image:alt', image.alt),
+    ...feedLinks(head),
     // JSON-LD is data, not script: the CSP's script-src 'self' does not apply to it.
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
   ];
@@ -59,6 +79,7 @@ const REPLACED_TAGS = [
   /<meta\s+name="(?:description|robots|twitter:[\w:]+)"[^>]*>\s*/gi,
   /<meta\s+property="og:[\w:]+"[^>]*>\s*/gi,
   /<link\s+rel="canonical"[^>]*>\s*/gi,
+  /<link\s+rel="alternate"\s+type="application\/(?:rss\+xml|feed\+json)"[^>]*>\s*/gi,
   /<script\s+type="application\/ld\+json">[\s\S]*?<\/script>\s*/gi,
 ];
 
@@ -94,7 +115,7 @@ function pageParts(html: string): PageParts | null {
 
 /**
  * `html` (a whole page) with its head describing `head`: the title, description, canonical, robots,
- * OpenGraph, Twitter and JSON-LD tags it had are removed and ours go just before `</head>`.
+ * OpenGraph, Twitter, feed and JSON-LD tags it had are removed and ours go just before `</head>`.
  */
 export function renderHead(html: string, head: PageHead): string {
   const parts = pageParts(html);

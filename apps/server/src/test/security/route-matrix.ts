@@ -364,6 +364,9 @@ export const routeMatrix: Record<string, MatrixEntry> = {
   // docs/api.md#pages: what search engines read, public and the same for everyone.
   'GET /sitemap.xml': { access: 'public', request: async () => get('/sitemap.xml') },
   'GET /robots.txt': { access: 'public', request: async () => get('/robots.txt') },
+  // docs/api.md#feeds: the published projects, public and the same for everyone.
+  'GET /rss.xml': { access: 'public', request: async () => get('/rss.xml') },
+  'GET /feed.json': { access: 'public', request: async () => get('/feed.json') },
   // A project's former slug: the page route's own answer (a current slug is the web app's page).
   'GET /portfolio/:slug': {
     access: 'public',
