@@ -70,6 +70,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ORDER_MATCH_INTERVAL_SECONDS: '3601' })).toThrow(ConfigError);
   });
 
+  it('reads the contact form’s minimum fill time in whole seconds, 3 by default', () => {
+    expect(loadConfig({}).contactMinFillSeconds).toBe(3);
+    expect(loadConfig({ CONTACT_MIN_FILL_SECONDS: '0' }).contactMinFillSeconds).toBe(0);
+    expect(() => loadConfig({ CONTACT_MIN_FILL_SECONDS: '-1' })).toThrow(/CONTACT_MIN_FILL_SECONDS/);
+    expect(() => loadConfig({ CONTACT_MIN_FILL_SECONDS: '1.5' })).toThrow(/CONTACT_MIN_FILL_SECONDS/);
+  });
+
   it('reads the request time-out, within bounds', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).requestTimeoutMs).toBe(1000);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { dataModeSchema } from '@site/contract';
+import { CONTACT_MIN_FILL_SECONDS, dataModeSchema } from '@site/contract';
 import { z } from 'zod';
 import { ALLOWED_HOST_PATTERN } from './core/allowed-hosts.js';
 import { parseTrustProxy, type TrustProxy } from './core/trust-proxy.js';
@@ -125,6 +125,8 @@ const envSchema = z.object({
       error: 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
     })
     .optional(),
+  // The contact form's minimum fill time (docs/api.md#contact); 0 only for browser tests, which cannot wait.
+  CONTACT_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(CONTACT_MIN_FILL_SECONDS),
   MAIL_FROM: z
     .string()
     .max(320)
@@ -232,6 +234,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of the mail the site sends: `Name <address>` or an address. */
   mailFrom: string;
+  /** Seconds a contact form must have been open before it may be sent (a person takes that long). */
+  contactMinFillSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -315,5 +319,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupKeep: e.BACKUP_KEEP,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactMinFillSeconds: e.CONTACT_MIN_FILL_SECONDS,
   };
 }

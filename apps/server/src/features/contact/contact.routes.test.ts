@@ -17,7 +17,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.js';
-import { testDatabaseKinds } from '../../test/test-databases.js';
+import { routeTestDatabaseKinds, testDatabaseKinds } from '../../test/test-databases.js';
 import { CONTACT_THANKS, FORM_EXPIRED, FORM_TOKEN_MAX_AGE_MS, TOO_FAST } from './contact.service.js';
 import { agedFormToken } from './testing/aged-form-token.js';
 
@@ -239,5 +239,48 @@ describe.each(testDatabaseKinds)('contact form and inbox on %s', (kind) => {
       expect(mark.statusCode).toBe(404);
       expect((await injectAs(t.app, admin, { method: 'DELETE', url: '/api/admin/contact/abc' })).statusCode).toBe(400);
     });
+  });
+});
+
+describe.each(routeTestDatabaseKinds)('the minimum fill time from CONTACT_MIN_FILL_SECONDS on %s', (kind) => {
+  const message = async (app: TestApp['app'], ageMs: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        message: 'Hello!',
+        form_token: await agedFormToken(app, ageMs),
+      },
+    });
+
+  it('refuses a 9 s old form at 10 and tells the form so', async () => {
+    const t = await createTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '10' });
+    try {
+      const form = contactFormResponseSchema.parse((await t.app.inject({ url: '/api/contact/form' })).json());
+      expect(form.min_seconds).toBe(10);
+      expect((await message(t.app, 9_000)).json()).toMatchObject({ code: 400, message: TOO_FAST });
+      expect((await message(t.app, 10_000)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  // The browser test's server: it runs in a process of its own, whose clock a test cannot move.
+  it('accepts a form sent at once at 0', async () => {
+    const t = await createTestApp(kind, { CONTACT_MIN_FILL_SECONDS: '0' });
+    try {
+      const form = contactFormResponseSchema.parse((await t.app.inject({ url: '/api/contact/form' })).json());
+      expect(form.min_seconds).toBe(0);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello!', form_token: form.token },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -52,10 +52,13 @@ export function contactService(
     mailer: Mailer | undefined;
     fallbackOwnerEmail: string;
     publicUrl: string | undefined;
+    /** CONTACT_MIN_FILL_SECONDS (README); 0 lets a browser test send at once. */
+    minFillSeconds?: number;
     now?: () => number;
   },
 ) {
   const now = options.now ?? Date.now;
+  const minFillSeconds = options.minFillSeconds ?? CONTACT_MIN_FILL_SECONDS;
   let key: Promise<string> | undefined;
   const formKey = () => {
     key ??= repository.formKey().then((value) => {
@@ -71,7 +74,7 @@ export function contactService(
 
   return {
     async form(): Promise<ContactFormResponse> {
-      return { token: formToken(await formKey(), now()), min_seconds: CONTACT_MIN_FILL_SECONDS };
+      return { token: formToken(await formKey(), now()), min_seconds: minFillSeconds };
     },
 
     /**
@@ -83,7 +86,7 @@ export function contactService(
       const issuedAt = issuedAtOf(await formKey(), input.form_token);
       const age = issuedAt === undefined ? undefined : now() - issuedAt;
       if (age === undefined || age > FORM_TOKEN_MAX_AGE_MS || age < -60_000) throw badRequest(FORM_EXPIRED);
-      if (age < CONTACT_MIN_FILL_SECONDS * 1000) throw badRequest(TOO_FAST);
+      if (age < minFillSeconds * 1000) throw badRequest(TOO_FAST);
       const { name, email, message } = input;
       await repository.add({ name, email, message, createdAt: new Date(now()).toISOString() });
       const { mailer } = options;

@@ -5,7 +5,8 @@ import { contactService } from './contact.service.js';
 
 /**
  * The contact form and the admin's inbox (docs/api.md#contact). The owner is mailed at the admin
- * account's e-mail (ADMIN_EMAIL when no admin is left) when SMTP_URL is set.
+ * account's e-mail (ADMIN_EMAIL when no admin is left) when SMTP_URL is set; a form sent sooner
+ * than CONTACT_MIN_FILL_SECONDS after it was opened is refused.
  */
 export async function contactFeature(api: FastifyInstance): Promise<void> {
   const { database, mailer, config, counters, afterResponse } = api.deps;
@@ -13,6 +14,7 @@ export async function contactFeature(api: FastifyInstance): Promise<void> {
     mailer,
     fallbackOwnerEmail: config.adminEmail,
     publicUrl: config.publicUrl,
+    minFillSeconds: config.contactMinFillSeconds,
   });
   await api.register(contactRoutes, { service, counters, afterResponse });
 }
