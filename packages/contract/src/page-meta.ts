@@ -12,7 +12,10 @@ export const siteOwner = {
   profiles: [] as readonly string[],
 } as const;
 
-/** og:site_name, and what follows ' · ' in every page title but the home page's. */
+/**
+ * og:site_name, and what follows ' · ' in every page title but the home page's, as the build knows
+ * it: the server writes the owner's name from the stored profile instead (docs/api.md#pages).
+ */
 export const SITE_NAME = siteOwner.name;
 
 /** The preview images `npm run build` draws (scripts/og-images.mjs), 1200×630, under /og/. */
@@ -27,6 +30,8 @@ export interface PageMeta {
   /** The page's own title; the document title adds ' · ' and the site name (home: used as is). */
   readonly title: string;
   readonly description: string;
+  /** For a description that names the owner: it written for another name (the profile's). */
+  readonly describeFor?: (owner: string) => string;
   readonly image: PreviewImage;
   /** Signed-in or one-time pages: `noindex`, and left out of the sitemap. */
   readonly private?: true;
@@ -59,6 +64,16 @@ export function homeHead(owner: { name: string; title: string }) {
 
 const HOME_HEAD = homeHead({ name: siteOwner.name, title: siteOwner.jobTitle });
 
+function portfolioDescription(owner: string) {
+  return `Projects by ${owner}: what each one does, the technology behind it and its front- and back-end features.`;
+}
+function projectDescription(owner: string) {
+  return `A project by ${owner}: what it does, the role, the period and the technology behind it.`;
+}
+
+/** A page's description for the owner named `owner` (the stored profile's name on the server). */
+export const pageDescription = (meta: PageMeta, owner: string) => meta.describeFor?.(owner) ?? meta.description;
+
 /** Every page route of docs/product.md#screens, in the order the sitemap lists them. */
 export const PAGES: readonly PageMeta[] = [
   {
@@ -73,14 +88,16 @@ export const PAGES: readonly PageMeta[] = [
     pattern: '/portfolio',
     data: true,
     title: 'Portfolio',
-    description: `Projects by ${siteOwner.name}: what each one does, the technology behind it and its front- and back-end features.`,
+    description: portfolioDescription(siteOwner.name),
+    describeFor: portfolioDescription,
     image: 'portfolio',
   },
   {
     pattern: '/portfolio/:slug',
     data: true,
     title: 'Project',
-    description: `A project by ${siteOwner.name}: what it does, the role, the period and the technology behind it.`,
+    description: projectDescription(siteOwner.name),
+    describeFor: projectDescription,
     image: 'portfolio',
     prerender: 'shell',
   },
@@ -201,9 +218,12 @@ export function matchPage(pathname: string): MatchedPage {
   return { meta: NOT_FOUND_PAGE, params: {} };
 }
 
-/** The document title for a page title: '<title> · <site name>', the home page's as it is. */
-export const documentTitle = (title: string, meta?: PageMeta) =>
-  meta?.pattern === '/' ? title : `${title} · ${SITE_NAME}`;
+/**
+ * The document title for a page title: '<title> · <site name>', the home page's as it is.
+ * `siteName`: the owner's name, the profile's where it is known (the server reads it per page).
+ */
+export const documentTitle = (title: string, meta?: PageMeta, siteName: string = SITE_NAME) =>
+  meta?.pattern === '/' ? title : `${title} · ${siteName}`;
 
 /**
  * The file `npm run build` writes a page's pre-rendered HTML to, under the web build's

@@ -181,9 +181,11 @@ describe.each(testDatabaseKinds)('the home page from the stored profile, on %s',
     }
   });
 
-  it('names the profile’s owner as a project’s author', async () => {
+  it('names the profile’s owner as a project’s author and its page’s site', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/portfolio/sudoku-engine' });
     expect(res.statusCode).toBe(200);
+    expect(parse(res.body).title).toMatch(/ · Sam <Rivera>$/);
+    expect(parse(res.body).og('site_name')).toBe('Sam <Rivera>');
     expect(parse(res.body).jsonLd).toEqual([
       expect.objectContaining({
         '@type': 'CreativeWork',

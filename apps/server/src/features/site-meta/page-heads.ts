@@ -5,8 +5,8 @@ import {
   matchPage,
   type PageMeta,
   PREVIEW_SIZE,
+  pageDescription,
   previewImagePath,
-  SITE_NAME,
   SYMBOL_PATTERN,
 } from '@site/contract';
 import type { HomeProfileFacts, PageFacts, PortfolioPageFacts } from '../../core/page-facts.js';
@@ -60,9 +60,10 @@ const DEFAULT_OWNER: HomeProfileFacts = {
 
 /**
  * The head of every page the server sends (docs/api.md#pages): the static table of
- * packages/contract/src/page-meta.ts, for the home page the owner's stored profile, for a stock
- * page the company and its price, for a shared Sudoku puzzle its level. Nothing here fails a page:
- * a lookup that errs or is slow is left out (the owner: the defaults).
+ * packages/contract/src/page-meta.ts, the owner's name from the stored profile on every page (the
+ * site name and every title's suffix) and for the home page the rest of it, for a stock page the
+ * company and its price, for a shared Sudoku puzzle its level. Nothing here fails a page: a lookup
+ * that errs or is slow is left out (the owner: the defaults).
  */
 export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) {
   const stocks = new TtlCache<StockFacts | null>({ maxEntries: 500 });
@@ -96,8 +97,8 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
     return (read && (await read().catch(() => undefined))) ?? DEFAULT_OWNER;
   }
 
-  /** The page's own title and description, with what the dynamic pages add. */
-  async function describe(meta: PageMeta, params: Record<string, string>, query: URLSearchParams) {
+  /** The page's own title and description, with what the dynamic pages add; `owner`: the profile's name. */
+  async function describe(meta: PageMeta, params: Record<string, string>, query: URLSearchParams, owner: string) {
     if (meta.pattern === '/apps/finance/stock/:symbol') {
       const shown = (params.symbol ?? '').toUpperCase().slice(0, SYMBOL_SHOWN_MAX);
       const facts = await stockFacts(shown);
@@ -118,7 +119,7 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
         description: `${what}: play it here, with pencil notes and explained hints.`,
       };
     }
-    return { title: meta.title, description: meta.description };
+    return { title: meta.title, description: pageDescription(meta, owner) };
   }
 
   /**
@@ -138,23 +139,28 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
   async function headFor(url: string, base: string, project?: PortfolioPageFacts | null): Promise<PageHead> {
     const { pathname, searchParams } = new URL(url, 'http://site.invalid');
     const { meta, params } = matchPage(pathname);
-    const published = meta.pattern === '/portfolio/:slug' ? await projectFacts(params.slug ?? '', project) : null;
-    if (published) return projectHead(published, meta, base, (await owner()).name);
+    // Every page names the owner (site name, title suffix): one read of one row per view, so an
+    // edit shows on the next load of any page, on every instance (features/profile/index.ts).
+    const [published, profile] = await Promise.all([
+      meta.pattern === '/portfolio/:slug' ? projectFacts(params.slug ?? '', project) : null,
+      owner(),
+    ]);
+    if (published) return projectHead(published, meta, base, profile.name);
     const home = meta.pattern === '/';
-    const profile = home ? await owner() : undefined;
-    const { title, description } = profile ? homeHead(profile) : await describe(meta, params, searchParams);
+    const { title, description } = home ? homeHead(profile) : await describe(meta, params, searchParams, profile.name);
     // The canonical address keeps only what names the content: a share link's puzzle.
     const share = meta.pattern === '/apps/sudoku/game' ? searchParams.get('p') : null;
     const path = meta.pattern === '*' ? pathname : pathname.replace(/(.)\/+$/, '$1');
+    const fullTitle = documentTitle(title, meta, profile.name);
     return {
-      title: documentTitle(title, meta),
+      title: fullTitle,
       description,
       url: `${base}${path}${share === null ? '' : `?p=${encodeURIComponent(share)}`}`,
-      image: { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: documentTitle(title, meta) },
+      image: { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: fullTitle },
       type: home ? 'profile' : 'website',
-      siteName: SITE_NAME,
+      siteName: profile.name,
       noindex: meta.private === true,
-      ...(profile ? { jsonLd: personJsonLd(base, profile) } : {}),
+      ...(home ? { jsonLd: personJsonLd(base, profile) } : {}),
     };
   }
 
@@ -163,22 +169,22 @@ export function pageHeads(marketData: MarketDataProvider, pageFacts: PageFacts) 
 
 /**
  * A project's page: its title and summary, its own image when it has one (size unknown), and
- * schema.org `CreativeWork` with its tags as keywords.
+ * schema.org `CreativeWork` with its tags as keywords; `author`, the owner's name, is the site's too.
  */
 function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string, author: string): PageHead {
-  const title = documentTitle(project.title, meta);
+  const title = documentTitle(project.title, meta, author);
   const url = `${base}/portfolio/${encodeURIComponent(project.slug)}`;
   const image = project.image
     ? { url: project.image.startsWith('/') ? `${base}${project.image}` : project.image, alt: project.title }
     : { url: `${base}${previewImagePath(meta.image)}`, ...PREVIEW_SIZE, alt: title };
-  const description = project.summary || meta.description;
+  const description = project.summary || pageDescription(meta, author);
   return {
     title,
     description,
     url,
     image,
     type: 'website',
-    siteName: SITE_NAME,
+    siteName: author,
     noindex: false,
     jsonLd: {
       '@context': 'https://schema.org',

@@ -5,7 +5,15 @@ import { defaultProfileFields, PAGES, PREVIEW_SIZE, SUDOKU_DIFFICULTIES, siteOwn
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoMarketDataProvider } from '../../integrations/market-data/demo/demo-provider.js';
-import { createTestApp, injectAs, signUp, type TestApp } from '../../test/test-app.js';
+import {
+  createTestApp,
+  injectAs,
+  logIn,
+  signUp,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+  type TestUser,
+} from '../../test/test-app.js';
 import { routeTestDatabaseKinds } from '../../test/test-databases.js';
 import { STOCK_LOOKUP_TIMEOUT_MS } from './page-heads.js';
 
@@ -272,5 +280,72 @@ describe('with ALLOWED_HOSTS', () => {
       const robots = await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host } });
       expect(robots.body).toContain(`Sitemap: http://${host}/sitemap.xml`);
     }
+  });
+});
+
+describe.each(routeTestDatabaseKinds)('the owner’s name from the stored profile on every page, on %s', (kind) => {
+  let t: TestApp;
+  let dist: string;
+  let admin: TestUser;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-heads-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    t = await createTestApp(kind, { WEB_DIST_DIR: dist, PUBLIC_URL: ORIGIN });
+    admin = await logIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const head = async (url: string, headers: Record<string, string> = {}) => {
+    const res = await t.app.inject({ method: 'GET', url, headers });
+    return { res, head: parse(res.body) };
+  };
+  /** Saves the profile with a new name, as the admin's Profile tab does. */
+  const rename = async (name: string) => {
+    const { updated_at: _updated, resume: _resume, ...fields } = (await t.app.inject({ url: '/api/profile' })).json();
+    const res = await injectAs(t.app, admin, {
+      method: 'PUT',
+      url: '/api/admin/profile',
+      payload: { ...fields, name },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { updated_at: string };
+  };
+  /** The home page's <lastmod> in sitemap.xml, null without one. */
+  const homeLastmod = async () => {
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    const home = new RegExp(`<url><loc>${ORIGIN}/</loc>(?:<lastmod>([^<]*)</lastmod>)?</url>`).exec(sitemap.body);
+    expect(home).not.toBeNull();
+    return home?.[1] ?? null;
+  };
+
+  it('after PUT /api/admin/profile, every page’s <title> suffix and og:site_name carry the new name', async () => {
+    const before = await head('/apps/sudoku');
+    expect(before.head.title).toBe(`Sudoku · ${siteOwner.name}`);
+    expect(before.head.og('site_name')).toBe(siteOwner.name);
+    expect(await homeLastmod()).toBeNull();
+
+    const saved = await rename('Robin <Vega>');
+    // The page changed, so its tag did: a revalidation gets the new head.
+    const after = await head('/apps/sudoku', { 'if-none-match': String(before.res.headers.etag) });
+    expect(after.res.statusCode).toBe(200);
+    expect(after.head.title).toBe('Sudoku · Robin <Vega>');
+    expect(after.head.og('title')).toBe('Sudoku · Robin <Vega>');
+    expect(after.head.twitter('title')).toBe('Sudoku · Robin <Vega>');
+    expect(after.head.og('site_name')).toBe('Robin <Vega>');
+    expect(after.head.og('image:alt')).toBe('Sudoku · Robin <Vega>');
+    // Escaped: a name is never markup.
+    expect(after.res.body).not.toContain('<Vega>');
+    expect(after.res.body).not.toContain(siteOwner.name);
+
+    const portfolio = (await head('/portfolio')).head;
+    expect(portfolio.title).toBe('Portfolio · Robin <Vega>');
+    expect(portfolio.description).toMatch(/^Projects by Robin <Vega>: /);
+    expect((await head('/no/such/page')).head.title).toBe('Page not found · Robin <Vega>');
+
+    // The sitemap says when the home page, which is the profile, last changed.
+    expect(await homeLastmod()).toBe(saved.updated_at.slice(0, 10));
   });
 });

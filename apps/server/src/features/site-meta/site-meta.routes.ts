@@ -22,15 +22,20 @@ export const siteMetaRoutes: FastifyPluginAsync<{ base: LinkBase; pageFacts: Pag
     const origin = base(request);
     // A sitemap lists absolute addresses only, and the request's own host is not to be trusted.
     if (!origin) throw notFound('No sitemap: set PUBLIC_URL (or ALLOWED_HOSTS) to the site’s address.');
-    const projects = (await pageFacts.get('portfolioPages')?.()) ?? [];
+    const [projects, owner] = await Promise.all([
+      pageFacts.get('portfolioPages')?.() ?? [],
+      // The home page is the profile: it changed when the admin last saved it (never: no lastmod).
+      pageFacts.get('homeProfile')?.(),
+    ]);
     const more = projects.map((p) => ({
       path: `/portfolio/${encodeURIComponent(p.slug)}`,
       lastmod: p.updated_at.slice(0, 10),
     }));
+    const home = owner?.updated_at ? { '/': owner.updated_at.slice(0, 10) } : {};
     return reply
       .header('Cache-Control', 'no-cache')
       .type('application/xml; charset=utf-8')
-      .send(sitemapXml(origin, more));
+      .send(sitemapXml(origin, more, home));
   });
 
   // A project's page (docs/api.md#pages): a former slug answers 301 to the current one; an unknown

@@ -8,11 +8,16 @@ export const sitemapPaths = () =>
   );
 
 /**
- * sitemap.xml (sitemaps.org 0.9) of the public pages, absolute from `base`, and `more` after them
- * (the published projects' pages, with the day each last changed).
+ * sitemap.xml (sitemaps.org 0.9) of the public pages, absolute from `base`, with the day a page
+ * last changed where `lastmods` knows it (`/`: the owner's profile), and `more` after them (the
+ * published projects' pages, with the day each last changed).
  */
-export function sitemapXml(base: string, more: { path: string; lastmod?: string }[] = []): string {
-  const urls = [...sitemapPaths().map((path) => ({ path, lastmod: undefined })), ...more].map(
+export function sitemapXml(
+  base: string,
+  more: { path: string; lastmod?: string }[] = [],
+  lastmods: Partial<Record<string, string>> = {},
+): string {
+  const urls = [...sitemapPaths().map((path) => ({ path, lastmod: lastmods[path] })), ...more].map(
     ({ path, lastmod }) =>
       `  <url><loc>${escapeHtml(`${base}${path}`)}</loc>${lastmod ? `<lastmod>${escapeHtml(lastmod)}</lastmod>` : ''}</url>`,
   );
