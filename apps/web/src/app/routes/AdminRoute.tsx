@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { IconInbox, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { AdminPage, type AdminPanel } from '../../features/admin/AdminPage';
+import { useProfile } from '../../features/home/api/profile';
 
 const ProfilePanel = lazy(() =>
   import('../../features/home/admin/ProfilePanel').then((m) => ({ default: m.ProfilePanel })),
@@ -44,5 +45,7 @@ const panels: AdminPanel[] = [
 ];
 
 export function AdminRoute() {
-  return <AdminPage panels={panels} />;
+  // The notice's {email} is the owner's address as the profile now has it (docs/product.md#home).
+  const { profile } = useProfile();
+  return <AdminPage panels={panels} noticeEmail={profile.contact_email} />;
 }

@@ -6,7 +6,7 @@ const CELL = 30;
 const RADIUS = [0, 3.5, 6.5, 10] as const;
 
 /**
- * docs/product.md#home: the hero's picture, generated from the owner's name in the site config —
+ * docs/product.md#home: the hero's picture, generated from the owner's name in their profile —
  * a mirrored dot pattern (identity.ts) behind a monogram tile — in the site's palette, so a site
  * without a photo still has a face of its own. Decorative: the name is the heading beside it.
  */

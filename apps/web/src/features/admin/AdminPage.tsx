@@ -2,6 +2,7 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { IconActivity, IconLock, IconSpeakerphone, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { siteConfig } from '../../config/site';
 import { RequireSignIn, useMe } from '../auth';
 import { NoticePanel } from './components/NoticePanel';
 import { StatusPanel } from './components/StatusPanel';
@@ -20,16 +21,26 @@ const OWN_TABS = ['users', 'status', 'notice'];
 
 export const NOT_ALLOWED = 'Only the site’s admin can open this page.';
 
-/** /admin: users, the site's status, the home page notice and the tabs of other features; the admin only. */
-export function AdminPage({ panels = [] }: { panels?: AdminPanel[] }) {
+/**
+ * /admin: users, the site's status, the home page notice and the tabs of other features; the admin
+ * only. `noticeEmail`: the owner's address from their profile, which the notice's `{email}` shows
+ * (the first start's until the composer passes it).
+ */
+export function AdminPage({
+  panels = [],
+  noticeEmail = siteConfig.contactEmail,
+}: {
+  panels?: AdminPanel[];
+  noticeEmail?: string;
+}) {
   return (
     <RequireSignIn title="Admin" reason="The admin page is for the site's operator.">
-      <AdminOnly panels={panels} />
+      <AdminOnly panels={panels} noticeEmail={noticeEmail} />
     </RequireSignIn>
   );
 }
 
-function AdminOnly({ panels }: { panels: AdminPanel[] }) {
+function AdminOnly({ panels, noticeEmail }: { panels: AdminPanel[]; noticeEmail: string }) {
   const me = useMe();
   // The server refuses every admin call to anyone else (403); this only spares them a broken page.
   if (!me.data?.is_admin) {
@@ -42,10 +53,10 @@ function AdminOnly({ panels }: { panels: AdminPanel[] }) {
       </Stack>
     );
   }
-  return <AdminTabs panels={panels} />;
+  return <AdminTabs panels={panels} noticeEmail={noticeEmail} />;
 }
 
-function AdminTabs({ panels }: { panels: AdminPanel[] }) {
+function AdminTabs({ panels, noticeEmail }: { panels: AdminPanel[]; noticeEmail: string }) {
   // The tab is in the address (?tab=status), so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') ?? '';
@@ -82,7 +93,7 @@ function AdminTabs({ panels }: { panels: AdminPanel[] }) {
           <StatusPanel />
         </Tabs.Panel>
         <Tabs.Panel value="notice">
-          <NoticePanel />
+          <NoticePanel email={noticeEmail} />
         </Tabs.Panel>
         {panels.map((p) => (
           <Tabs.Panel key={p.value} value={p.value}>

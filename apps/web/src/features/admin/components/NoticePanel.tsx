@@ -26,16 +26,20 @@ const configNotice = (): SiteNotice => ({
 const shown = (answer: SiteNoticeResponse): SiteNotice =>
   answer.notice ? { title: answer.notice.title, paragraphs: answer.notice.paragraphs } : configNotice();
 
-/** Site notice: edit the home page's notice (title and paragraphs) with a live preview, or go back to the config's. */
-export function NoticePanel() {
+/**
+ * Site notice: edit the home page's notice (title and paragraphs) with a live preview, or go back
+ * to the config's. `email` is the owner's address from their profile, which `{email}` becomes on
+ * the home page (passed in by app/routes/AdminRoute.tsx: features do not read each other).
+ */
+export function NoticePanel({ email }: { email: string }) {
   const notice = useAdminNotice();
   if (notice.isPending) return <PageLoader label="Loading the notice…" />;
   if (notice.isError)
     return <LoadError title="Could not load the notice" error={notice.error} onRetry={() => notice.refetch()} />;
-  return <NoticeEditor answer={notice.data} />;
+  return <NoticeEditor answer={notice.data} email={email} />;
 }
 
-function NoticeEditor({ answer }: { answer: SiteNoticeResponse }) {
+function NoticeEditor({ answer, email }: { answer: SiteNoticeResponse; email: string }) {
   const update = useUpdateNotice();
   const reset = useResetNotice();
   const form = useForm<SiteNotice>({
@@ -127,7 +131,7 @@ function NoticeEditor({ answer }: { answer: SiteNoticeResponse }) {
             </Group>
           ))}
           <Text size="xs" c="dimmed">
-            Write {'{email}'} where the owner’s address ({siteConfig.contactEmail}) should appear as a link.
+            Write {'{email}'} where the owner’s address ({email}) should appear as a link.
           </Text>
           <Group gap="sm">
             <Button
@@ -154,6 +158,7 @@ function NoticeEditor({ answer }: { answer: SiteNoticeResponse }) {
           Preview
         </Title>
         <NoticeCard
+          email={email}
           notice={{
             title: form.values.title.trim() || 'Title',
             paragraphs: paragraphs.filter((p) => p.trim()).length ? paragraphs.filter((p) => p.trim()) : ['…'],
