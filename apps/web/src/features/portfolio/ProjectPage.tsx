@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
 import { useProject } from './api/use-portfolio';
 import { PAGE_SIZES, ProjectPicture } from './components/ProjectPicture';
+import bodyClasses from './project-body.module.css';
 import { formatPeriod } from './project-period';
 
 const LINKS = [
@@ -105,7 +106,7 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
       {project.body_html && (
         <Typography>
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server (docs/api.md#portfolio). */}
-          <div data-project-body dangerouslySetInnerHTML={{ __html: project.body_html }} />
+          <div data-project-body className={bodyClasses.body} dangerouslySetInnerHTML={{ __html: project.body_html }} />
         </Typography>
       )}
       {gallery.length > 0 && (

@@ -2,6 +2,7 @@ import { Loader, Paper, SegmentedControl, Stack, Text, Textarea, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { portfolioApi } from '../api/portfolio-api';
+import bodyClasses from '../project-body.module.css';
 
 interface BodyEditorProps {
   value: string;
@@ -60,7 +61,7 @@ export function BodyEditor({ value, onChange, error }: BodyEditorProps) {
           ) : (
             <Typography>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server, as on the page. */}
-              <div dangerouslySetInnerHTML={{ __html: preview.data.html }} />
+              <div className={bodyClasses.body} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
             </Typography>
           )}
         </Paper>
