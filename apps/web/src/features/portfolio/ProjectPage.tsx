@@ -88,7 +88,7 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
         )}
       </Stack>
       {cover ? (
-        <Figure image={cover} maxHeight={420} eager />
+        <Figure image={cover} src={project.image} maxHeight={420} eager />
       ) : (
         project.image && (
           <Image src={project.image} alt={`Screenshot of ${project.title}`} radius="md" mah={420} fit="cover" />
@@ -137,13 +137,24 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
 }
 
 /** A gallery image the page's width, its caption under it. */
-function Figure({ image, maxHeight, eager }: { image: PortfolioImage; maxHeight?: number; eager?: boolean }) {
+function Figure({
+  image,
+  src,
+  maxHeight,
+  eager,
+}: {
+  image: PortfolioImage;
+  src?: string | null;
+  maxHeight?: number;
+  eager?: boolean;
+}) {
   return (
     <Box component="figure" m={0}>
       <ProjectPicture
         image={image}
         sizes={PAGE_SIZES}
         radius="var(--mantine-radius-md)"
+        src={src}
         {...(maxHeight ? { maxHeight } : {})}
         {...(eager ? { eager } : {})}
       />

@@ -40,7 +40,7 @@ export function ProjectCard({ project, onEdit, onDelete, eager = false }: Projec
     <Card withBorder radius="md" padding="lg" component="article" aria-label={project.title} h="100%">
       <Card.Section>
         {cover ? (
-          <ProjectPicture image={cover} sizes={CARD_SIZES} height={200} eager={eager} />
+          <ProjectPicture image={cover} src={project.image} sizes={CARD_SIZES} height={200} eager={eager} />
         ) : project.image ? (
           <Image
             src={project.image}

@@ -27,6 +27,11 @@ interface ProjectPictureProps {
   /** The tallest it may be (cropped around the focal point beyond that). */
   maxHeight?: number;
   radius?: string;
+  /**
+   * The `<img src>` for a browser that takes neither source: the cover's own URL (`image`, the same
+   * largest WebP) where the image is the cover, so the seed's field names what the card shows.
+   */
+  src?: string | null;
 }
 
 /**
@@ -34,7 +39,7 @@ interface ProjectPictureProps {
  * height set so the page does not move when it arrives, and the blurred placeholder behind it
  * until it has loaded.
  */
-export function ProjectPicture({ image, sizes, eager = false, height, maxHeight, radius }: ProjectPictureProps) {
+export function ProjectPicture({ image, sizes, eager = false, height, maxHeight, radius, src }: ProjectPictureProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [loaded, setLoaded] = useState(false);
   // A drawn page's image may have loaded before the app took the page over: no load event then.
@@ -60,7 +65,7 @@ export function ProjectPicture({ image, sizes, eager = false, height, maxHeight,
       {image.sources.webp && <source type="image/webp" srcSet={image.sources.webp} sizes={sizes} />}
       <img
         ref={ref}
-        src={image.src}
+        src={src || image.src}
         alt={image.alt}
         width={image.width}
         height={image.height}
