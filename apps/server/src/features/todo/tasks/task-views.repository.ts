@@ -242,14 +242,71 @@ const countQuery = (db: Db, request: ViewRequest, owners: number[]) =>
     .where('todos.completed', '=', sql.lit(0));
 
 /**
+ * Search's page and its open count in one statement: the matching tasks' ids are found once, by
+ * the full-text index, and both the count and the page read them. Apart, each asked the index
+ * (on PostgreSQL each also read the GIN index's pending entries, every user's recent writes
+ * until autovacuum merges them), and the page, priced per row, walked the user's tasks newest
+ * first through the word function until it had a page: 577 calls for "invoice" at 5,000 tasks
+ * (docs/decisions.md#to-do-search-and-label-renames-at-5000-tasks).
+ *
+ * PostgreSQL takes the page's ids as an array, so it fetches them by the primary key; as a
+ * subquery it hashed them and read the whole table. A page with no row (a cursor past tasks
+ * deleted meanwhile) carries no count: `viewWithCount` asks for it then.
+ */
+function searchWithCountQuery(db: Db, request: ViewRequest, owners: number[]) {
+  const { cursor, limit } = request;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const found = scope(db, db.selectFrom('todos').selectAll('todos'), request, owners)
+    .clearSelect()
+    .select(['todos.id', 'todos.completed']);
+  return db
+    .with(
+      (cte) => cte('found').materialized(),
+      () => found,
+    )
+    .selectFrom('todos')
+    .selectAll('todos')
+    .select((eb) =>
+      eb
+        .selectFrom('found')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('found.completed', '=', sql.lit(0))
+        .as('open_count'),
+    )
+    .where((eb) => {
+      const page = eb
+        .selectFrom('found')
+        .select('found.id')
+        .$if(cursor !== undefined, (qb) => qb.where('found.id', '<', cursor?.[1] ?? 0))
+        .orderBy('found.id', 'desc')
+        .limit(limit + 1);
+      return postgres ? sql<boolean>`${eb.ref('todos.id')} = any(array(${page}))` : eb('todos.id', 'in', page);
+    })
+    .orderBy('todos.id', 'desc');
+}
+
+/**
  * One page of a view with its open tasks across all pages (for `completed`: of its scope). Whose
- * tasks the caller may see is read once for both, which then run side by side.
+ * tasks the caller may see is read once for both, which then run side by side (search: in one
+ * statement).
  */
 export async function viewWithCount(
   db: Db,
   request: ViewRequest,
 ): Promise<{ rows: TodoRow[]; next: Cursor | undefined; openCount: number }> {
   const owners = await visibleOwners(db, request.userId);
+  if (request.view === 'search') {
+    const found = await searchWithCountQuery(db, request, owners).execute();
+    const rows = found.map(({ open_count, ...row }) => row);
+    const page = rows.slice(0, request.limit);
+    const last = page[page.length - 1];
+    const openCount = found[0]?.open_count ?? (await countQuery(db, request, owners).executeTakeFirstOrThrow()).n;
+    return {
+      rows: page,
+      next: rows.length > request.limit && last ? [null, last.id] : undefined,
+      openCount: Number(openCount),
+    };
+  }
   const [page, { n }] = await Promise.all([
     pageOf(db, request, owners),
     countQuery(db, request, owners).executeTakeFirstOrThrow(),
@@ -257,9 +314,13 @@ export async function viewWithCount(
   return { ...page, openCount: Number(n) };
 }
 
-/** The SQL a view runs (its page and its count), for the index-coverage test to EXPLAIN. */
+/** The SQL a view runs (its page and its count; search: one statement for both), for the index-coverage test to EXPLAIN. */
 export async function viewQueries(db: Db, request: ViewRequest) {
   const owners = await visibleOwners(db, request.userId);
+  if (request.view === 'search') {
+    const both = searchWithCountQuery(db, request, owners).compile();
+    return { page: both, count: both };
+  }
   return { page: pageQuery(db, request, owners).query.compile(), count: countQuery(db, request, owners).compile() };
 }
 
