@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, successSchema, userText } from './common.js';
 import { endpoint } from './endpoint.js';
 import { routes } from './routes.js';
-import { todoDescriptionSchema, todoSchema, todoTitleSchema } from './todo.js';
+import { todoChipFields, todoDescriptionSchema, todoSchema, todoTitleSchema } from './todo.js';
 import {
   TODO_BULK_MAX,
   TODO_CHECKLIST_TITLE_MAX,
@@ -99,15 +99,9 @@ export const todoChecklistItemSchema = z.object({ id: z.number().int(), title: z
 export type TodoChecklistItem = z.infer<typeof todoChecklistItemSchema>;
 
 export const todoTaskSchema = todoSchema.extend({
-  /** Null: the owner's Inbox. */
-  list_id: z.number().int().nullable(),
-  due: z.object({ date: z.string(), time: z.string().nullable(), zone: z.string() }).nullable(),
-  /** 1 most urgent … 4 none. */
-  priority: z.number().int(),
-  labels: z.array(z.string()),
+  ...todoChipFields,
   /** In order. */
   checklist: z.array(todoChecklistItemSchema),
-  recurrence: z.object({ rule: z.string(), basis: z.enum(['due', 'completion']) }).nullable(),
   /** Sort key within its list (compare as plain strings). */
   position: z.string(),
   completed_at: z.string().nullable(),

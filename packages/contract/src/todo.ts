@@ -15,6 +15,20 @@ export const todoTitleSchema = userText({ label: 'Title', max: TODO_TITLE_MAX, r
 /** docs/api.md#text: line breaks and tabs allowed. */
 export const todoDescriptionSchema = userText({ label: 'Description', max: TODO_DESCRIPTION_MAX, multiline: true });
 
+/**
+ * What a task adds to the seed's item for the chips of its row (docs/api.md#to-do-lists-sharing-and-tasks):
+ * its list, due date, priority, labels and repetition. Every task has them (todo-tasks.ts).
+ */
+export const todoChipFields = {
+  /** Null: the owner's Inbox. */
+  list_id: z.number().int().nullable(),
+  due: z.object({ date: z.string(), time: z.string().nullable(), zone: z.string() }).nullable(),
+  /** 1 most urgent … 4 none. */
+  priority: z.number().int(),
+  labels: z.array(z.string()),
+  recurrence: z.object({ rule: z.string(), basis: z.enum(['due', 'completion']) }).nullable(),
+};
+
 export const todoSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -24,6 +38,10 @@ export const todoSchema = z.object({
   user: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+  // Beside the seed's fields, so the default view draws the chips the other views draw. This
+  // server always sends them; optional, as the seed's shape never had them (a client written for
+  // it, or a copy kept from before, holds items without them).
+  ...z.object(todoChipFields).partial().shape,
 });
 export type Todo = z.infer<typeof todoSchema>;
 

@@ -1,4 +1,4 @@
-import { TODO_DEFAULT_COLOUR, type TodoListRole, type TodoTask } from '@site/contract';
+import { TODO_DEFAULT_COLOUR, type Todo, type TodoListRole, type TodoTask } from '@site/contract';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { DialectName } from '../../db/dialect.js';
 import type { Database, TodosTable } from '../../db/schema.js';
@@ -207,28 +207,9 @@ export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void
   }
 }
 
-/** Tasks in the answer's shape, with their labels and checklists, in the order of `rows`. */
-export async function toTasks(db: Db, rows: TodoRow[]): Promise<TodoTask[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [labels, items] = await Promise.all([
-    db
-      .selectFrom('todo_task_labels')
-      .select(['todo_id', 'name'])
-      .where('todo_id', 'in', ids)
-      .orderBy('todo_id')
-      .orderBy('name_key')
-      .execute(),
-    db
-      .selectFrom('todo_checklist_items')
-      .select(['id', 'todo_id', 'title', 'done'])
-      .where('todo_id', 'in', ids)
-      .orderBy('todo_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-  ]);
-  return rows.map((row) => ({
+/** An item in the seed's answer shape (docs/api.md#every-call, To-do), `labels` its label names in order. */
+export function toTodo(row: TodoRow, labels: string[]): Pick<TodoTask, keyof Todo> {
+  return {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -239,9 +220,48 @@ export async function toTasks(db: Db, rows: TodoRow[]): Promise<TodoTask[]> {
     list_id: row.list_id,
     due: row.due_date === null ? null : { date: row.due_date, time: row.due_time, zone: row.due_zone ?? 'UTC' },
     priority: row.priority,
-    labels: labels.filter((l) => l.todo_id === row.id).map((l) => l.name),
-    checklist: items.filter((i) => i.todo_id === row.id).map((i) => ({ id: i.id, title: i.title, done: i.done === 1 })),
+    labels,
     recurrence: row.recurrence === null ? null : { rule: row.recurrence, basis: row.recurrence_basis ?? 'due' },
+  };
+}
+
+/** Label names by task, each task's in label order (as a task answers them), for `ids`. */
+export async function labelsOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
+  const byTask = new Map<number, string[]>();
+  if (ids.length === 0) return byTask;
+  const rows = await db
+    .selectFrom('todo_task_labels')
+    .select(['todo_id', 'name'])
+    .where('todo_id', 'in', ids)
+    .orderBy('todo_id')
+    .orderBy('name_key')
+    .execute();
+  for (const { todo_id, name } of rows) {
+    const names = byTask.get(todo_id);
+    if (names) names.push(name);
+    else byTask.set(todo_id, [name]);
+  }
+  return byTask;
+}
+
+/** Tasks in the answer's shape, with their labels and checklists, in the order of `rows`. */
+export async function toTasks(db: Db, rows: TodoRow[]): Promise<TodoTask[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [labels, items] = await Promise.all([
+    labelsOf(db, ids),
+    db
+      .selectFrom('todo_checklist_items')
+      .select(['id', 'todo_id', 'title', 'done'])
+      .where('todo_id', 'in', ids)
+      .orderBy('todo_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return rows.map((row) => ({
+    ...toTodo(row, labels.get(row.id) ?? []),
+    checklist: items.filter((i) => i.todo_id === row.id).map((i) => ({ id: i.id, title: i.title, done: i.done === 1 })),
     position: row.position,
     completed_at: row.completed_at,
     created_by: row.created_by,

@@ -1,22 +1,12 @@
 import type { Todo } from '@site/contract';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { Database, TodosTable } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { lockUserRow } from '../../db/user-lock.js';
 import { searchKey } from './tasks/task-search.js';
-import { refreshSearchKeys } from './todo-core.repository.js';
+import { labelsOf, refreshSearchKeys, toTodo } from './todo-core.repository.js';
 import { keyBetween } from './todo-keys.js';
-
-const toTodo = (row: Selectable<TodosTable>): Todo => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  completed: row.completed === 1,
-  user: row.user_id,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-});
 
 /**
  * The seed's calls (docs/api.md#every-call, To-do): every query is scoped by owner, so another
@@ -45,13 +35,24 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
     },
 
     async listForUser(userId: number): Promise<Todo[]> {
-      const rows = await db
-        .selectFrom('todos')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .execute();
-      return rows.map(toTodo);
+      // The labels by owner, not by 5,000 task ids: a task's label rows carry its owner.
+      const [rows, labels] = await Promise.all([
+        db.selectFrom('todos').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
+        db
+          .selectFrom('todo_task_labels')
+          .select(['todo_id', 'name'])
+          .where('user_id', '=', userId)
+          .orderBy('todo_id')
+          .orderBy('name_key')
+          .execute(),
+      ]);
+      const byTask = new Map<number, string[]>();
+      for (const { todo_id, name } of labels) {
+        const names = byTask.get(todo_id);
+        if (names) names.push(name);
+        else byTask.set(todo_id, [name]);
+      }
+      return rows.map((row) => toTodo(row, byTask.get(row.id) ?? []));
     },
 
     /**
@@ -97,7 +98,7 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        return toTodo(row);
+        return toTodo(row, []);
       });
     },
 
@@ -127,10 +128,9 @@ export function todoRepository({ db, dialect }: DatabaseHandle) {
           .where('user_id', '=', userId)
           .returningAll()
           .executeTakeFirst();
-        if (row && (patch.title !== undefined || patch.description !== undefined)) {
-          await refreshSearchKeys(trx, [row.id]);
-        }
-        return row && toTodo(row);
+        if (!row) return undefined;
+        if (patch.title !== undefined || patch.description !== undefined) await refreshSearchKeys(trx, [row.id]);
+        return toTodo(row, (await labelsOf(trx, [row.id])).get(row.id) ?? []);
       });
     },
 

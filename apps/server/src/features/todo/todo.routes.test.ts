@@ -75,6 +75,52 @@ describe.each(routeTestDatabaseKinds)('to-do API on %s', (kind) => {
     expect(back.json()).toMatchObject({ title: 'Final', completed: false });
   });
 
+  it('answers each item with its list, due date, priority, labels and repetition, as a task answers them', async () => {
+    const list = await injectAs(t.app, alice, { method: 'POST', url: '/api/todo/lists', payload: { name: 'Home' } });
+    const task = await injectAs(t.app, alice, {
+      method: 'POST',
+      url: '/api/todo/tasks',
+      payload: {
+        title: 'Pay rent',
+        list_id: list.json().id,
+        due: { date: '2026-04-01', zone: 'Europe/Paris' },
+        priority: 1,
+        labels: ['Bills', 'Home'],
+        recurrence: { rule: 'FREQ=MONTHLY' },
+      },
+    });
+    expect(task.statusCode).toBe(200);
+    const chips = {
+      list_id: list.json().id,
+      due: { date: '2026-04-01', time: null, zone: 'Europe/Paris' },
+      priority: 1,
+      labels: ['Bills', 'Home'],
+      recurrence: { rule: 'FREQ=MONTHLY', basis: 'due' },
+    };
+    expect(task.json()).toMatchObject(chips);
+    const seed = (await as(alice, 'GET', undefined, '/api/todo')).json();
+    expect(seed.todos.find((x: { id: number }) => x.id === task.json().id)).toEqual({
+      id: task.json().id,
+      title: 'Pay rent',
+      description: '',
+      completed: false,
+      user: alice.id,
+      created_at: task.json().created_at,
+      updated_at: task.json().updated_at,
+      ...chips,
+    });
+    // The seed's own calls answer them too: its new items go to the Inbox, undated, without labels.
+    const edited = await as(alice, 'PATCH', { todo_id: task.json().id, title: 'Pay the rent' });
+    expect(edited.json()).toMatchObject({ title: 'Pay the rent', ...chips });
+    expect(await create(alice, 'Plain')).toMatchObject({
+      list_id: null,
+      due: null,
+      priority: 4,
+      labels: [],
+      recurrence: null,
+    });
+  });
+
   it('marks an item complete with PUT (idempotently)', async () => {
     const item = await create(alice, 'Complete me');
     for (let i = 0; i < 2; i++) {

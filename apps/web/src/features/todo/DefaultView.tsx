@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useDeferredQuery } from '../../hooks/use-deferred-query';
 import { useOnline } from '../../hooks/use-online';
 import { useStoredState } from '../../hooks/use-stored-state';
-import { useClearCompleted, useCreateTask } from './api/use-tasks';
+import { useClearCompleted, useCreateTask, useTaskLists } from './api/use-tasks';
 import { useCompleteTodo, useCreateTodo, useDeleteTodo, useTodos, useUpdateTodo } from './api/use-todos';
 import { TaskList } from './components/TaskList';
 import type { RowActions } from './components/TaskView';
@@ -31,6 +31,8 @@ export function DefaultView({ actions, today }: { actions: Ref<RowActions>; toda
   // completed items is not queued, so it waits for the network.
   const online = useOnline();
   const todos = useDeferredQuery(useTodos());
+  const lists = useTaskLists();
+  const listNames = useMemo(() => new Map(lists.data?.lists.map((l) => [l.id, l.name])), [lists.data]);
   const createTodo = useCreateTodo();
   const updateTodo = useUpdateTodo();
   const completeTodo = useCompleteTodo();
@@ -116,6 +118,11 @@ export function DefaultView({ actions, today }: { actions: Ref<RowActions>; toda
       today={today}
       editingId={editingId}
       onEditingChange={setEditingId}
+      // Every list's items together, as Today or a label shows them: each says which list it is in
+      // (none for an item kept from before the answer had its list).
+      listName={(todo) =>
+        todo.list_id === undefined ? undefined : todo.list_id === null ? 'Inbox' : listNames.get(todo.list_id)
+      }
       onComplete={(todo, done) => (done ? complete(todo) : reopen(todo))}
       onRename={rename}
       onOpen={edit}

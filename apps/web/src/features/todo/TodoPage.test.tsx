@@ -8,10 +8,11 @@ import { apiError, callsTo, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { LAYOUT_KEY } from './DefaultView';
 import { OFFLINE_EDITING } from './offline/TodoSyncStatus';
+import { overview, todoLabel, todoList } from './sidebar/test-fixtures';
 import { TodoPage } from './TodoPage';
 
 const me = { user_id: 7, username: 'dana', email: 'dana@example.com', is_admin: false };
-const item = (id: number, title: string, completed = false, description = ''): Todo => ({
+const item = (id: number, title: string, completed = false, description = '', extra: Partial<Todo> = {}): Todo => ({
   id,
   title,
   description,
@@ -19,6 +20,12 @@ const item = (id: number, title: string, completed = false, description = ''): T
   user: 7,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  list_id: null,
+  due: null,
+  priority: 4,
+  labels: [],
+  recurrence: null,
+  ...extra,
 });
 
 function signIn() {
@@ -284,5 +291,36 @@ describe('TodoPage layout', () => {
     await user.click(screen.getByText('Cards'));
     expect(await screen.findByRole('article', { name: 'Second' })).toBeInTheDocument();
     expect(localStorage.getItem(LAYOUT_KEY)).toBe('cards');
+  });
+
+  it('draws the chips the other views draw: due date and repetition, priority, labels and list', async () => {
+    signIn();
+    localStorage.removeItem(LAYOUT_KEY);
+    const rent = item(2, 'Pay rent', false, '', {
+      list_id: 3,
+      due: { date: '2026-01-01', time: null, zone: 'UTC' },
+      priority: 1,
+      labels: ['Bills', 'Home'],
+      recurrence: { rule: 'FREQ=MONTHLY', basis: 'due' },
+    });
+    mockFetch({
+      'GET /api/me': { body: me },
+      'GET /api/todo': { body: { todos: [rent, item(1, 'Call mum')], completed: [] } },
+      'GET /api/todo/lists': { body: overview([todoList(3, 'Flat')], 1) },
+      'GET /api/todo/labels': { body: { labels: [todoLabel('Bills'), todoLabel('Home')] } },
+    });
+    renderWithProviders(<TodoPage />);
+    const row = await screen.findByRole('listitem', { name: 'Pay rent' });
+    expect(await within(row).findByText('#Flat')).toBeInTheDocument();
+    expect(within(row).getByText('@Bills')).toBeInTheDocument();
+    expect(within(row).getByText('@Home')).toBeInTheDocument();
+    expect(within(row).getByRole('img', { name: 'Priority 1' })).toBeInTheDocument();
+    // Due on 1 January 2026, before today: overdue, and repeating.
+    expect(within(row).getByTitle('Overdue')).toHaveTextContent(/↻$/);
+    // An item in the Inbox says so, as in Today or a label's view; no date, priority or label: no chip.
+    const plain = screen.getByRole('listitem', { name: 'Call mum' });
+    expect(within(plain).getByText('#Inbox')).toBeInTheDocument();
+    expect(within(plain).queryByRole('img')).toBeNull();
+    expect(within(plain).queryByText(/^@/)).toBeNull();
   });
 });

@@ -87,6 +87,12 @@ export const useCreateTodo = () =>
         user: 0,
         created_at: now,
         updated_at: now,
+        // The seed's call adds to the Inbox, undated, without a priority or labels.
+        list_id: null,
+        due: null,
+        priority: 4,
+        labels: [],
+        recurrence: null,
       };
       return placeItem(data, item);
     },
