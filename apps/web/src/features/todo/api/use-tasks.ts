@@ -12,6 +12,7 @@ import {
 import { type CreateTaskVars, changes, type MoveTaskVars, newTempId, withTempId } from '../offline/todo-changes';
 import { useTodoChange } from '../offline/use-todo-change';
 import { sameView, type TodoViewRef } from '../todo-views';
+import { rewriteCounts, SIDE_BAR_KEYS, sideBarSnapshot } from './side-bar-counts';
 import { taskApi } from './todo-api';
 import { todoListQueries } from './use-todo-lists';
 
@@ -70,9 +71,9 @@ export const tasksOf = (data: { pages: TodoTasksResponse[] } | undefined) =>
 
 type Snapshot = Array<[readonly unknown[], unknown]>;
 
-/** Every cached view's answer, to put back when a change fails. */
+/** Every cached view's answer and the side bar's counts, to put back when a change fails. */
 function snapshot(client: QueryClient): Snapshot {
-  return client.getQueriesData({ queryKey: TASKS_KEY });
+  return [...client.getQueriesData({ queryKey: TASKS_KEY }), ...sideBarSnapshot(client)];
 }
 
 function restore(client: QueryClient, saved: Snapshot | undefined) {
@@ -138,7 +139,11 @@ function useOptimistic<TVars, TResult>(
     change,
     failure,
     onMutate: async (client, input) => {
-      await client.cancelQueries({ queryKey: TASKS_KEY });
+      await Promise.all(
+        [TASKS_KEY, ...SIDE_BAR_KEYS].map((queryKey) =>
+          client.cancelQueries({ queryKey, exact: queryKey !== TASKS_KEY }),
+        ),
+      );
       const saved = snapshot(client);
       apply(client, input);
       return { saved };
@@ -178,6 +183,7 @@ export function useCreateTask() {
     changes.createTask,
     (client, { body, view, temp_id }) => {
       const shown = provisional(body, temp_id ?? newTempId());
+      rewriteCounts(client, null, shown);
       rewriteViews(
         client,
         (task) => task,
@@ -193,7 +199,8 @@ export function useCreateTask() {
 export function useUpdateTask() {
   return useOptimistic(
     changes.updateTask,
-    (client, { task, changes }) =>
+    (client, { task, changes }) => {
+      if (changes.labels !== undefined) rewriteCounts(client, task, { ...task, labels: changes.labels });
       rewriteViews(client, (t) =>
         t.id !== task.id
           ? t
@@ -207,7 +214,8 @@ export function useUpdateTask() {
                 due: changes.due && { date: changes.due.date, time: changes.due.time ?? null, zone: changes.due.zone },
               }),
             },
-      ),
+      );
+    },
     'Could not save the task',
     {
       onSuccess: (client, saved) => rewriteViews(client, (t) => (t.id === saved.id ? saved : t)),
@@ -220,14 +228,17 @@ export function useUpdateTask() {
 export function useCompleteTask() {
   return useOptimistic(
     changes.completeTask,
-    (client, { task, completed }) =>
+    (client, { task, completed }) => {
+      // A repeating task stays open (with its next due date): it keeps its place in the counts.
+      if (!(completed && task.recurrence)) rewriteCounts(client, task, { ...task, completed });
       rewriteViews(client, (t, view) => {
         if (t.id !== task.id) return t;
         // A repeating task stays open with its next due date: the server's answer tells which.
         if (completed && task.recurrence) return t;
         const shown = { ...t, completed, completed_at: completed ? new Date().toISOString() : null };
         return (view.view === 'completed') === completed ? shown : null;
-      }),
+      });
+    },
     'Could not complete the task',
   );
 }
@@ -235,7 +246,10 @@ export function useCompleteTask() {
 export function useRemoveTask() {
   return useOptimistic(
     changes.removeTask,
-    (client, task) => rewriteViews(client, (t) => (t.id === task.id ? null : t)),
+    (client, task) => {
+      rewriteCounts(client, task, null);
+      rewriteViews(client, (t) => (t.id === task.id ? null : t));
+    },
     'Could not delete the task',
   );
 }
@@ -256,6 +270,7 @@ export function useMoveTask() {
     changes.moveTask,
     (client, input) => {
       const moved = { ...input.task, list_id: input.list_id };
+      rewriteCounts(client, input.task, moved);
       rewriteViews(
         client,
         (t, view) => {

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type OfflineCopyMeta, withOfflineCopy } from '../../../lib/offline-copy';
 import { changes, newTempId, withTempId } from '../offline/todo-changes';
 import { useTodoChange } from '../offline/use-todo-change';
+import { rewriteCounts, SIDE_BAR_KEYS, sideBarSnapshot } from './side-bar-counts';
 import { todoApi } from './todo-api';
 
 /** Key and function of each query of the to-do feature, for hooks, prefetches and cache updates. */
@@ -44,8 +45,9 @@ function placeItem(data: Lists | undefined, item: Todo): Lists | undefined {
 const without = (data: Lists | undefined, id: number) =>
   data && { todos: data.todos.filter((t) => t.id !== id), completed: data.completed.filter((t) => t.id !== id) };
 
-const find = (data: Lists | undefined, id: number) =>
-  [...(data?.todos ?? []), ...(data?.completed ?? [])].find((t) => t.id === id);
+const itemsOf = (data: Lists | undefined) => [...(data?.todos ?? []), ...(data?.completed ?? [])];
+
+const find = (data: Lists | undefined, id: number) => itemsOf(data).find((t) => t.id === id);
 
 /**
  * A change to the seed's list (docs/api.md#every-call): shown at once, put back if refused, and
@@ -58,16 +60,29 @@ function useTodoMutation<TVars>(
   prepare?: (vars: TVars) => TVars,
 ) {
   const key = todoQueries.lists().queryKey;
-  return useTodoChange<TVars, Todo | { todo_id: number }, { saved: Lists | undefined }>({
+  type Saved = { saved: Lists | undefined; sideBar: ReturnType<typeof sideBarSnapshot> };
+  return useTodoChange<TVars, Todo | { todo_id: number }, Saved>({
     change,
     failure,
     onMutate: async (client, vars) => {
-      await client.cancelQueries({ queryKey: key, exact: true });
+      await Promise.all([key, ...SIDE_BAR_KEYS].map((queryKey) => client.cancelQueries({ queryKey, exact: true })));
       const saved = client.getQueryData(key);
-      client.setQueryData(key, (data) => shown(data, vars));
-      return { saved };
+      const sideBar = sideBarSnapshot(client);
+      const next = shown(saved, vars);
+      client.setQueryData(key, next);
+      // The side bar's counts follow the items that were added, completed, reopened or deleted.
+      const before = new Map(itemsOf(saved).map((item) => [item.id, item]));
+      const after = new Map(itemsOf(next).map((item) => [item.id, item]));
+      for (const id of new Set([...before.keys(), ...after.keys()])) {
+        const [was, is] = [before.get(id), after.get(id)];
+        if (was?.completed !== is?.completed) rewriteCounts(client, was ?? null, is ?? null);
+      }
+      return { saved, sideBar };
     },
-    rollback: (client, context) => client.setQueryData(key, context?.saved),
+    rollback: (client, context) => {
+      client.setQueryData(key, context?.saved);
+      for (const [sideBarKey, data] of context?.sideBar ?? []) client.setQueryData(sideBarKey, data);
+    },
     onSuccess: (client, result) =>
       client.setQueryData(key, (data) => ('id' in result ? placeItem(data, result) : without(data, result.todo_id))),
     ...(prepare && { prepare }),
