@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { PortfolioFields } from '@site/contract';
 import type { ProcessedImage } from './image-processing.js';
 import type { PortfolioRepository } from './portfolio.repository.js';
-import { SAMPLE_COVER_SIZE, sampleCoversWebp } from './sample-covers.js';
+import { SAMPLE_COVER_SIZE, sampleCovers } from './sample-covers.js';
 
 /** Each sample's cover is drawn from its two colours (see scripts/render-sample-covers.ts). */
 export const samples: (PortfolioFields & { colors: [string, string] })[] = [
@@ -47,18 +46,17 @@ export async function seedSampleProjects(repository: PortfolioRepository): Promi
 }
 
 /**
- * The covers are rendered once, ahead of time, into `sample-covers.ts`: a first start then needs
- * no image library (sharp would add ~300 ms and ~40 MB that stay for the life of the process).
+ * The covers are rendered once, ahead of time, into `sample-covers.ts` (each width and format an
+ * upload gets, and the placeholder): a first start then needs no image library (sharp would add
+ * ~300 ms and ~40 MB that stay for the life of the process).
  */
 function sampleCover(index: number): ProcessedImage | undefined {
-  const base64 = sampleCoversWebp[index];
-  if (base64 === undefined) return undefined;
-  const data = Buffer.from(base64, 'base64');
-  // One WebP at its own width: a sample's gallery has no AVIF and no placeholder.
+  const cover = sampleCovers[index];
+  if (cover === undefined) return undefined;
   return {
     ...SAMPLE_COVER_SIZE,
-    placeholder: '',
-    version: createHash('sha256').update(data).digest('hex').slice(0, 32),
-    files: [{ format: 'webp', ...SAMPLE_COVER_SIZE, data }],
+    placeholder: cover.placeholder,
+    version: cover.version,
+    files: cover.files.map(({ base64, ...file }) => ({ ...file, data: Buffer.from(base64, 'base64') })),
   };
 }
