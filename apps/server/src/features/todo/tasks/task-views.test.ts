@@ -143,6 +143,28 @@ describe.each(testDatabaseKinds)('to-do task views on %s', (kind) => {
     expect(await search('_%')).toEqual([]);
   });
 
+  it('search: pages newest first by cursor, each with the open matches of all pages, also past the last', async () => {
+    const user = await signUp(t.app);
+    const made = [];
+    for (const n of [1, 2, 3, 4, 5]) made.push(await create(user, { title: `invoice ${n}` }));
+    await create(user, { title: 'other' });
+    await service.complete(user.id, made[1]!.id, true);
+    const pages = await allPages(user, { view: 'search', q: 'invoice', limit: 2 });
+    expect(pages.map(titles)).toEqual([['invoice 5', 'invoice 4'], ['invoice 3', 'invoice 2'], ['invoice 1']]);
+    const second = await view(user, { view: 'search', q: 'invoice', limit: 2 });
+    expect(second.open_count).toBe(4);
+    const next = await view(user, { view: 'search', q: 'invoice', limit: 2, cursor: second.next_cursor });
+    expect(next.open_count).toBe(4);
+    // A cursor before the last page, whose task is deleted meanwhile: an empty page, and the count still.
+    await service.remove(user.id, made[0]!.id);
+    const after = Buffer.from(JSON.stringify([null, made[0]!.id + 1])).toString('base64url');
+    expect(await view(user, { view: 'search', q: 'invoice', limit: 2, cursor: after })).toEqual({
+      tasks: [],
+      next_cursor: null,
+      open_count: 3,
+    });
+  });
+
   it('label: the open tasks I can see with the label, whatever its case', async () => {
     const user = await signUp(t.app);
     await create(user, { title: 'a', labels: ['Work'] });
