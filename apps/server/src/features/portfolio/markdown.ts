@@ -1,7 +1,18 @@
-import hljs from 'highlight.js/lib/common';
+import { createRequire } from 'node:module';
 import { Marked } from 'marked';
 import { markedHighlight } from 'marked-highlight';
 import sanitizeHtml from 'sanitize-html';
+
+/** The little of highlight.js used here. */
+interface Highlighter {
+  getLanguage(name: string): object | undefined;
+  highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
+}
+/**
+ * Loaded without its type declarations: they pull in the DOM library (`/// <reference lib="dom" />`),
+ * which would give the whole server the browser's globals and change Node's own (fetch's `Response`).
+ */
+const hljs = createRequire(import.meta.url)('highlight.js/lib/common') as Highlighter;
 
 /**
  * A project body's Markdown as safe HTML (docs/api.md#portfolio): marked parses it (GitHub
