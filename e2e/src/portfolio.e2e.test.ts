@@ -183,6 +183,29 @@ describe('portfolio administration in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  // The cards' `sizes` (components/ProjectPicture.tsx CARD_SIZES) say these slot widths: the layout's.
+  it('draws the card images as wide as their sizes say, at 375, 800 and 1280 px', async () => {
+    await page.goto(`${server.baseUrl}/portfolio`);
+    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    try {
+      for (const [viewport, slot] of [
+        [375, 343],
+        [800, 374],
+        [1280, 356],
+      ] as const) {
+        await page.setViewportSize({ width: viewport, height: 900 });
+        const widths = await page
+          .locator('article picture img')
+          .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().width));
+        expect(widths.length).toBeGreaterThan(0);
+        // The image fills the card inside its 1 px border.
+        for (const width of widths) expect(Math.abs(width - slot), `${viewport} px`).toBeLessThanOrEqual(2);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   // docs/product.md#portfolio: a gallery, each image in AVIF and WebP at the widths the layout needs.
   it('shows a gallery of two images on the project page, each with srcset and its space kept', async () => {
     const photo = (r: number) =>
