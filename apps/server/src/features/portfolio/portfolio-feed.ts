@@ -42,11 +42,11 @@ const cdataText = (text: string) => text.replace(NOT_XML, '').replaceAll(']]>', 
 const absoluteLinks = (html: string, base: string) => html.replace(/ href="\/(?!\/)/g, ` href="${base}/`);
 
 /**
- * A project's lasting id (RFC 4151 tag URI): the address changes with the slug, and a reader
- * that saw a new id would show the project again as new.
+ * A project's lasting id (RFC 4151 tag URI, whose authority is a host name without a port): the
+ * address changes with the slug, and a reader that saw a new id would show the project again as new.
  */
 const projectId = (base: string, project: FeedProject) =>
-  `tag:${new URL(base).host},${project.created_at.slice(0, 10)}:portfolio/${project.id}`;
+  `tag:${new URL(base).hostname},${project.created_at.slice(0, 10)}:portfolio/${project.id}`;
 
 interface FeedInput {
   format: FeedFormat;
