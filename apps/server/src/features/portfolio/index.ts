@@ -40,7 +40,11 @@ export async function portfolioFeature(api: FastifyInstance): Promise<void> {
  */
 export async function portfolioFeedFeature(app: FastifyInstance): Promise<void> {
   const { database, config, pageFacts } = app.deps;
-  const ownerName = async () => (await pageFacts.get('homeProfile')?.())?.name || SITE_NAME;
+  // The page heads' fallback too: the first start's name when no feature offers it or it fails.
+  const ownerName = async () => {
+    const read = pageFacts.get('homeProfile');
+    return (read && (await read().catch(() => undefined)))?.name || SITE_NAME;
+  };
   await app.register(portfolioFeedRoutes, {
     feeds: portfolioFeeds(portfolioRepository(database), ownerName),
     base: linkBase(config),
