@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { appendFileSync } from 'node:fs';
 import { notifications } from '@mantine/notifications';
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, expect, vi } from 'vitest';
 import { clearCookies } from './cookies';
 
 // Mantine renders a lot of DOM, and in `npm test` this process shares two cores with the other
@@ -68,5 +69,22 @@ afterAll(() => {
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
+
+// TEST_CPU_LOG=<file>: each test file's CPU time in its worker, appended as "cpu ms, wall ms, file"
+// (not its child processes' nor the database's): what a file costs, whatever runs beside it
+// (docs/testing.md#how-fast).
+const cpuLog = process.env.TEST_CPU_LOG;
+if (cpuLog) {
+  const [cpu, wall] = [process.cpuUsage(), performance.now()];
+  afterAll(() => {
+    const used = process.cpuUsage(cpu);
+    const line = [
+      Math.round((used.user + used.system) / 1000),
+      Math.round(performance.now() - wall),
+      expect.getState().testPath,
+    ];
+    appendFileSync(cpuLog, `${line.join('\t')}\n`);
   });
 }
