@@ -13,6 +13,10 @@ export default defineConfig({
     include: ['src/**/*.e2e.test.ts'],
     environment: 'node',
     fileParallelism: true,
+    // A worker runs file after file, its modules (Vitest, playwright-core, the helpers) loaded once:
+    // a new process per file cost seconds between files. Each file starts its own server and
+    // browser in its hooks and the helpers keep no state between files.
+    isolate: false,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
