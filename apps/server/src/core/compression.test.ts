@@ -108,3 +108,21 @@ describe('API answer compression', () => {
     expect(res.rawPayload.length).toBe(100);
   });
 });
+
+describe('feed compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { PUBLIC_URL: 'http://localhost' });
+  });
+  afterAll(() => t.close());
+
+  it('sends the RSS feed (application/rss+xml) brotli-encoded, as JSON and text are', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/rss.xml' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(plain.body.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
+    const res = await t.app.inject({ method: 'GET', url: '/rss.xml', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+  });
+});

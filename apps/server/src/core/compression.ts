@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 /** Below this many bytes the encoding headers and the compressor's work cost more than they save. */
 export const COMPRESSION_THRESHOLD = 1024;
 
-const COMPRESSIBLE_TYPE = /^(?:application\/(?:(?:[\w.+-]*\+)?json|javascript)|text\/)/i;
+/** JSON, XML (the feeds, the sitemap) and JavaScript of any flavour (`+json`, `+xml`), and text. */
+const COMPRESSIBLE_TYPE = /^(?:application\/(?:(?:[\w.+-]*\+)?(?:json|xml)|javascript)|text\/)/i;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
