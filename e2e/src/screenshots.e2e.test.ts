@@ -42,6 +42,7 @@ describe('screenshots of every page, both schemes, three widths', () => {
   const pages = () => [
     { name: 'home', path: '/', ready: 'Alex Morgan' },
     { name: 'portfolio', path: '/portfolio', ready: 'Portfolio' },
+    { name: 'project', path: '/portfolio/sudoku-engine', ready: 'Sudoku engine' },
     { name: 'docs', path: '/docs/forecast', ready: 'Weather Forecast' },
     { name: 'weather', path: '/apps/forecast', ready: 'Weather Forecast' },
     { name: 'sudoku', path: '/apps/sudoku', ready: 'Sudoku' },

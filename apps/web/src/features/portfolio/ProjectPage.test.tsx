@@ -65,11 +65,12 @@ describe('ProjectPage', () => {
       featured: true,
       links: { source: 'https://github.com/x/tide', demo: '/apps/forecast', writeup: '' },
       body: '**Why**',
+      backend_features: 'Tide tables cached per port',
     }),
     body_html: '<p><strong>Why</strong> it <a href="https://example.com" rel="noopener noreferrer">matters</a></p>',
   };
 
-  it('shows title, summary, role, period, links, the server’s HTML body and tags that filter the list', async () => {
+  it('shows title, summary, role, period, links, the server’s HTML body, the features and tags that filter the list', async () => {
     mockFetch({ 'GET /api/portfolio/projects/tide-clock': { body: page } });
     renderWithProviders(app, { route: '/portfolio/tide-clock' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tide clock' })).toBeInTheDocument();
@@ -82,6 +83,10 @@ describe('ProjectPage', () => {
     expect(screen.getByRole('link', { name: 'Live demo' })).toHaveAttribute('href', '/apps/forecast');
     expect(screen.queryByRole('link', { name: 'Write-up' })).not.toBeInTheDocument();
     expect(screen.getByText('Why').tagName).toBe('STRONG');
+    // The seed's feature fields, as the card shows them; an empty one is left out.
+    const backEnd = screen.getByRole('region', { name: 'Backend features' });
+    expect(within(backEnd).getByText('Tide tables cached per port')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Frontend features' })).not.toBeInTheDocument();
     expect(document.title).toMatch(/^Tide clock · /);
     const tags = screen.getByRole('group', { name: 'Tags' });
     expect(within(tags).getByRole('link', { name: 'React' })).toHaveAttribute('href', '/portfolio?tag=react');

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Group, Image, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { type PortfolioImage, type PortfolioProjectPage, tagKey } from '@site/contract';
 import { documentTitle, matchPage } from '@site/contract/page-meta';
 import { IconArrowLeft, IconBrandGithub, IconExternalLink, IconFileText } from '@tabler/icons-react';
@@ -109,6 +109,12 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
           <div data-project-body className={bodyClasses.body} dangerouslySetInnerHTML={{ __html: project.body_html }} />
         </Typography>
       )}
+      {(project.backend_features || project.frontend_features) && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <Features label="Backend features" text={project.backend_features} />
+          <Features label="Frontend features" text={project.frontend_features} />
+        </SimpleGrid>
+      )}
       {gallery.length > 0 && (
         <Stack gap="lg" component="section" aria-label="Gallery">
           {gallery.map((image) => (
@@ -180,6 +186,19 @@ function LinkButton({ href, icon, children }: { href: string; icon: React.ReactN
     <Button variant="light" leftSection={icon} component="a" href={href} target="_blank" rel="noopener noreferrer">
       {children}
     </Button>
+  );
+}
+
+/** The seed's feature fields, as the card shows them, under their own headings. */
+function Features({ label, text }: { label: string; text: string }) {
+  if (!text) return null;
+  return (
+    <Stack gap={4} component="section" aria-label={label}>
+      <Title order={2} size="h4">
+        {label}
+      </Title>
+      <Text style={{ whiteSpace: 'pre-line' }}>{text}</Text>
+    </Stack>
   );
 }
 
