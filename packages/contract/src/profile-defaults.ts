@@ -45,15 +45,30 @@ export interface ProfileResume {
   url: string;
 }
 
+/**
+ * The owner's photo, cropped square (docs/api.md#profile): `url` is the largest stored size,
+ * `srcset` every size ("url 96w, url 192w, …"); each address names its version, so it is cached for good.
+ */
+export interface ProfileAvatar {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
 /** GET /api/profile. */
 export interface Profile extends ProfileFields {
   /** When the admin last saved it; null while it is the defaults. */
   updated_at: string | null;
   resume: ProfileResume | null;
+  avatar: ProfileAvatar | null;
 }
 
 /** Where the résumé is served (outside /api, so the link reads well). */
 export const RESUME_PATH = '/resume.pdf';
+
+/** Where the avatar is served (`?w=<width>&v=<version>`). */
+export const AVATAR_PATH = '/api/profile/avatar';
 
 export const defaultProfileFields: ProfileFields = {
   name: siteOwner.name,
@@ -96,7 +111,7 @@ export const defaultProfileFields: ProfileFields = {
   links: [],
 };
 
-export const defaultProfile: Profile = { ...defaultProfileFields, updated_at: null, resume: null };
+export const defaultProfile: Profile = { ...defaultProfileFields, updated_at: null, resume: null, avatar: null };
 
 /** A link that names a Mastodon (or other fediverse) account: `https://host/@name`. */
 export const isFediverseLink = (link: ProfileLink) =>

@@ -31,6 +31,10 @@ export const PROFILE_LIMITS = {
 export const RESUME_MAX_BYTES = 5 * 1024 * 1024;
 export const RESUME_FILE_NAME_MAX = 120;
 
+/** The avatar upload's limit, and the square sizes stored (an image is never enlarged). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_WIDTHS = [96, 192, 384] as const;
+
 const L = PROFILE_LIMITS;
 
 const webAddress = z
@@ -98,6 +102,23 @@ export const profileResumeSchema = z.object({
   url: z.string(),
 });
 
+export const profileAvatarSchema = z.object({
+  url: z.string(),
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/** One stored size of the avatar; `v` names the version the profile linked to. */
+export const profileAvatarQuerySchema = z.object({
+  w: z
+    .string()
+    .regex(/^\d{1,4}$/, 'w must be a width in pixels')
+    .transform(Number)
+    .optional(),
+  v: z.string().max(64).optional(),
+});
+
 export const profileResponseSchema = z.object({
   name: z.string(),
   title: z.string(),
@@ -112,11 +133,16 @@ export const profileResponseSchema = z.object({
   links: z.array(z.object({ label: z.string(), url: z.string() })),
   updated_at: z.string().nullable(),
   resume: profileResumeSchema.nullable(),
+  avatar: profileAvatarSchema.nullable(),
 });
 
 const resumeNote = `multipart/form-data with one file part "file": a PDF (checked by its content) of at most ${
   RESUME_MAX_BYTES / 1024 / 1024
 } MB; its name is the download's name.`;
+
+const avatarNote = `multipart/form-data with one file part "file": a PNG, JPEG, WebP or GIF (checked by its content) of at most ${
+  AVATAR_MAX_BYTES / 1024 / 1024
+} MB and 40 megapixels; cropped square around its most interesting part and stored as WebP at ${AVATAR_WIDTHS.join(', ')} px.`;
 
 /** docs/api.md#profile: the owner's profile, public to read, the admin's to edit; the résumé file. */
 export const profileEndpoints = {
@@ -145,5 +171,26 @@ export const profileEndpoints = {
     summary: 'Remove the résumé (admin)',
     response: successSchema,
     errors: [401, 403, 404],
+  }),
+  uploadAvatar: endpoint(routes.profile.uploadAvatar, {
+    tags: ['profile'],
+    summary: 'Upload the owner’s photo, replacing the last one (admin)',
+    description: avatarNote,
+    consumes: ['multipart/form-data'],
+    response: profileResponseSchema,
+    errors: [400, 401, 403, 413, 415],
+  }),
+  removeAvatar: endpoint(routes.profile.removeAvatar, {
+    tags: ['profile'],
+    summary: 'Remove the owner’s photo (admin)',
+    response: successSchema,
+    errors: [401, 403, 404],
+  }),
+  /** Answers the WebP file, not JSON. */
+  avatar: endpoint(routes.profile.avatar, {
+    tags: ['profile'],
+    summary: 'One size of the owner’s photo (width w, the largest without), cached for good at its versioned URL',
+    query: profileAvatarQuerySchema,
+    errors: [400, 404],
   }),
 };

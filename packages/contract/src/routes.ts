@@ -89,6 +89,9 @@ export const routes = {
     update: { method: 'PUT', path: '/admin/profile', access: 'admin' },
     uploadResume: { method: 'POST', path: '/admin/resume', access: 'admin' },
     removeResume: { method: 'DELETE', path: '/admin/resume', access: 'admin' },
+    uploadAvatar: { method: 'PUT', path: '/admin/profile/avatar', access: 'admin' },
+    removeAvatar: { method: 'DELETE', path: '/admin/profile/avatar', access: 'admin' },
+    avatar: { method: 'GET', path: '/profile/avatar', access: 'public' },
   },
   todo: {
     list: { method: 'GET', path: '/todo', access: 'user', claimedUser: query('user') },

@@ -17,7 +17,8 @@ export interface PageFactReaders {
   /**
    * features/profile: the owner as the admin last saved them (the first start's defaults until
    * then), for the home page's head and JSON-LD `Person` and a project's `author`. Read per page
-   * view: one row by its key, not cached, so every instance shows an edit at once.
+   * view: one row by its key and the photo's sizes (at most three rows), not cached, so every
+   * instance shows an edit at once.
    */
   homeProfile: () => Promise<HomeProfileFacts>;
 }
@@ -31,6 +32,8 @@ export interface HomeProfileFacts {
   links: string[];
   /** When the admin last saved the profile; null while it is the defaults. */
   updated_at: string | null;
+  /** The owner's photo, its largest size, site-relative (JSON-LD `image`); null without one. */
+  image: string | null;
 }
 
 /** What a project's page head and its redirect need (docs/api.md#pages). */

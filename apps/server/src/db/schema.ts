@@ -433,6 +433,14 @@ export interface SiteResumeTable {
   uploaded_at: string;
 }
 
+/** The owner's photo (docs/api.md#profile): one square WebP per stored width, all of one upload. */
+export interface SiteAvatarFilesTable {
+  width: number;
+  data: Buffer;
+  version: string;
+  uploaded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -456,6 +464,7 @@ export interface Database {
   site_settings: SiteSettingsTable;
   site_profile: SiteProfileTable;
   site_resume: SiteResumeTable;
+  site_avatar_files: SiteAvatarFilesTable;
   wallets: WalletsTable;
   wallet_holdings: WalletHoldingsTable;
   wallet_trades: WalletTradesTable;

@@ -19,7 +19,8 @@ export const SITE_WIDE_TABLES = [
   // A project's former slugs (docs/api.md#portfolio).
   'portfolio_slug_redirects',
   'site_settings',
-  // The owner's profile and résumé: the site's, whoever is admin (docs/api.md#profile).
+  // The owner's profile, résumé and photo: the site's, whoever is admin (docs/api.md#profile).
+  'site_avatar_files',
   'site_profile',
   'site_resume',
 ];

@@ -22,6 +22,7 @@ import { down019, up019 } from './019_site_profile.js';
 import { down020, up020 } from './020_project_pages.js';
 import { down021, up021 } from './021_contact_messages.js';
 import { down022, up022 } from './022_project_images.js';
+import { down023, up023 } from './023_site_avatar.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -51,5 +52,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '020_project_pages': { up: up020(dialect), down: down020 },
     '021_contact_messages': { up: up021(dialect), down: down021 },
     '022_project_images': { up: up022(dialect), down: down022(dialect) },
+    '023_site_avatar': { up: up023(dialect), down: down023 },
   };
 }

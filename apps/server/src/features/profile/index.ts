@@ -9,7 +9,8 @@ import { profileService } from './profile.service.js';
  * default profile (what the site showed before it was editable). The page heads name the owner
  * from it (`homeProfile`, docs/api.md#pages), read on each view rather than kept: one row by its
  * key, 20–35 µs on SQLite and 0.3–0.5 ms on PostgreSQL (a round trip; medians of 5 × 5,000 reads
- * at load average 19), beside ~20 ms to draw the page, and a copy kept in-process would go
+ * at load average 19), plus a second query of the same kind for the photo's sizes (at most three
+ * rows, not measured apart), beside ~20 ms to draw the page; a copy kept in-process would go
  * stale on the other instances after a PUT.
  */
 export async function profileFeature(api: FastifyInstance): Promise<void> {

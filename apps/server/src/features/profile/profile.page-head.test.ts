@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultProfileFields, type ProfileFields } from '@site/contract';
 import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../test/multipart.js';
 import {
   createInstanceOn,
   createTestApp,
@@ -216,5 +218,19 @@ describe.each(testDatabaseKinds)('the home page from the stored profile, on %s',
     expect(page.jsonLd).toEqual([
       { '@context': 'https://schema.org', '@type': 'Person', name: 'Sam <Rivera>', url: `${ORIGIN}/` },
     ]);
+  });
+
+  it('gives the Person the owner’s photo as its image while there is one', async () => {
+    const photo = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const body = await multipartBody({ file: new File([new Uint8Array(photo)], 'me.png', { type: 'image/png' }) });
+    const uploaded = await injectAs(t.app, admin, { method: 'PUT', url: '/api/admin/profile/avatar', ...body });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { avatar } = uploaded.json();
+    expect((await home()).page.jsonLd).toEqual([expect.objectContaining({ image: `${ORIGIN}${avatar.url}` })]);
+
+    expect((await injectAs(t.app, admin, { method: 'DELETE', url: '/api/admin/profile/avatar' })).statusCode).toBe(200);
+    expect((await home()).page.jsonLd[0]).not.toHaveProperty('image');
   });
 });

@@ -1,4 +1,4 @@
-import { type Profile, type ProfileFields, RESUME_PATH } from '@site/contract';
+import { AVATAR_PATH, type Profile, type ProfileAvatar, type ProfileFields, RESUME_PATH } from '@site/contract';
 import type { Selectable } from 'kysely';
 import { isoNow } from '../../core/time.js';
 import type { DatabaseHandle } from '../../db/database.js';
@@ -37,8 +37,31 @@ function readList<K extends ListField>(row: Pick<ProfileRow, K>, key: K): Profil
 /** The résumé's address with its version, so a new upload is a new address for every cache. */
 export const resumeUrl = (etag: string) => `${RESUME_PATH}?v=${etag.slice(0, 12)}`;
 
+/** One stored size of the avatar, with its version: a new upload is a new address for every cache. */
+export const avatarUrl = (width: number, version: string) => `${AVATAR_PATH}?w=${width}&v=${version.slice(0, 12)}`;
+
+/** The profile's `avatar` from the stored sizes (ascending): the largest as `url`, all in `srcset`. */
+export function avatarOf(sizes: { width: number; version: string }[]): ProfileAvatar | null {
+  const largest = sizes[sizes.length - 1];
+  if (!largest) return null;
+  return {
+    url: avatarUrl(largest.width, largest.version),
+    // "url 96w, url 192w": the addresses hold neither spaces nor commas.
+    srcset: sizes.map((size) => `${avatarUrl(size.width, size.version)} ${size.width}w`).join(', '),
+    width: largest.width,
+    height: largest.width,
+  };
+}
+
 /** The part of the profile a page's head names (core/page-facts.ts `homeProfile`). */
-export type ProfileHeadFacts = Pick<Profile, 'name' | 'title' | 'tagline' | 'links' | 'updated_at'>;
+export type ProfileHeadFacts = Pick<Profile, 'name' | 'title' | 'tagline' | 'links' | 'updated_at' | 'avatar'>;
+
+export interface StoredAvatarFile {
+  width: number;
+  data: Buffer;
+  version: string;
+  uploaded_at: string;
+}
 
 export interface StoredResume {
   file_name: string;
@@ -48,8 +71,12 @@ export interface StoredResume {
   uploaded_at: string;
 }
 
-/** The owner's profile and résumé: one row each (migration 019). */
+/** The owner's profile and résumé: one row each (migration 019); the photo: a row per size (023). */
 export function profileRepository({ db }: DatabaseHandle) {
+  /** The stored sizes of the avatar, smallest first; none without one. */
+  const avatarSizes = (): Promise<{ width: number; version: string }[]> =>
+    db.selectFrom('site_avatar_files').select(['width', 'version']).orderBy('width').execute();
+
   return {
     /** Writes the first start's profile; a row already there (this or another instance's) stays. */
     async ensure(defaults: ProfileFields): Promise<void> {
@@ -63,11 +90,14 @@ export function profileRepository({ db }: DatabaseHandle) {
     async get(): Promise<Profile | undefined> {
       const row = await db.selectFrom('site_profile').selectAll().where('id', '=', ROW_ID).executeTakeFirst();
       if (!row) return undefined;
-      const resume = await db
-        .selectFrom('site_resume')
-        .select(['file_name', 'size', 'etag', 'uploaded_at'])
-        .where('id', '=', ROW_ID)
-        .executeTakeFirst();
+      const [resume, avatar] = await Promise.all([
+        db
+          .selectFrom('site_resume')
+          .select(['file_name', 'size', 'etag', 'uploaded_at'])
+          .where('id', '=', ROW_ID)
+          .executeTakeFirst(),
+        avatarSizes(),
+      ]);
       return {
         name: row.name,
         title: row.title,
@@ -89,6 +119,7 @@ export function profileRepository({ db }: DatabaseHandle) {
               url: resumeUrl(resume.etag),
             }
           : null,
+        avatar: avatarOf(avatar),
       };
     },
 
@@ -99,7 +130,7 @@ export function profileRepository({ db }: DatabaseHandle) {
         .select(['name', 'title', 'tagline', 'links', 'updated_at'])
         .where('id', '=', ROW_ID)
         .executeTakeFirst();
-      return row && { ...row, links: readList(row, 'links') };
+      return row && { ...row, links: readList(row, 'links'), avatar: avatarOf(await avatarSizes()) };
     },
 
     async save(fields: ProfileFields): Promise<void> {
@@ -125,6 +156,28 @@ export function profileRepository({ db }: DatabaseHandle) {
         .values({ id: ROW_ID, ...resume })
         .onConflict((conflict) => conflict.column('id').doUpdateSet(resume))
         .execute();
+    },
+
+    /** One size of the avatar; the largest when `width` is undefined. */
+    avatarFile(width: number | undefined): Promise<StoredAvatarFile | undefined> {
+      const query = db.selectFrom('site_avatar_files').select(['width', 'data', 'version', 'uploaded_at']);
+      return (
+        width === undefined ? query.orderBy('width', 'desc').limit(1) : query.where('width', '=', width)
+      ).executeTakeFirst();
+    },
+
+    /** Replaces every size at once: a reader sees the old photo or the new one, never a mix. */
+    async saveAvatar(files: StoredAvatarFile[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('site_avatar_files').execute();
+        await trx.insertInto('site_avatar_files').values(files).execute();
+      });
+    },
+
+    /** False when there was none. */
+    async removeAvatar(): Promise<boolean> {
+      const result = await db.deleteFrom('site_avatar_files').executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     /** False when there was none. */

@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds)('profile and résumé on %s', (kind) => {
   };
 
   it('starts from the default profile (what site.ts showed), without a résumé', async () => {
-    expect(await profile()).toEqual({ ...defaultProfileFields, updated_at: null, resume: null });
+    expect(await profile()).toEqual({ ...defaultProfileFields, updated_at: null, resume: null, avatar: null });
     const res = await t.app.inject({ url: '/resume.pdf' });
     expect(res.statusCode).toBe(404);
   });

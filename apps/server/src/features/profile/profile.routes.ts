@@ -3,12 +3,14 @@ import { profileEndpoints as endpoints, RESUME_PATH } from '@site/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { AVATAR_BODY_LIMIT, readAvatarUpload } from './avatar-image.js';
 import type { ProfileService } from './profile.service.js';
 import { contentDisposition, RESUME_BODY_LIMIT, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
 
-/** docs/api.md#profile: the public profile, the admin's edit, and the résumé's upload and removal. */
+/** docs/api.md#profile: the public profile, the admin's edit, the résumé's and the photo's upload and removal. */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
-  // Encapsulated: only the upload parses multipart bodies, with a résumé-sized limit.
+  // Encapsulated: only the uploads parse multipart bodies, with a résumé-sized limit (the photo's
+  // upload passes its own).
   await app.register(multipart, { limits: resumeMultipartLimits, throwFileSizeLimit: true });
 
   route(app, endpoints.get, async () => service.get());
@@ -19,6 +21,29 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
   route(app, endpoints.removeResume, async () => {
     await service.removeResume();
     return { success: true as const, message: 'Résumé removed' };
+  });
+
+  route(app, endpoints.uploadAvatar, { bodyLimit: AVATAR_BODY_LIMIT }, async (request) =>
+    service.uploadAvatar(await readAvatarUpload(request)),
+  );
+  route(app, endpoints.removeAvatar, async () => {
+    await service.removeAvatar();
+    return { success: true as const, message: 'Photo removed' };
+  });
+  // The profile links to ?w=<width>&v=<version>, which never changes: cached for a year. Without
+  // the version (or an old one) the answer is revalidated by ETag, as the résumé's bare address is.
+  route(app, endpoints.avatar, async (request, { reply }) => {
+    const { w, v } = request.query;
+    const file = await service.avatarFile(w);
+    const etag = `"${file.version}-${file.width}"`;
+    const versioned = v !== undefined && v.length > 0 && file.version.startsWith(v);
+    reply
+      .header('ETag', etag)
+      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
+      .header('Last-Modified', new Date(file.uploaded_at).toUTCString())
+      .header('Content-Type', 'image/webp');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(file.data);
   });
 };
 

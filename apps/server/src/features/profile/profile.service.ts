@@ -3,11 +3,13 @@ import { defaultProfile, type Profile, type ProfileFields } from '@site/contract
 import { notFound } from '../../core/http-errors.js';
 import type { HomeProfileFacts } from '../../core/page-facts.js';
 import { isoNow } from '../../core/time.js';
+import { processAvatar } from './avatar-image.js';
 import type { ProfileRepository } from './profile.repository.js';
 
 const NO_RESUME = 'No résumé has been uploaded';
+const NO_AVATAR = 'No photo has been uploaded';
 
-/** docs/api.md#profile: the owner's profile and résumé. */
+/** docs/api.md#profile: the owner's profile, résumé and photo. */
 export function profileService(repository: ProfileRepository) {
   const current = async (): Promise<Profile> => (await repository.get()) ?? defaultProfile;
 
@@ -16,8 +18,8 @@ export function profileService(repository: ProfileRepository) {
 
     /** The owner as the page heads name them (docs/api.md#pages): the links' addresses are `sameAs`. */
     async headFacts(): Promise<HomeProfileFacts> {
-      const { name, title, tagline, links, updated_at } = (await repository.headFacts()) ?? defaultProfile;
-      return { name, title, tagline, links: links.map((link) => link.url), updated_at };
+      const { name, title, tagline, links, updated_at, avatar } = (await repository.headFacts()) ?? defaultProfile;
+      return { name, title, tagline, links: links.map((link) => link.url), updated_at, image: avatar?.url ?? null };
     },
 
     async update(fields: ProfileFields): Promise<Profile> {
@@ -39,6 +41,25 @@ export function profileService(repository: ProfileRepository) {
 
     async removeResume(): Promise<void> {
       if (!(await repository.removeResume())) throw notFound(NO_RESUME);
+    },
+
+    /** `bytes`: the uploaded file, not yet checked (avatar-image.ts checks and crops it). */
+    async uploadAvatar(bytes: Buffer): Promise<Profile> {
+      const { version, files } = await processAvatar(bytes);
+      const uploaded_at = isoNow();
+      await repository.saveAvatar(files.map((file) => ({ ...file, version, uploaded_at })));
+      return current();
+    },
+
+    async removeAvatar(): Promise<void> {
+      if (!(await repository.removeAvatar())) throw notFound(NO_AVATAR);
+    },
+
+    /** One stored size (the largest when `width` is undefined); 404 for a size not stored. */
+    async avatarFile(width: number | undefined) {
+      const file = await repository.avatarFile(width);
+      if (!file) throw notFound(width === undefined ? NO_AVATAR : `No photo of width ${width}`);
+      return file;
     },
 
     async resume() {

@@ -56,6 +56,7 @@ const DEFAULT_OWNER: HomeProfileFacts = {
   tagline: defaultProfileFields.tagline,
   links: defaultProfileFields.links.map((link) => link.url),
   updated_at: null,
+  image: null,
 };
 
 /**
@@ -203,7 +204,7 @@ function projectHead(project: PortfolioPageFacts, meta: PageMeta, base: string, 
 
 /**
  * schema.org `Person` for the home page, from the owner's profile: the tagline as its description,
- * the links as `sameAs` (each an http(s) address, docs/api.md#profile).
+ * the links as `sameAs` (each an http(s) address, docs/api.md#profile), the photo as `image`.
  */
 export function personJsonLd(base: string, owner: HomeProfileFacts = DEFAULT_OWNER) {
   return {
@@ -214,6 +215,7 @@ export function personJsonLd(base: string, owner: HomeProfileFacts = DEFAULT_OWN
     ...(owner.tagline ? { description: owner.tagline } : {}),
     url: `${base}/`,
     ...(owner.links.length > 0 ? { sameAs: [...owner.links] } : {}),
+    ...(owner.image ? { image: `${base}${owner.image}` } : {}),
   };
 }
 

@@ -270,6 +270,31 @@ const uploadResume = async (c: MatrixContext) => {
   if (res.statusCode !== 200) throw new Error(`setup résumé upload: ${res.statusCode} ${res.body}`);
 };
 
+/** A 1×1 PNG as the photo upload takes it (docs/api.md#profile). */
+const avatarForm = () =>
+  multipartBody({
+    file: new File(
+      [
+        Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      ],
+      'me.png',
+      { type: 'image/png' },
+    ),
+  });
+const uploadAvatar = async (c: MatrixContext) => {
+  const { payload, headers } = await avatarForm();
+  const res = await c.app.inject({
+    method: 'PUT',
+    url: '/api/admin/profile/avatar',
+    headers: { ...headers, authorization: `Token ${c.users.admin.token}` },
+    payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`setup photo upload: ${res.statusCode} ${res.body}`);
+};
+
 /** A user only `key`'s calls use (signed up on first use). */
 const ownUser = (key: string) => (c: MatrixContext) => c.once(`user:${key}`, () => signUp(c.app, uniqueName('own')));
 /**
@@ -804,6 +829,26 @@ export const routeMatrix: Record<string, MatrixEntry> = {
     request: async (c) => {
       await c.fresh('resume', () => uploadResume(c));
       return { url: '/api/admin/resume' };
+    },
+  },
+  'PUT /api/admin/profile/avatar': {
+    access: 'admin',
+    request: async () => ({ url: '/api/admin/profile/avatar', ...(await avatarForm()) }),
+  },
+  'GET /api/profile/avatar': {
+    access: 'public',
+    // Uploaded again each time: the removal below may have run first.
+    request: async (c) => {
+      await uploadAvatar(c);
+      return get('/api/profile/avatar');
+    },
+  },
+  'DELETE /api/admin/profile/avatar': {
+    access: 'admin',
+    consumes: true,
+    request: async (c) => {
+      await c.fresh('avatar', () => uploadAvatar(c));
+      return { url: '/api/admin/profile/avatar' };
     },
   },
 

@@ -35,6 +35,28 @@ describe('the shell names the owner from the profile', () => {
     expect(container.querySelector('svg[focusable="false"]')?.outerHTML).toBe(drawn?.outerHTML);
     expect(drawn?.querySelector('text')).toHaveTextContent('SR');
     expect(screen.getByRole('link', { name: 'Portfolio' })).toHaveAttribute('href', '/portfolio');
+    // No photo: no image beside the name.
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('hero: the owner’s photo, round, in the drawn picture’s place when the profile has one', async () => {
+    const avatar = {
+      url: '/api/profile/avatar?w=384&v=abcdef123456',
+      srcset:
+        '/api/profile/avatar?w=96&v=abcdef123456 96w, /api/profile/avatar?w=192&v=abcdef123456 192w, /api/profile/avatar?w=384&v=abcdef123456 384w',
+      width: 384,
+      height: 384,
+    };
+    mockFetch({ 'GET /api/profile': { body: { ...edited, avatar } } });
+    const { container } = renderWithProviders(<HeroBanner />);
+    const photo = await screen.findByRole('img', { name: 'Sam Rivera' });
+    expect(photo).toHaveAttribute('src', avatar.url);
+    expect(photo).toHaveAttribute('srcset', avatar.srcset);
+    expect(photo).toHaveAttribute('sizes', expect.stringContaining('17rem'));
+    expect(photo).toHaveAttribute('width', '384');
+    expect(photo).toHaveAttribute('height', '384');
+    expect(photo.className).toMatch(/avatar/);
+    expect(container.querySelector('svg[focusable="false"]')).toBeNull();
   });
 
   it('brand: the owner’s initials and name, and a link home named after them', async () => {

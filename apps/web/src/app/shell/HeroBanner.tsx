@@ -6,11 +6,14 @@ import { useProfile } from '../../features/home/api/profile';
 import classes from './HeroBanner.module.css';
 import { HeroIllustration } from './HeroIllustration';
 
+/** The photo's drawn width (HeroBanner.module.css `.avatar`), so the browser picks the size it needs. */
+const AVATAR_SIZES = '(max-width: 47.99em) max(6.5rem, 26vw), min(26vw, 17rem)';
+
 /**
  * docs/product.md#layout and #home: the owner's banner, shown on the home route only — name,
  * role and tagline from the owner's profile (GET /api/profile, drawn by the server with the page)
- * beside a picture generated from the name, and the two ways in: the portfolio and the apps (the
- * home page's Apps section).
+ * beside their photo, round (a picture generated from the name while there is none), and the two
+ * ways in: the portfolio and the apps (the home page's Apps section).
  */
 export function HeroBanner() {
   const { profile: owner } = useProfile();
@@ -47,7 +50,19 @@ export function HeroBanner() {
             </Button>
           </Group>
         </div>
-        <HeroIllustration name={owner.name} />
+        {owner.avatar ? (
+          <img
+            className={classes.avatar}
+            src={owner.avatar.url}
+            srcSet={owner.avatar.srcset}
+            sizes={AVATAR_SIZES}
+            width={owner.avatar.width}
+            height={owner.avatar.height}
+            alt={owner.name}
+          />
+        ) : (
+          <HeroIllustration name={owner.name} />
+        )}
       </Container>
     </Box>
   );

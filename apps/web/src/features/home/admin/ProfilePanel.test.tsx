@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '../../../lib/csrf';
 import { setCookie } from '../../../test/cookies';
-import { apiError, callsTo, mockFetch, requestsTo } from '../../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ProfilePanel } from './ProfilePanel';
 
@@ -20,6 +20,19 @@ function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
   renderWithProviders(<ProfilePanel />, { route: '/admin?tab=profile' });
   return fetchMock;
 }
+
+/** The résumé card's file input (the photo card has one too). */
+const resumeFileInput = () =>
+  screen.getByRole('region', { name: 'Résumé' }).querySelector('input[type="file"]') as HTMLInputElement;
+const photoFileInput = () =>
+  screen.getByRole('region', { name: 'Photo' }).querySelector('input[type="file"]') as HTMLInputElement;
+
+const avatar = {
+  url: '/api/profile/avatar?w=384&v=abcdef123456',
+  srcset: '/api/profile/avatar?w=96&v=abcdef123456 96w, /api/profile/avatar?w=384&v=abcdef123456 384w',
+  width: 384,
+  height: 384,
+};
 
 describe('ProfilePanel', () => {
   it('edits the profile with a live preview and saves it with the CSRF header', async () => {
@@ -71,7 +84,7 @@ describe('ProfilePanel', () => {
     };
     const fetchMock = setup({ 'POST /api/admin/resume': { body: uploaded } });
     expect(await screen.findByText(/No résumé yet/)).toBeInTheDocument();
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const input = resumeFileInput();
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })] } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('link', { name: 'cv.pdf' })).toHaveAttribute('href', '/resume.pdf?v=1');
@@ -90,7 +103,7 @@ describe('ProfilePanel', () => {
     const name = await screen.findByLabelText(/^Name/);
     await user.clear(name);
     await user.paste('Sam Rivera');
-    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const input = resumeFileInput();
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })] } });
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await screen.findByRole('link', { name: 'cv.pdf' });
@@ -122,5 +135,75 @@ describe('ProfilePanel', () => {
     );
     await waitFor(() => expect(requestsTo(fetchMock, 'DELETE', '/api/admin/resume')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  describe('the photo', () => {
+    it('uploads an image as form data with the CSRF header, showing the loading state, then the photo', async () => {
+      const fetchMock = mockFetch({
+        'GET /api/profile': { body: saved },
+        'PUT /api/admin/profile/avatar': { body: { ...saved, avatar } },
+      });
+      setCookie('csrftoken', 'csrf-123');
+      const held = holdRequests(fetchMock, 'PUT', '/api/admin/profile/avatar');
+      renderWithProviders(<ProfilePanel />, { route: '/admin?tab=profile' });
+      const card = await screen.findByRole('region', { name: 'Photo' });
+      expect(within(card).getByText(/No photo yet/)).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Remove photo' })).toBeNull();
+      expect(photoFileInput()).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
+
+      const user = userEvent.setup();
+      fireEvent.change(photoFileInput(), { target: { files: [new File(['png'], 'me.png', { type: 'image/png' })] } });
+      const send = within(card).getByRole('button', { name: 'Upload photo' });
+      await user.click(send);
+      await waitFor(() => expect(send).toHaveAttribute('data-loading', 'true'));
+      held.release();
+
+      const photo = await within(card).findByRole('img', { name: `${saved.name}’s photo` });
+      expect(photo).toHaveAttribute('src', avatar.url);
+      expect(photo).toHaveAttribute('srcset', avatar.srcset);
+      const [request] = requestsTo(fetchMock, 'PUT', '/api/admin/profile/avatar');
+      expect(request?.form?.get('file')).toBeInstanceOf(File);
+      expect(request?.headers.get(CSRF_HEADER)).toBe('csrf-123');
+    });
+
+    it('refuses a file over 5 MB before sending, and shows the server’s refusal', async () => {
+      const fetchMock = setup({
+        'PUT /api/admin/profile/avatar': apiError(415, 'The photo must be a PNG, JPEG, WebP or GIF file'),
+      });
+      const card = await screen.findByRole('region', { name: 'Photo' });
+      const user = userEvent.setup();
+      const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+      fireEvent.change(photoFileInput(), { target: { files: [big] } });
+      await user.click(within(card).getByRole('button', { name: 'Upload photo' }));
+      expect(await within(card).findByText('At most 5 MB')).toBeInTheDocument();
+      expect(requestsTo(fetchMock, 'PUT', '/api/admin/profile/avatar')).toHaveLength(0);
+
+      fireEvent.change(photoFileInput(), {
+        target: { files: [new File(['<svg/>'], 'me.png', { type: 'image/png' })] },
+      });
+      await user.click(within(card).getByRole('button', { name: 'Upload photo' }));
+      expect(await within(card).findByText('The photo must be a PNG, JPEG, WebP or GIF file')).toBeInTheDocument();
+    });
+
+    it('removes the photo only after the question', async () => {
+      setCookie('csrftoken', 'csrf-123');
+      const fetchMock = mockFetch({
+        'GET /api/profile': { body: { ...saved, avatar } },
+        'DELETE /api/admin/profile/avatar': { body: { success: true, message: 'Photo removed' } },
+      });
+      renderWithProviders(<ProfilePanel />, { route: '/admin?tab=profile' });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Remove photo' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove the photo' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(requestsTo(fetchMock, 'DELETE', '/api/admin/profile/avatar')).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Remove the photo' })).getByRole('button', { name: 'Remove' }),
+      );
+      await waitFor(() => expect(requestsTo(fetchMock, 'DELETE', '/api/admin/profile/avatar')).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
   });
 });

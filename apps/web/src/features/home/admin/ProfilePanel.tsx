@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Avatar,
   Badge,
   Button,
   Card,
@@ -16,8 +17,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { PROFILE_LIMITS as L, type Profile, type ProfileFields, RESUME_MAX_BYTES } from '@site/contract';
-import { IconFileTypePdf, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  AVATAR_MAX_BYTES,
+  PROFILE_LIMITS as L,
+  type Profile,
+  type ProfileFields,
+  RESUME_MAX_BYTES,
+} from '@site/contract';
+import { IconFileTypePdf, IconPhoto, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -26,7 +33,14 @@ import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { profileQuery, useRemoveResume, useUpdateProfile, useUploadResume } from '../api/profile';
+import {
+  profileQuery,
+  useRemoveAvatar,
+  useRemoveResume,
+  useUpdateProfile,
+  useUploadAvatar,
+  useUploadResume,
+} from '../api/profile';
 import { ProfileAbout, ProfileFacts, ProfileInterests, ProfilePersonality, ProfileSkills } from '../ProfileSections';
 
 /** The form's values: interests as one text, a line each. */
@@ -58,11 +72,12 @@ const toFields = (values: FormValues): ProfileFields => ({
   links: values.links.map((l) => ({ label: l.label.trim(), url: l.url.trim() })),
 });
 
-/** What the preview shows: the form as it would be saved, with the saved résumé. */
+/** What the preview shows: the form as it would be saved, with the saved résumé and photo. */
 const previewOf = (values: FormValues, saved: Profile): Profile => ({
   ...toFields(values),
   updated_at: saved.updated_at,
   resume: saved.resume,
+  avatar: saved.avatar,
 });
 
 const required = (value: string, what: string) => (value.trim() ? null : `${what} is required`);
@@ -75,7 +90,10 @@ const isWebAddress = (value: string) => {
   }
 };
 
-/** Profile: the owner's profile edited with a live preview beside it (below it on a phone), and the résumé PDF. */
+/**
+ * Profile: the owner's profile edited with a live preview beside it (below it on a phone), their
+ * photo and the résumé PDF.
+ */
 export function ProfilePanel() {
   const profile = useQuery(profileQuery());
   if (profile.isPending) return <PageLoader label="Loading the profile…" />;
@@ -84,6 +102,7 @@ export function ProfilePanel() {
   return (
     <Stack gap="xl">
       <ProfileEditor saved={profile.data} />
+      <AvatarCard saved={profile.data} />
       <ResumeCard saved={profile.data} />
     </Stack>
   );
@@ -329,6 +348,100 @@ function AddButton({ children, ...props }: { children: string; disabled: boolean
     <Button variant="subtle" leftSection={<IconPlus size={16} />} style={{ alignSelf: 'flex-start' }} {...props}>
       {children}
     </Button>
+  );
+}
+
+/** The image types the server takes (docs/api.md#profile); it checks the bytes, this only filters the picker. */
+const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
+
+/**
+ * The owner's photo (docs/product.md#home): the stored one, a new upload (the server crops it
+ * square), or removing it, after which the hero shows the picture drawn from the name again.
+ */
+function AvatarCard({ saved }: { saved: Profile }) {
+  const upload = useUploadAvatar();
+  const remove = useRemoveAvatar();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const { avatar } = saved;
+
+  const send = () => {
+    if (!file) return setFileError('Choose an image file');
+    if (file.size > AVATAR_MAX_BYTES) return setFileError(`At most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
+    setFileError(null);
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        notifications.show({ color: 'teal', message: 'The photo is uploaded: the home page shows it now.' });
+      },
+    });
+  };
+  const error = upload.error ?? remove.error;
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label="Photo">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Photo
+        </Title>
+        <Group gap="md" wrap="nowrap" align="center">
+          {avatar ? (
+            <Avatar
+              src={avatar.url}
+              imageProps={{ srcSet: avatar.srcset, sizes: '80px', width: 80, height: 80 }}
+              alt={`${saved.name}’s photo`}
+              size={80}
+              radius="xl"
+            />
+          ) : (
+            <Avatar size={80} radius="xl" aria-hidden>
+              <IconPhoto size={32} />
+            </Avatar>
+          )}
+          <Text size="sm" c="dimmed">
+            {avatar
+              ? 'Shown round in the home page’s banner and given to search engines as your picture.'
+              : 'No photo yet: the home page’s banner shows a picture drawn from your name.'}{' '}
+            PNG, JPEG, WebP or GIF, at most {AVATAR_MAX_BYTES / 1024 / 1024} MB; cropped square around its subject.
+          </Text>
+        </Group>
+        <FormAlert>{error?.message}</FormAlert>
+        <Group gap="sm" align="flex-end">
+          <FileInput
+            label={avatar ? 'Replace with' : 'Image file'}
+            placeholder="Choose an image"
+            accept={AVATAR_TYPES}
+            clearable
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              setFileError(null);
+            }}
+            error={fileError}
+            style={{ flex: 1, minWidth: 200 }}
+          />
+          <Button leftSection={<IconUpload size={16} />} onClick={send} loading={upload.isPending}>
+            Upload photo
+          </Button>
+          {avatar && (
+            <Button variant="default" onClick={() => setConfirmRemove(true)}>
+              Remove photo
+            </Button>
+          )}
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmRemove}
+        title="Remove the photo"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onCancel={() => setConfirmRemove(false)}
+        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmRemove(false) })}
+      >
+        Remove the photo? The home page then shows the picture drawn from your name until a new one is uploaded.
+      </ConfirmDialog>
+    </Card>
   );
 }
 

@@ -5,7 +5,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callsTo, mockFetch } from '../../../test/fetch-mock';
-import { profileQuery, useKeepProfile, useProfile } from './profile';
+import { parseStoredProfile, profileQuery, useKeepProfile, useProfile } from './profile';
 
 const drawnProfile: Profile = { ...defaultProfile, name: 'Sam Rivera', updated_at: '2026-11-20T10:00:00Z' };
 const storedProfile: Profile = { ...defaultProfile, name: 'Kept Copy', updated_at: '2026-10-01T10:00:00Z' };
@@ -88,5 +88,21 @@ describe('useProfile while a page hydrates', () => {
     expect(errors).toEqual([]);
     expect(seen[0]).toBe(defaultProfile.name);
     await expect.poll(() => element.textContent, { timeout: 30_000 }).toBe('Sam Rivera');
+  });
+});
+
+describe('this browser’s copy of the profile', () => {
+  const avatar = {
+    url: '/api/profile/avatar?w=384&v=abc',
+    srcset: '/api/profile/avatar?w=384&v=abc 384w',
+    width: 384,
+    height: 384,
+  };
+
+  it('keeps the photo, reads a copy from before photos as having none, and refuses a broken one', () => {
+    expect(parseStoredProfile({ ...drawnProfile, avatar })?.avatar).toEqual(avatar);
+    const { avatar: _none, ...older } = drawnProfile;
+    expect(parseStoredProfile(older)?.avatar).toBeNull();
+    expect(parseStoredProfile({ ...drawnProfile, avatar: { url: 5 } })).toBeUndefined();
   });
 });

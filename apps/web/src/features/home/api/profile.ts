@@ -11,6 +11,13 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isList = (value: unknown, item: (entry: unknown) => boolean) => Array.isArray(value) && value.every(item);
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+const isAvatar = (value: unknown) =>
+  isRecord(value) &&
+  isText(value.url) &&
+  isText(value.srcset) &&
+  typeof value.width === 'number' &&
+  typeof value.height === 'number';
+
 /**
  * The copy this browser kept, checked by hand like the notice's (site-notice.ts): the home page
  * stays free of zod (e2e/src/bundle-budget.e2e.test.ts). Anything else is no copy.
@@ -24,8 +31,10 @@ export function parseStoredProfile(data: unknown): Profile | undefined {
     isList(data.interests, isText) &&
     isList(data.personality, (b) => isRecord(b) && isText(b.title) && isText(b.text)) &&
     isList(data.links, (l) => isRecord(l) && isText(l.label) && isText(l.url)) &&
-    (data.resume === null || (isRecord(data.resume) && isText(data.resume.url) && isText(data.resume.uploaded_at)));
-  return ok ? (data as unknown as Profile) : undefined;
+    (data.resume === null || (isRecord(data.resume) && isText(data.resume.url) && isText(data.resume.uploaded_at))) &&
+    // A copy kept before the profile had a photo has no `avatar`: it reads as none.
+    (data.avatar === undefined || data.avatar === null || isAvatar(data.avatar));
+  return ok ? ({ ...data, avatar: data.avatar ?? null } as unknown as Profile) : undefined;
 }
 
 function readStored(): Profile | undefined {
@@ -109,6 +118,21 @@ export const useUploadResume = () =>
     form.append('file', file);
     return callEndpoint('profile.uploadResume', { body: form });
   });
+
+export const useUploadAvatar = () =>
+  useProfileMutation((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return callEndpoint('profile.uploadAvatar', { body: form });
+  });
+
+export function useRemoveAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callEndpoint('profile.removeAvatar'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }),
+  });
+}
 
 export function useRemoveResume() {
   const queryClient = useQueryClient();

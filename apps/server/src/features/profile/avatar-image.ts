@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { AVATAR_MAX_BYTES, AVATAR_WIDTHS } from '@site/contract';
+import type { FastifyRequest } from 'fastify';
+import { badRequest, HttpError } from '../../core/http-errors.js';
+
+/** The largest upload body: the file and its multipart framing. */
+export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
+
+export const avatarMultipartLimits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 };
+
+/**
+ * Refuses decompression bombs: a small file that decodes to a gigantic bitmap (the same bound as
+ * the portfolio's images, docs/decisions.md#project-images-a-gallery-in-several-widths).
+ */
+export const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
+const WEBP = { quality: 82 } as const;
+
+const TOO_LARGE = `The photo must be ${AVATAR_MAX_BYTES / 1024 / 1024} MB or smaller`;
+export const NOT_AN_IMAGE = 'The photo must be a PNG, JPEG, WebP or GIF file';
+const UNREADABLE = 'The photo could not be read. It may be damaged or too large in pixels.';
+
+/**
+ * Whether the bytes start as a PNG, JPEG, GIF or WebP does: the name and the declared type are
+ * the uploader's word, these signatures the file's own. The portfolio checks its uploads the same
+ * way (features/portfolio/image-processing.ts); features do not import each other
+ * (docs/architecture.md), hence these few lines here.
+ */
+export function isAcceptedImage(bytes: Buffer): boolean {
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(png)) return true;
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
+  const gif = bytes.subarray(0, 6).toString('latin1');
+  if (gif === 'GIF87a' || gif === 'GIF89a') return true;
+  return (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  );
+}
+
+/** The square sizes to store for a photo whose shorter side is `side`: never enlarged. */
+export function avatarWidthsFor(side: number): number[] {
+  const widths: number[] = AVATAR_WIDTHS.filter((w) => w < side);
+  const top = Math.min(side, AVATAR_WIDTHS[AVATAR_WIDTHS.length - 1] as number);
+  if (!widths.includes(top)) widths.push(top);
+  return widths;
+}
+
+export interface AvatarFile {
+  width: number;
+  data: Buffer;
+}
+
+/** An upload, checked and encoded: square WebP files and their version (a hash of them). */
+export interface ProcessedAvatar {
+  version: string;
+  files: AvatarFile[];
+}
+
+/**
+ * Checks the upload is one of the accepted formats, then crops it square around its most
+ * interesting part (libvips' attention strategy: skin tones, saturation, edges) and encodes it as
+ * WebP at each size (EXIF orientation applied, metadata dropped, an animation's first frame).
+ */
+export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
+  if (!isAcceptedImage(bytes)) throw new HttpError(415, NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+  // sharp (libvips) is loaded on the first upload, not at start-up, to keep an idle server small.
+  const { default: sharp } = await import('sharp');
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS }).metadata();
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    if (width === 0 || height === 0 || width * height > AVATAR_MAX_INPUT_PIXELS) throw new Error('size');
+    const source = sharp(bytes, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS }).rotate();
+    const files = await Promise.all(
+      avatarWidthsFor(Math.min(width, height)).map(async (w) => ({
+        width: w,
+        data: await source
+          .clone()
+          .resize({ width: w, height: w, fit: 'cover', position: 'attention' })
+          .webp(WEBP)
+          .toBuffer(),
+      })),
+    );
+    const hash = createHash('sha256');
+    for (const file of files) hash.update(file.data);
+    return { version: hash.digest('hex').slice(0, 32), files };
+  } catch {
+    // Right signature, broken body (or too many pixels): still not a photo we can use.
+    throw new HttpError(415, UNREADABLE, { file: UNREADABLE });
+  }
+}
+
+/** The `file` part of the upload. 400 without one, 413 too large, 415 not an image. */
+export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data with a "file" part');
+  // A body that says it is too large is refused before any of it is read.
+  if (Number(request.headers['content-length']) > AVATAR_BODY_LIMIT)
+    throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
+  let data: Buffer | undefined;
+  let unexpected: string | undefined;
+  try {
+    for await (const part of request.parts({ limits: avatarMultipartLimits })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') data = bytes;
+      else unexpected = part.fieldname;
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
+    throw badRequest('Form data is malformed');
+  }
+  if (unexpected !== undefined) throw badRequest(`Unexpected file field "${unexpected}": send the photo as "file"`);
+  if (!data || data.length === 0) throw badRequest('Choose a photo to upload', { file: 'Required' });
+  return data;
+}
