@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_WIDTHS } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../core/http-errors.js';
+import { sniffImageType } from '../../core/image-type.js';
 
 /** The largest upload body: the file and its multipart framing. */
 export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
@@ -18,25 +19,6 @@ const WEBP = { quality: 82 } as const;
 const TOO_LARGE = `The photo must be ${AVATAR_MAX_BYTES / 1024 / 1024} MB or smaller`;
 export const NOT_AN_IMAGE = 'The photo must be a PNG, JPEG, WebP or GIF file';
 const UNREADABLE = 'The photo could not be read. It may be damaged or too large in pixels.';
-
-/**
- * Whether the bytes start as a PNG, JPEG, GIF or WebP does: the name and the declared type are
- * the uploader's word, these signatures the file's own. The portfolio checks its uploads the same
- * way (features/portfolio/image-processing.ts); features do not import each other
- * (docs/architecture.md), hence these few lines here.
- */
-export function isAcceptedImage(bytes: Buffer): boolean {
-  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(png)) return true;
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
-  const gif = bytes.subarray(0, 6).toString('latin1');
-  if (gif === 'GIF87a' || gif === 'GIF89a') return true;
-  return (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  );
-}
 
 /** The square sizes to store for a photo whose shorter side is `side`: never enlarged. */
 export function avatarWidthsFor(side: number): number[] {
@@ -63,7 +45,7 @@ export interface ProcessedAvatar {
  * WebP at each size (EXIF orientation applied, metadata dropped, an animation's first frame).
  */
 export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
-  if (!isAcceptedImage(bytes)) throw new HttpError(415, NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+  if (!sniffImageType(bytes)) throw new HttpError(415, NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
   // sharp (libvips) is loaded on the first upload, not at start-up, to keep an idle server small.
   const { default: sharp } = await import('sharp');
   try {
