@@ -280,4 +280,26 @@ describe('portfolio administration in a real browser', () => {
     expect(chosen).toMatch(/f=avif&w=(480|800|1000)&v=/);
     expect(errors).toEqual([]);
   });
+
+  it('reorders the projects in Reorder Projects, and visitors see the new order', async () => {
+    await page.goto(`${server.baseUrl}/portfolio`);
+    const titles = () =>
+      page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    const before = await titles();
+    expect(before.length).toBeGreaterThan(2);
+    const [first, second] = before as [string, string];
+    await page.getByRole('menuitem', { name: 'Reorder Projects' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reorder Projects' });
+    // The keyboard reaches each move: the second project goes up with Enter.
+    await dialog.getByRole('button', { name: `Move ${second} up` }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Save order' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(titles).toEqual([second, first, ...before.slice(2)]);
+    // Saved for everyone: a visitor's list (the public API) has the same order.
+    const visitor = (await (await fetch(`${server.baseUrl}/api/portfolio`)).json()) as { title: string }[];
+    expect(visitor.slice(0, 2).map((p) => p.title)).toEqual([second, first]);
+    expect(errors).toEqual([]);
+  });
 });
