@@ -81,6 +81,9 @@ describe('ProjectPage', () => {
     expect(screen.getByRole('link', { name: 'Source' })).toHaveAttribute('href', 'https://github.com/x/tide');
     expect(screen.getByRole('link', { name: 'Source' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Live demo' })).toHaveAttribute('href', '/apps/forecast');
+    // One of this site's apps opens here: a play icon, not the new-tab arrow.
+    const demoIcon = screen.getByRole('link', { name: 'Live demo' }).querySelector('svg');
+    expect(demoIcon).toHaveClass('tabler-icon-player-play');
     expect(screen.queryByRole('link', { name: 'Write-up' })).not.toBeInTheDocument();
     expect(screen.getByText('Why').tagName).toBe('STRONG');
     // The seed's feature fields, as the card shows them; an empty one is left out.

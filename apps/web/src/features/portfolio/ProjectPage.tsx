@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { type PortfolioImage, type PortfolioProjectPage, tagKey } from '@site/contract';
 import { documentTitle, matchPage } from '@site/contract/page-meta';
-import { IconArrowLeft, IconBrandGithub, IconExternalLink, IconFileText } from '@tabler/icons-react';
+import { IconArrowLeft, IconBrandGithub, IconExternalLink, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/LoadError';
@@ -14,9 +14,10 @@ import bodyClasses from './project-body.module.css';
 import { formatPeriod } from './project-period';
 
 const LINKS = [
-  { kind: 'source', label: 'Source', icon: IconBrandGithub },
-  { kind: 'demo', label: 'Live demo', icon: IconExternalLink },
-  { kind: 'writeup', label: 'Write-up', icon: IconFileText },
+  { kind: 'source', label: 'Source', icon: IconBrandGithub, here: IconBrandGithub },
+  // Another site's demo opens in a new tab (the arrow says so); one of this site's apps opens here.
+  { kind: 'demo', label: 'Live demo', icon: IconExternalLink, here: IconPlayerPlay },
+  { kind: 'writeup', label: 'Write-up', icon: IconFileText, here: IconFileText },
 ] as const;
 
 /** docs/product.md#portfolio: one project at /portfolio/{slug}. */
@@ -96,11 +97,14 @@ export function ProjectView({ project }: { project: PortfolioProjectPage }) {
       )}
       {links.length > 0 && (
         <Group gap="sm">
-          {links.map(({ kind, label, icon: Icon }) => (
-            <LinkButton key={kind} href={project.links[kind]} icon={<Icon size={16} aria-hidden />}>
-              {label}
-            </LinkButton>
-          ))}
+          {links.map(({ kind, label, icon, here }) => {
+            const Icon = project.links[kind].startsWith('/') ? here : icon;
+            return (
+              <LinkButton key={kind} href={project.links[kind]} icon={<Icon size={16} aria-hidden />}>
+                {label}
+              </LinkButton>
+            );
+          })}
         </Group>
       )}
       {project.body_html && (
