@@ -184,16 +184,11 @@ export const storedLabelNames = (names: readonly string[]): string[] => [...firs
  */
 export async function refreshSearchKeys(db: Db, todoIds: number[]): Promise<void> {
   if (todoIds.length === 0) return;
-  const [rows, labels] = await Promise.all([
+  // The labels as a task answers them (labelsOf: in label order), so the same task always gives the same key.
+  const [rows, namesOf] = await Promise.all([
     db.selectFrom('todos').select(['id', 'title', 'description', 'search_key']).where('id', 'in', todoIds).execute(),
-    db.selectFrom('todo_task_labels').select(['todo_id', 'name']).where('todo_id', 'in', todoIds).execute(),
+    labelsOf(db, todoIds),
   ]);
-  const namesOf = new Map<number, string[]>();
-  for (const { todo_id, name } of labels) {
-    const names = namesOf.get(todo_id);
-    if (names) names.push(name);
-    else namesOf.set(todo_id, [name]);
-  }
   const changed = rows.flatMap((row) => {
     const key = searchKey(row.title, row.description, namesOf.get(row.id));
     return key === row.search_key ? [] : [{ id: row.id, key }];
