@@ -125,12 +125,16 @@ export function profileRepository({ db }: DatabaseHandle) {
 
     /** What the page heads name (core/page-facts.ts `homeProfile`): the profile row alone, by its key. */
     async headFacts(): Promise<ProfileHeadFacts | undefined> {
-      const row = await db
-        .selectFrom('site_profile')
-        .select(['name', 'title', 'tagline', 'links', 'updated_at'])
-        .where('id', '=', ROW_ID)
-        .executeTakeFirst();
-      return row && { ...row, links: readList(row, 'links'), avatar: avatarOf(await avatarSizes()) };
+      // Read on every page view: the two reads at once, not one after the other.
+      const [row, sizes] = await Promise.all([
+        db
+          .selectFrom('site_profile')
+          .select(['name', 'title', 'tagline', 'links', 'updated_at'])
+          .where('id', '=', ROW_ID)
+          .executeTakeFirst(),
+        avatarSizes(),
+      ]);
+      return row && { ...row, links: readList(row, 'links'), avatar: avatarOf(sizes) };
     },
 
     async save(fields: ProfileFields): Promise<void> {
