@@ -351,6 +351,34 @@ function AddButton({ children, ...props }: { children: string; disabled: boolean
   );
 }
 
+/**
+ * A file chosen for an upload card (the photo, the résumé): checked for presence and size before
+ * `upload` sends it; once sent, the choice is cleared and `done` is said.
+ */
+function useChosenFile(
+  upload: { mutate: (file: File, options: { onSuccess: () => void }) => void },
+  { missing, maxBytes, done }: { missing: string; maxBytes: number; done: string },
+) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choose = (next: File | null) => {
+    setFile(next);
+    setError(null);
+  };
+  const send = () => {
+    if (!file) return setError(missing);
+    if (file.size > maxBytes) return setError(`At most ${maxBytes / 1024 / 1024} MB`);
+    setError(null);
+    upload.mutate(file, {
+      onSuccess: () => {
+        setFile(null);
+        notifications.show({ color: 'teal', message: done });
+      },
+    });
+  };
+  return { file, choose, error, send };
+}
+
 /** The image types the server takes (docs/api.md#profile); it checks the bytes, this only filters the picker. */
 const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 
@@ -361,22 +389,13 @@ const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
 function AvatarCard({ saved }: { saved: Profile }) {
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const chosen = useChosenFile(upload, {
+    missing: 'Choose an image file',
+    maxBytes: AVATAR_MAX_BYTES,
+    done: 'The photo is uploaded: the home page shows it now.',
+  });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const { avatar } = saved;
-
-  const send = () => {
-    if (!file) return setFileError('Choose an image file');
-    if (file.size > AVATAR_MAX_BYTES) return setFileError(`At most ${AVATAR_MAX_BYTES / 1024 / 1024} MB`);
-    setFileError(null);
-    upload.mutate(file, {
-      onSuccess: () => {
-        setFile(null);
-        notifications.show({ color: 'teal', message: 'The photo is uploaded: the home page shows it now.' });
-      },
-    });
-  };
   const error = upload.error ?? remove.error;
 
   return (
@@ -413,15 +432,12 @@ function AvatarCard({ saved }: { saved: Profile }) {
             placeholder="Choose an image"
             accept={AVATAR_TYPES}
             clearable
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              setFileError(null);
-            }}
-            error={fileError}
+            value={chosen.file}
+            onChange={chosen.choose}
+            error={chosen.error}
             style={{ flex: 1, minWidth: 200 }}
           />
-          <Button leftSection={<IconUpload size={16} />} onClick={send} loading={upload.isPending}>
+          <Button leftSection={<IconUpload size={16} />} onClick={chosen.send} loading={upload.isPending}>
             Upload photo
           </Button>
           {avatar && (
@@ -449,22 +465,13 @@ function AvatarCard({ saved }: { saved: Profile }) {
 function ResumeCard({ saved }: { saved: Profile }) {
   const upload = useUploadResume();
   const remove = useRemoveResume();
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const chosen = useChosenFile(upload, {
+    missing: 'Choose a PDF file',
+    maxBytes: RESUME_MAX_BYTES,
+    done: 'The résumé is uploaded: the home page offers it now.',
+  });
   const [confirmRemove, setConfirmRemove] = useState(false);
   const { resume } = saved;
-
-  const send = () => {
-    if (!file) return setFileError('Choose a PDF file');
-    if (file.size > RESUME_MAX_BYTES) return setFileError(`At most ${RESUME_MAX_BYTES / 1024 / 1024} MB`);
-    setFileError(null);
-    upload.mutate(file, {
-      onSuccess: () => {
-        setFile(null);
-        notifications.show({ color: 'teal', message: 'The résumé is uploaded: the home page offers it now.' });
-      },
-    });
-  };
   const error = upload.error ?? remove.error;
 
   return (
@@ -495,15 +502,12 @@ function ResumeCard({ saved }: { saved: Profile }) {
             placeholder="Choose a PDF"
             accept="application/pdf,.pdf"
             clearable
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              setFileError(null);
-            }}
-            error={fileError}
+            value={chosen.file}
+            onChange={chosen.choose}
+            error={chosen.error}
             style={{ flex: 1, minWidth: 200 }}
           />
-          <Button leftSection={<IconUpload size={16} />} onClick={send} loading={upload.isPending}>
+          <Button leftSection={<IconUpload size={16} />} onClick={chosen.send} loading={upload.isPending}>
             Upload
           </Button>
           {resume && (
