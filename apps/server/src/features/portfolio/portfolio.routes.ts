@@ -4,6 +4,7 @@ import { portfolioEndpoints as endpoints } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { etagMatches } from '../../core/web-app.js';
 import type { PortfolioService } from './portfolio.service.js';
 import { multipartLimits, readImageForm, readProjectForm } from './project-form.js';
 
@@ -81,7 +82,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{
       .header('ETag', etag)
       .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('Content-Type', `image/${f}`);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.send(file.data);
   });
 
@@ -94,7 +95,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<{
       .header('ETag', etag)
       .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('Content-Type', image.content_type);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.send(image.data);
   });
 };

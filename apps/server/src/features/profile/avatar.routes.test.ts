@@ -123,6 +123,11 @@ describe.each(testDatabaseKinds)('the profile photo on %s', (kind) => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.headers['cache-control']).toBe('no-cache');
+    // As a browser or a proxy may ask: among other tags, or weak.
+    for (const header of [`"other", ${etag}`, `W/${etag}`]) {
+      const listed = await t.app.inject({ url: '/api/profile/avatar?w=192', headers: { 'if-none-match': header } });
+      expect(listed.statusCode, header).toBe(304);
+    }
     // Without a width: the largest.
     expect((await sharp((await t.app.inject({ url: '/api/profile/avatar' })).rawPayload).metadata()).width).toBe(384);
     expect((await t.app.inject({ url: '/api/profile/avatar?w=100' })).statusCode).toBe(404);

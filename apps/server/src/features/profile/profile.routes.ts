@@ -3,6 +3,7 @@ import { profileEndpoints as endpoints, RESUME_PATH } from '@site/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { etagMatches } from '../../core/web-app.js';
 import { AVATAR_BODY_LIMIT, readAvatarUpload } from './avatar-image.js';
 import type { ProfileService } from './profile.service.js';
 import { contentDisposition, RESUME_BODY_LIMIT, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
@@ -42,7 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
       .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
       .header('Last-Modified', new Date(file.uploaded_at).toUTCString())
       .header('Content-Type', 'image/webp');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.send(file.data);
   });
 };
@@ -64,7 +65,7 @@ export const resumeFileRoutes: FastifyPluginAsync<{ service: ProfileService }> =
       .header('Last-Modified', new Date(resume.uploaded_at).toUTCString())
       .header('Content-Disposition', contentDisposition(resume.file_name))
       .header('Content-Type', 'application/pdf');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.send(resume.data);
   });
 };

@@ -1,6 +1,7 @@
 import { adminEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { etagMatches } from '../../core/web-app.js';
 import type { SiteAdminService } from './site-admin.service.js';
 
 /**
@@ -17,7 +18,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<{ service: SiteAdminService 
   route(app, endpoints.notice, async (request, { reply }) => {
     const { body, etag } = await service.notice();
     reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send() as never;
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send() as never;
     return body;
   });
 
