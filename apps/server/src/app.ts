@@ -9,6 +9,8 @@ import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
+import { registerIdempotency } from './core/idempotency/idempotency.js';
+import { replaysRepository } from './core/idempotency/replays.repository.js';
 import { Jobs } from './core/jobs.js';
 import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cookie);
   await registerSecurity(app, config);
+  // Before compression: the answers it keeps are the JSON text (core/idempotency/idempotency.ts).
+  registerIdempotency(app, { replays: replaysRepository(database), jobs: deps.jobs });
   registerCompression(app);
   await registerOpenApi(app);
   // The admin account, and who is asking on every /api request (before any feature).

@@ -77,7 +77,7 @@ describe('rate-limit headers across origins', () => {
         headers: { origin: 'https://app.example' },
       });
       expect(res.headers['access-control-expose-headers']).toBe(
-        'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
+        'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Idempotent-Replayed',
       );
     } finally {
       await t.close();

@@ -88,9 +88,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
       origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin)),
       credentials: true,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Content-Type', 'Authorization', CSRF_HEADER],
+      allowedHeaders: ['Content-Type', 'Authorization', CSRF_HEADER, 'Idempotency-Key'],
       // A front end on another origin may read when to retry a rate-limited call.
-      exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+      exposedHeaders: [
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Idempotent-Replayed',
+      ],
       maxAge: 600,
     });
   }

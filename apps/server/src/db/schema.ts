@@ -441,6 +441,18 @@ export interface SiteAvatarFilesTable {
   uploaded_at: string;
 }
 
+/** An answer kept under a client's Idempotency-Key (docs/api.md#idempotent-changes). */
+export interface RequestReplaysTable {
+  user_id: number;
+  key: string;
+  /** A hash of the method, address and body: the same key with another request is refused. */
+  fingerprint: string;
+  /** Null while the first request with the key is under way. */
+  status: number | null;
+  body: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -472,4 +484,5 @@ export interface Database {
   wallet_corporate_actions: WalletCorporateActionsTable;
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
+  request_replays: RequestReplaysTable;
 }

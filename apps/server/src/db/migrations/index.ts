@@ -23,6 +23,7 @@ import { down020, up020 } from './020_project_pages.js';
 import { down021, up021 } from './021_contact_messages.js';
 import { down022, up022 } from './022_project_images.js';
 import { down023, up023 } from './023_site_avatar.js';
+import { down024, up024 } from './024_request_replays.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -53,5 +54,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '021_contact_messages': { up: up021(dialect), down: down021 },
     '022_project_images': { up: up022(dialect), down: down022(dialect) },
     '023_site_avatar': { up: up023(dialect), down: down023 },
+    '024_request_replays': { up: up024, down: down024 },
   };
 }
