@@ -144,7 +144,9 @@ export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // A failed resource's message does not name it; its location does.
+    const at = message.location().url;
+    if (message.type() === 'error') errors.push(`console: ${message.text()}${at ? ` (${at})` : ''}`);
   });
   return errors;
 }

@@ -93,6 +93,50 @@ describe('to-do list in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('does a change once when its answer is lost, sent again with the same key after a reload', async () => {
+    // The server gets the request and does the change, but the connection drops before its
+    // answer reaches the page: the change stays queued, and the page reloads.
+    const lost: string[] = [];
+    const loseAnswer = (method: string) =>
+      page.route('**/api/todo', async (route) => {
+        if (route.request().method() !== method) return route.fallback();
+        lost.push(route.request().headers()['idempotency-key'] ?? 'no key');
+        await route.fetch();
+        await route.abort('connectionreset');
+      });
+    const sentAgain = (method: string, key: string | undefined) =>
+      page.waitForRequest(
+        (r) => r.url().endsWith('/api/todo') && r.method() === method && r.headers()['idempotency-key'] === key,
+      );
+
+    await loseAnswer('POST');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByLabel('Title').fill('Only once');
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await expect.poll(() => lost.length).toBe(1);
+    let resent = sentAgain('POST', lost[0]);
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.reload();
+    await resent;
+    await expect.poll(() => card('Only once').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => card('Only once').count()).toBe(1);
+
+    await loseAnswer('DELETE');
+    await page.getByRole('button', { name: 'Delete Only once' }).click();
+    await page.getByRole('dialog', { name: 'Delete item' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => lost.length).toBe(2);
+    resent = sentAgain('DELETE', lost[1]);
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.reload();
+    await resent;
+    await page.getByText('Nothing to do. Add an item to get started.').waitFor();
+    // The delete sent again was answered as the first one was, not with a 404.
+    expect(errors.filter((e) => !/ERR_CONNECTION_RESET/.test(e))).toEqual([]);
+    errors.length = 0;
+  });
+
   describe('the Inbox: quick add, undo and reorder', () => {
     const row = (title: string) => page.getByRole('listitem', { name: title });
     const quickAdd = () => page.getByRole('textbox', { name: 'Quick add' });

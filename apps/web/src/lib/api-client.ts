@@ -43,6 +43,8 @@ export type EndpointCall<N extends EndpointName> = Field<'body', BodyOf<N>> &
     signal?: AbortSignal;
     /** The request outlives the page (sent as it goes away: tab hidden, page unloaded). */
     keepalive?: boolean;
+    /** The same change sent again with this key is done once (docs/api.md#idempotent-changes). */
+    idempotencyKey?: string | undefined;
   };
 
 type CallArgs<N extends EndpointName> =
@@ -55,6 +57,7 @@ interface AnyCall {
   params?: Record<string, string | number>;
   signal?: AbortSignal;
   keepalive?: boolean;
+  idempotencyKey?: string | undefined;
 }
 
 const MUTATING_METHODS = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -91,9 +94,10 @@ function buildUrl(path: string, query: object | undefined): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
-function buildHeaders(method: HttpMethod, hasJsonBody: boolean): Headers {
+function buildHeaders(method: HttpMethod, hasJsonBody: boolean, idempotencyKey: string | undefined): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasJsonBody) headers.set('Content-Type', 'application/json');
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
   if (MUTATING_METHODS.has(method)) {
     // Cookie-authenticated writes are refused without the double-submit CSRF token (docs/api.md).
     const csrfToken = readCookie(CSRF_COOKIE);
@@ -162,7 +166,7 @@ async function request(
   call: AnyCall,
   check?: Promise<AnswerCheck | undefined>,
 ): Promise<unknown> {
-  const { body, query, signal, keepalive } = call;
+  const { body, query, signal, keepalive, idempotencyKey } = call;
   // FormData goes as multipart (the browser sets the boundary); everything else as JSON.
   const isForm = body instanceof FormData;
   const hasJsonBody = body !== undefined && !isForm;
@@ -175,7 +179,7 @@ async function request(
   try {
     response = await transport(buildUrl(path, query), {
       method,
-      headers: buildHeaders(method, hasJsonBody),
+      headers: buildHeaders(method, hasJsonBody, idempotencyKey),
       body: isForm ? body : hasJsonBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal,

@@ -4,13 +4,13 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../../test/cookies';
-import { apiError, callsTo, holdRequests, mockFetch } from '../../../test/fetch-mock';
+import { apiError, callsTo, holdRequests, mockFetch, requestsTo } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { tasksOf, useCompleteTask, useCreateTask, useMoveTask, useTasks, useUpdateTask } from '../api/use-tasks';
 import { todoTask } from '../bulk/test-fixtures';
 import type { TodoViewRef } from '../todo-views';
 import { TodoSyncStatus } from './TodoSyncStatus';
-import { conflictMessage } from './todo-changes';
+import { conflictMessage, pendingChanges } from './todo-changes';
 
 const INBOX: TodoViewRef = { view: 'inbox' };
 
@@ -186,6 +186,38 @@ describe('to-do changes made offline', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/1')).toHaveLength(2);
     expect(screen.getByRole('status')).toHaveTextContent('All changes saved');
     expect(screen.queryByText('Could not save the task')).toBeNull();
+  });
+
+  it('sends a change again after a reload under the key of its first sending, so the server does it once', async () => {
+    const walk = todoTask(1, { title: 'Walk' });
+    const fetchMock = mockFetch({
+      'GET /api/todo/tasks': { body: { tasks: [walk], next_cursor: null, open_count: 1 } },
+      'PATCH /api/todo/tasks/1': { body: { ...walk, title: 'Run', conflicts: [] } },
+      'POST /api/todo/tasks/1/complete': { body: { ...walk, completed: true } },
+    });
+    const held = holdRequests(fetchMock, 'PATCH', '/api/todo/tasks/1');
+    const first = renderWithProviders(<Harness />);
+    await screen.findByText('Walk');
+    await first.user.click(screen.getByRole('button', { name: 'Rename Walk' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/1')).toHaveLength(1));
+    // The page goes away while the request is on its way: whether the server did it is unknown.
+    first.unmount();
+    held.release();
+
+    const { user, queryClient } = renderWithProviders(<Harness />);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/1')).toHaveLength(2));
+    await waitFor(() => expect(pendingChanges(queryClient)).toBe(0));
+    const [sent, resent] = requestsTo(fetchMock, 'PATCH', '/api/todo/tasks/1').map((r) =>
+      r.headers.get('Idempotency-Key'),
+    );
+    expect(sent).toMatch(/^[0-9a-f]{32}$/);
+    expect(resent).toBe(sent);
+    // Another change is another key.
+    await user.click(await screen.findByRole('button', { name: 'Complete Walk' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/todo/tasks/1/complete')).toHaveLength(1));
+    const [complete] = requestsTo(fetchMock, 'POST', '/api/todo/tasks/1/complete');
+    expect(complete?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(complete?.headers.get('Idempotency-Key')).not.toBe(sent);
   });
 
   it('names the fields kept in plain words', () => {

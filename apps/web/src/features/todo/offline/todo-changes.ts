@@ -132,53 +132,86 @@ export function conflictMessage(fields: TodoConflictField[]): string {
 export const changes = {
   createTask: {
     key: [TODO_CHANGE, 'create-task'],
-    fn: ({ body }: CreateTaskVars) => taskApi.create(body),
+    fn: ({ body }: CreateTaskVars, key?: string) => taskApi.create(body, key),
   },
   updateTask: {
     key: [TODO_CHANGE, 'update-task'],
-    fn: ({ task, changes, edited_at }: UpdateTaskVars) =>
-      taskApi.update(serverId(task.id), {
-        ...changes,
-        ...(edited_at && { base: baseOf(task, changes), edited_at }),
-      }),
+    fn: ({ task, changes, edited_at }: UpdateTaskVars, key?: string) =>
+      taskApi.update(
+        serverId(task.id),
+        { ...changes, ...(edited_at && { base: baseOf(task, changes), edited_at }) },
+        key,
+      ),
   },
   completeTask: {
     key: [TODO_CHANGE, 'complete-task'],
-    fn: ({ task, completed }: CompleteTaskVars) => taskApi.complete(serverId(task.id), completed),
+    fn: ({ task, completed }: CompleteTaskVars, key?: string) => taskApi.complete(serverId(task.id), completed, key),
   },
   removeTask: {
     key: [TODO_CHANGE, 'remove-task'],
-    fn: (task: TodoTask) => taskApi.remove(serverId(task.id)),
+    fn: (task: TodoTask, key?: string) => taskApi.remove(serverId(task.id), key),
   },
   moveTask: {
     key: [TODO_CHANGE, 'move-task'],
-    fn: (input: MoveTaskVars) => {
+    fn: (input: MoveTaskVars, key?: string) => {
       const before_id = optionalId(input.before_id);
       const after_id = optionalId(input.after_id);
-      return taskApi.move(serverId(input.task.id), {
-        list_id: input.list_id,
-        ...(before_id !== undefined && { before_id }),
-        ...(after_id !== undefined && { after_id }),
-      });
+      return taskApi.move(
+        serverId(input.task.id),
+        {
+          list_id: input.list_id,
+          ...(before_id !== undefined && { before_id }),
+          ...(after_id !== undefined && { after_id }),
+        },
+        key,
+      );
     },
   },
   createTodo: {
     key: [TODO_CHANGE, 'create-todo'],
-    fn: ({ temp_id: _, ...input }: CreateTodoVars) => todoApi.create(input),
+    fn: ({ temp_id: _, ...input }: CreateTodoVars, key?: string) => todoApi.create(input, key),
   },
   updateTodo: {
     key: [TODO_CHANGE, 'update-todo'],
-    fn: (input: UpdateTodoRequest) => todoApi.update({ ...input, todo_id: serverId(input.todo_id) }),
+    fn: (input: UpdateTodoRequest, key?: string) => todoApi.update({ ...input, todo_id: serverId(input.todo_id) }, key),
   },
   completeTodo: {
     key: [TODO_CHANGE, 'complete-todo'],
-    fn: (todoId: number) => todoApi.complete(serverId(todoId)),
+    fn: (todoId: number, key?: string) => todoApi.complete(serverId(todoId), key),
   },
   removeTodo: {
     key: [TODO_CHANGE, 'remove-todo'],
-    fn: (todoId: number) => todoApi.remove(serverId(todoId)),
+    fn: (todoId: number, key?: string) => todoApi.remove(serverId(todoId), key),
   },
-} satisfies Record<string, { key: MutationKey; fn: (vars: never) => Promise<unknown> }>;
+} satisfies Record<string, { key: MutationKey; fn: (vars: never, key?: string) => Promise<unknown> }>;
+
+/**
+ * A change as it is queued: what it changes, and the Idempotency-Key it is sent with, kept with
+ * it, so a change sent again (its answer lost to a reload or a dropped connection) is done once.
+ */
+export interface QueuedChange<TVars> {
+  input: TVars;
+  request_key: string;
+}
+
+/** A random key (not `crypto.randomUUID`, which a page served over plain HTTP lacks). */
+export function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const queued = <TVars>(input: TVars): QueuedChange<TVars> => ({ input, request_key: newRequestKey() });
+
+/** A change kept by an earlier version of the page is its input alone, sent without a key. */
+const isQueued = (vars: unknown): vars is QueuedChange<unknown> =>
+  typeof vars === 'object' && vars !== null && 'request_key' in vars && 'input' in vars;
+
+export const inputOf = (vars: unknown): unknown => (isQueued(vars) ? vars.input : vars);
+
+/** Sends a queued change with its key. */
+function send(fn: (vars: never, key?: string) => Promise<unknown>, vars: unknown): Promise<unknown> {
+  return isQueued(vars) ? fn(vars.input as never, vars.request_key) : fn(vars as never);
+}
 
 // --- The cache after an answer --------------------------------------------------------------
 
@@ -230,24 +263,32 @@ export const willWait = (client: QueryClient) => !onlineManager.isOnline() || pe
 
 // --- Defaults, storage and resuming ---------------------------------------------------------
 
+/**
+ * A change whose answer never came: a network failure, or its request cut off as the page went
+ * away (a reload aborts it). It stays queued and is sent again with its key, so the server does
+ * it once whether or not the first request reached it.
+ */
+const unanswered = (error: unknown) =>
+  isNetworkFailure(error) || (error instanceof DOMException && error.name === 'AbortError');
+
 const prepared = new WeakSet<QueryClient>();
 
 /**
- * Registers each change's function, scope and retry for `client` (once): a network failure is
- * retried until it goes through (offline it waits paused); a refusal is final.
+ * Registers each change's function, scope and retry for `client` (once): a change left unanswered
+ * is retried until it goes through (offline it waits paused); a refusal is final.
  */
 export function prepareTodoChanges(client: QueryClient): void {
   if (prepared.has(client)) return;
   prepared.add(client);
   for (const change of Object.values(changes)) {
     client.setMutationDefaults(change.key, {
-      mutationFn: change.fn as (vars: unknown) => Promise<unknown>,
+      mutationFn: (vars: unknown) => send(change.fn, vars),
       scope: SCOPE,
       networkMode: 'online',
-      retry: (_count, error) => isNetworkFailure(error),
+      retry: (_count, error) => unanswered(error),
       retryDelay: (count) => Math.min(1000 * 2 ** count, 30_000),
       // For a change restored from storage; the hooks give their own, which do the same and more.
-      onSuccess: (result, vars) => afterSaved(client, result, vars),
+      onSuccess: (result, vars) => afterSaved(client, result, inputOf(vars)),
       onError: (error) => reportFailure(error, 'Could not save a change made offline'),
       onSettled: () => afterSettled(client),
     });
