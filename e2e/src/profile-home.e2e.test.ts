@@ -104,6 +104,9 @@ describe('the home page follows the owner’s profile', () => {
     await expect.poll(() => hero.getByRole('heading', { level: 1 }).textContent()).toBe('Robin Vega-Ortiz');
     await expect.poll(() => footer.textContent()).toContain('© ');
     expect(await footer.textContent()).toContain('Robin Vega-Ortiz');
+    // A page opened inside the app names the owner the server named, not the build's default.
+    await footer.getByRole('link', { name: 'Portfolio' }).click();
+    await expect.poll(() => page.title()).toBe('Portfolio · Robin Vega-Ortiz');
     expect(errors).toEqual([]);
     await page.close();
   });

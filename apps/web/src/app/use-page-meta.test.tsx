@@ -39,4 +39,16 @@ describe('the page title and description follow the route', () => {
     await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Home' }));
     expect(document.title).toBe(`${siteOwner.name} · ${siteOwner.jobTitle}`);
   });
+
+  it('ends later titles with the owner the server named (og:site_name), not the build’s default', async () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="canonical" href="https://me.example.com/apps/todo" /><meta property="og:site_name" content="Dana Reyes" />',
+    );
+    document.title = 'To-Do List · Dana Reyes';
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/apps/todo' });
+    await user.click(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Portfolio' }));
+    expect(document.title).toBe('Portfolio · Dana Reyes');
+    expect(document.title).not.toContain(siteOwner.name);
+  });
 });

@@ -1,6 +1,7 @@
-import { documentTitle, matchPage } from '@site/contract/page-meta';
+import { matchPage } from '@site/contract/page-meta';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { setPageTitle } from '../lib/page-title';
 
 /**
  * Keeps the tab's title and the description in step with the route, from the same table the
@@ -17,7 +18,7 @@ export function usePageMeta() {
     if (serverWritten) return;
     const { meta, params } = matchPage(pathname);
     const title = params.symbol ? `${params.symbol.toUpperCase()} stock` : meta.title;
-    document.title = documentTitle(title, meta);
+    setPageTitle(title, meta);
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
   }, [pathname]);
 }

@@ -1,6 +1,7 @@
 import { homeHead } from '@site/contract/page-meta';
 import type { Profile } from '@site/contract/profile-defaults';
 import { useEffect } from 'react';
+import { setSiteName } from '../../lib/page-title';
 
 /**
  * Keeps the tab's title and description in step with the profile once its answer is in. The
@@ -18,6 +19,7 @@ export function useProfileHead(profile: Profile, loaded: boolean) {
       if (!live) return;
       const head = homeHead({ name, title });
       document.title = head.title;
+      setSiteName(name);
       document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
     });
     return () => {

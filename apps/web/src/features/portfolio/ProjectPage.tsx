@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Group, Image, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { type PortfolioImage, type PortfolioProjectPage, tagKey } from '@site/contract';
-import { documentTitle, matchPage } from '@site/contract/page-meta';
+import { matchPage } from '@site/contract/page-meta';
 import { IconArrowLeft, IconBrandGithub, IconExternalLink, IconFileText, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { LoadError } from '../../components/LoadError';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PageLoader } from '../../components/PageLoader';
 import { isApiError } from '../../lib/api-client';
+import { setPageTitle } from '../../lib/page-title';
 import { useProject } from './api/use-portfolio';
 import { PAGE_SIZES, ProjectPicture } from './components/ProjectPicture';
 import bodyClasses from './project-body.module.css';
@@ -37,7 +38,7 @@ export function ProjectPage() {
   useEffect(() => {
     if (!data) return;
     const { meta } = matchPage(`/portfolio/${data.slug}`);
-    document.title = documentTitle(data.title, meta);
+    setPageTitle(data.title, meta);
     document
       .querySelector('meta[name="description"]')
       ?.setAttribute('content', data.summary || data.description || meta.description);
