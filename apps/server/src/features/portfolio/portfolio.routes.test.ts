@@ -10,7 +10,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../test/test-app.js';
-import { routeTestDatabaseKinds } from '../../test/test-databases.js';
+import { testDatabaseKinds } from '../../test/test-databases.js';
 
 const fields = {
   title: 'Weather dashboard',
@@ -26,7 +26,7 @@ const image = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 64, height = 48)
     .toBuffer();
 const file = (bytes: Buffer, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
 
-describe.each(routeTestDatabaseKinds)('portfolio API on %s', (kind) => {
+describe.each(testDatabaseKinds)('portfolio API on %s', (kind) => {
   let t: TestApp;
   let admin: TestUser;
   let user: TestUser;
