@@ -12,7 +12,6 @@ import { frameworkErrorHandler, registerErrorHandling } from './core/error-handl
 import { registerIdempotency } from './core/idempotency/idempotency.js';
 import { replaysRepository } from './core/idempotency/replays.repository.js';
 import { Jobs } from './core/jobs.js';
-import { createMetrics, registerMetrics } from './core/metrics.js';
 import { registerOpenApi } from './core/openapi.js';
 import { PageFacts } from './core/page-facts.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
@@ -98,7 +97,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters = new MemoryCounterStore();
   }
   // Measured only when someone may read the numbers (METRICS_TOKEN); README '### Metrics'.
-  const metrics = config.metricsToken ? createMetrics() : undefined;
+  // prom-client is loaded only then: ~25 ms and ~10 MB a server without metrics never pays.
+  const metricsModule = config.metricsToken ? await import('./core/metrics.js') : undefined;
+  const metrics = metricsModule?.createMetrics();
   // Always kept, for the admin status (docs/api.md#admin); metrics count the same calls when on.
   const upstreamStats = new UpstreamStats(liveProviderNames(config));
   const integrations = {
@@ -162,7 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenApi(app);
   // The admin account, and who is asking on every /api request (before any feature).
   await app.register(authCore);
-  if (metrics && config.metricsToken) registerMetrics(app, metrics, config.metricsToken);
+  if (metricsModule && metrics && config.metricsToken) metricsModule.registerMetrics(app, metrics, config.metricsToken);
 
   await app.register(
     async (api) => {

@@ -1,45 +1,13 @@
 import { createRequire } from 'node:module';
-import { Marked } from 'marked';
-import { markedHighlight } from 'marked-highlight';
-import sanitizeHtml from 'sanitize-html';
+import type { IOptions } from 'sanitize-html';
 
 /** The little of highlight.js used here. */
 interface Highlighter {
   getLanguage(name: string): object | undefined;
   highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
 }
-/**
- * Loaded without its type declarations: they pull in the DOM library (`/// <reference lib="dom" />`),
- * which would give the whole server the browser's globals and change Node's own (fetch's `Response`).
- */
-const hljs = createRequire(import.meta.url)('highlight.js/lib/common') as Highlighter;
-
-/**
- * A project body's Markdown as safe HTML (docs/api.md#portfolio): marked parses it (GitHub
- * flavour, single line breaks kept), and sanitize-html keeps only the tags and attributes below,
- * so raw HTML, scripts, event handlers and `javascript:` links come out inert whatever the owner
- * (or a stolen admin session) typed. Links leave the page with `rel="noopener noreferrer"` (set here, never
- * taken from the Markdown).
- *
- * Fenced code whose language highlight.js knows (its ~36 common ones and their aliases: ts, js,
- * sh, html…) is highlighted here, once, as the HTML is written: the page ships no highlighter and
- * the feeds carry the same markup (docs/decisions.md#code-in-project-pages-highlighted-on-the-server).
- * highlight.js escapes the code itself; any other language, or none, stays plain escaped text.
- */
-const marked = new Marked(
-  { gfm: true, breaks: true, async: false },
-  markedHighlight({
-    langPrefix: 'language-',
-    highlight(code, lang) {
-      // No guessing (highlightAuto): it is slow on long code and often wrong on short snippets.
-      const language = lang && hljs.getLanguage(lang) ? lang : undefined;
-      // Unchanged text tells marked-highlight to escape the code as marked would.
-      return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : code;
-    },
-  }),
-);
-
-const options: sanitizeHtml.IOptions = {
+/** What sanitize-html keeps of marked's HTML. */
+const options: IOptions = {
   allowedTags: [
     'h2',
     'h3',
@@ -94,6 +62,54 @@ const options: sanitizeHtml.IOptions = {
 };
 
 /**
+ * A project body's Markdown as safe HTML (docs/api.md#portfolio): marked parses it (GitHub
+ * flavour, single line breaks kept), and sanitize-html keeps only the tags and attributes above,
+ * so raw HTML, scripts, event handlers and `javascript:` links come out inert whatever the owner
+ * (or a stolen admin session) typed. Links leave the page with `rel="noopener noreferrer"` (set here, never
+ * taken from the Markdown).
+ *
+ * Fenced code whose language highlight.js knows (its ~36 common ones and their aliases: ts, js,
+ * sh, html…) is highlighted here, once, as the HTML is written: the page ships no highlighter and
+ * the feeds carry the same markup (docs/decisions.md#code-in-project-pages-highlighted-on-the-server).
+ * highlight.js escapes the code itself; any other language, or none, stays plain escaped text.
+ *
+ * The three libraries are loaded with the first body to render, not at start: ~70 ms and ~20 MB
+ * a server pays only once someone opens a project or a feed.
+ */
+let renderer: Promise<(source: string) => string> | undefined;
+
+function loadRenderer(): Promise<(source: string) => string> {
+  renderer ??= Promise.all([import('marked'), import('marked-highlight'), import('sanitize-html')]).then(
+    ([{ Marked }, { markedHighlight }, { default: sanitizeHtml }]) => {
+      /**
+       * Loaded without its type declarations: they pull in the DOM library (`/// <reference lib="dom" />`),
+       * which would give the whole server the browser's globals and change Node's own (fetch's `Response`).
+       */
+      const hljs = createRequire(import.meta.url)('highlight.js/lib/common') as Highlighter;
+      const marked = new Marked(
+        { gfm: true, breaks: true, async: false },
+        markedHighlight({
+          langPrefix: 'language-',
+          highlight(code, lang) {
+            // No guessing (highlightAuto): it is slow on long code and often wrong on short snippets.
+            const language = lang && hljs.getLanguage(lang) ? lang : undefined;
+            // Unchanged text tells marked-highlight to escape the code as marked would.
+            return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : code;
+          },
+        }),
+      );
+      return (source: string) => sanitizeHtml(marked.parse(source) as string, options);
+    },
+    (error: unknown) => {
+      // Tried again with the next body.
+      renderer = undefined;
+      throw error;
+    },
+  );
+  return renderer;
+}
+
+/**
  * Bodies rendered lately, by their source: highlighting made a body with a 200-line code block
  * cost tens of milliseconds instead of about one (docs/decisions.md#code-in-project-pages-highlighted-on-the-server),
  * and a page view or a feed asks again for the same few bodies. The least recently used go first
@@ -104,7 +120,7 @@ const MAX_RENDERED = 128;
 const MAX_RENDERED_CHARS = 4_000_000;
 let renderedChars = 0;
 
-export function renderMarkdown(source: string): string {
+export async function renderMarkdown(source: string): Promise<string> {
   if (!source.trim()) return '';
   const kept = rendered.get(source);
   if (kept !== undefined) {
@@ -113,7 +129,11 @@ export function renderMarkdown(source: string): string {
     rendered.set(source, kept);
     return kept;
   }
-  const html = sanitizeHtml(marked.parse(source) as string, options);
+  const render = await loadRenderer();
+  // Rendered meanwhile by a call that also waited for the libraries: counted once.
+  const meanwhile = rendered.get(source);
+  if (meanwhile !== undefined) return meanwhile;
+  const html = render(source);
   rendered.set(source, html);
   renderedChars += source.length + html.length;
   for (const [oldest, oldHtml] of rendered) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Feed, type Item } from 'feed';
+import type { Item } from 'feed';
 import { renderMarkdown } from './markdown.js';
 import type { FeedProject } from './portfolio.repository.js';
 
@@ -55,9 +55,15 @@ interface FeedInput {
   /** The owner's name, as the profile gives it. */
   owner: string;
   projects: FeedProject[];
+  /** Each project's body as HTML, in the order of `projects`. */
+  bodies: string[];
 }
 
-function buildFeed({ format, base, owner, projects }: FeedInput): string {
+/** The `feed` library, loaded with the first feed asked for rather than at start. */
+const feedLibrary = () => import('feed');
+
+async function buildFeed({ format, base, owner, projects, bodies }: FeedInput): Promise<string> {
+  const { Feed } = await feedLibrary();
   const rss = format === 'rss';
   const text = (value: string) => (rss ? cdataText(value) : value);
   const newest = projects.reduce((latest, p) => (p.updated_at > latest ? p.updated_at : latest), '');
@@ -74,10 +80,10 @@ function buildFeed({ format, base, owner, projects }: FeedInput): string {
     feedLinks: { rss: `${base}${FEED_PATHS.rss}`, json: `${base}${FEED_PATHS.json}` },
     author: { name: owner, link: `${base}/` },
   });
-  for (const project of projects) {
+  for (const [index, project] of projects.entries()) {
     const summary = project.summary || project.description;
     // The body as the project's page shows it (rendered and sanitised once, markdown.ts), else the summary.
-    const html = renderMarkdown(project.body) || (summary ? `<p>${escapeHtml(summary)}</p>` : '');
+    const html = bodies[index] || (summary ? `<p>${escapeHtml(summary)}</p>` : '');
     const item: Item = {
       title: text(project.title),
       id: projectId(base, project),
@@ -136,7 +142,8 @@ export function portfolioFeeds(
       const key = sha1(JSON.stringify([format, base, owner, projects]));
       const found = kept.get(key);
       if (found) return found;
-      const body = buildFeed({ format, base, owner, projects });
+      const bodies = await Promise.all(projects.map((project) => renderMarkdown(project.body)));
+      const body = await buildFeed({ format, base, owner, projects, bodies });
       const document = { body, etag: `"${sha1(body)}"`, contentType: CONTENT_TYPES[format] };
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
       kept.set(key, document);

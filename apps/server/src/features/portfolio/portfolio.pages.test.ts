@@ -173,8 +173,8 @@ describe.each(testDatabaseKinds)('project pages on %s', (kind) => {
 });
 
 describe('project body Markdown', () => {
-  it('renders Markdown: emphasis, links, lists, code, line breaks and paragraphs', () => {
-    const html = renderMarkdown(
+  it('renders Markdown: emphasis, links, lists, code, line breaks and paragraphs', async () => {
+    const html = await renderMarkdown(
       '**bold** and [a link](https://example.com)\nnext line\n\n- one\n- two\n\n```\ncode <b>\n```',
     );
     expect(html).toContain('<strong>bold</strong>');
@@ -193,11 +193,11 @@ describe('project body Markdown', () => {
     ['a style attribute', '<p style="position:fixed">x</p>', /style/],
     ['a data: link', '[x](data:text/html;base64,PHNjcmlwdD4=)', /data:/],
     ['a protocol-relative link', '[x](//evil.example)', /evil/],
-  ])('makes %s inert', (_name, source, unsafe) => {
-    expect(renderMarkdown(source)).not.toMatch(unsafe);
+  ])('makes %s inert', async (_name, source, unsafe) => {
+    expect(await renderMarkdown(source)).not.toMatch(unsafe);
   });
 
-  it('gives an empty body no HTML', () => {
-    expect(renderMarkdown('  \n')).toBe('');
+  it('gives an empty body no HTML', async () => {
+    expect(await renderMarkdown('  \n')).toBe('');
   });
 });

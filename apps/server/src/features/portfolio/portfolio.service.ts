@@ -34,7 +34,8 @@ export function portfolioService(repository: PortfolioRepository) {
     async page(slug: string, isAdmin: boolean): Promise<{ project: PortfolioProjectPage; moved: boolean }> {
       const found = await repository.findBySlug(slug);
       if (!found || (found.project.status === 'draft' && !isAdmin)) throw notFound(NOT_FOUND);
-      return { project: { ...found.project, body_html: renderMarkdown(found.project.body) }, moved: found.moved };
+      const body_html = await renderMarkdown(found.project.body);
+      return { project: { ...found.project, body_html }, moved: found.moved };
     },
 
     async reorder(ids: number[]): Promise<PortfolioProject[]> {
@@ -43,7 +44,7 @@ export function portfolioService(repository: PortfolioRepository) {
       return repository.list({ drafts: true });
     },
 
-    preview: (body: string) => ({ html: renderMarkdown(body) }),
+    preview: async (body: string) => ({ html: await renderMarkdown(body) }),
 
     async create(form: ProjectForm): Promise<PortfolioProject> {
       // The image is checked and converted before anything is written.

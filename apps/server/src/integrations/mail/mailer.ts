@@ -1,6 +1,7 @@
-import nodemailer from 'nodemailer';
 import type JSONTransport from 'nodemailer/lib/json-transport/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+
+type Transporter = ReturnType<typeof import('nodemailer').createTransport>;
 
 /** One message the site sends: plain text with an HTML alternative. */
 /** Text for a mail's HTML part: every character that could start markup, as a numeric entity. */
@@ -33,14 +34,20 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * builds the message without sending it anywhere).
  */
 export function createMailer(transport: string | SMTPTransport.Options | JSONTransport.Options, from: string): Mailer {
-  const transporter =
-    typeof transport === 'string'
-      ? nodemailer.createTransport({ url: transport, ...SMTP_TIMEOUTS } as SMTPTransport.Options)
-      : nodemailer.createTransport(transport as SMTPTransport.Options);
+  // nodemailer is loaded with the first message (~30 ms at start otherwise): most servers send few.
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () => {
+    transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      typeof transport === 'string'
+        ? nodemailer.createTransport({ url: transport, ...SMTP_TIMEOUTS } as SMTPTransport.Options)
+        : nodemailer.createTransport(transport as SMTPTransport.Options),
+    );
+    return transporter;
+  };
   const inFlight = new Set<Promise<unknown>>();
   return {
     async send(message) {
-      const sending = transporter.sendMail({ from, ...message });
+      const sending = connect().then((t) => t.sendMail({ from, ...message }));
       inFlight.add(sending);
       try {
         await sending;
@@ -50,7 +57,7 @@ export function createMailer(transport: string | SMTPTransport.Options | JSONTra
     },
     async close() {
       await Promise.allSettled(inFlight);
-      transporter.close();
+      (await transporter?.catch(() => undefined))?.close();
     },
   };
 }
