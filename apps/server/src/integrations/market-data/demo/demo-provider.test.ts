@@ -737,3 +737,22 @@ describe('demo listings outside the US', () => {
     }
   });
 });
+
+describe('demo quotes asked again within a minute', () => {
+  it('are built once per minute of the session, each caller getting its own copy', async () => {
+    let now = Date.UTC(2025, 2, 12, 15, 0, 30); // a Wednesday, New York's session under way
+    const provider = new DemoMarketDataProvider({ now: () => now });
+    const first = await provider.getQuote('AAPL');
+    const again = await provider.getQuote('AAPL');
+    expect(again).toEqual(first);
+    expect(again).not.toBe(first);
+    // A caller changing its copy changes no one else's.
+    (again as { currentPrice: number }).currentPrice = -1;
+    expect((await provider.getQuote('AAPL')).currentPrice).toBe(first.currentPrice);
+    // The next minute is a new quote, as a fresh provider at that time gives it.
+    now += 60_000;
+    const next = await provider.getQuote('AAPL');
+    expect(next).toEqual(await at(now).getQuote('AAPL'));
+    expect(next.regularMarketTime).not.toBe(first.regularMarketTime);
+  });
+});

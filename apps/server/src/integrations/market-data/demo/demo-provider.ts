@@ -78,6 +78,8 @@ export class DemoMarketDataProvider implements MarketDataProvider {
   private readonly minuteCache = new Map<string, MinuteBars>();
   /** Each symbol's finished-days statistics, for the latest session asked about. */
   private readonly pastCache = new Map<string, { index: number; past: PastDays }>();
+  /** Each symbol's quote for the latest minute asked about: a wallet or watchlist asks for the same ones again and again. */
+  private readonly quoteCache = new Map<string, { minute: string; quote: StockQuote }>();
   private readonly splits: Readonly<Record<string, readonly DemoSplit[]>>;
   private readonly dividends: Readonly<Record<string, DividendPolicy>>;
 
@@ -164,7 +166,18 @@ export class DemoMarketDataProvider implements MarketDataProvider {
     return past;
   }
 
+  /** A quote is the same for the whole minute of a session: built once per minute, a copy to each caller. */
   private quoteOf(listed: Listed): StockQuote {
+    const { series, session } = listed;
+    const minute = `${session.epochDay}:${session.index}:${session.minutes}:${session.state}`;
+    const cached = this.quoteCache.get(series.company.symbol);
+    if (cached?.minute === minute) return { ...cached.quote };
+    const quote = this.buildQuote(listed);
+    this.quoteCache.set(series.company.symbol, { minute, quote });
+    return { ...quote };
+  }
+
+  private buildQuote(listed: Listed): StockQuote {
     const { series, session } = listed;
     const { company } = series;
     const listing = this.companies.get(company.symbol);
