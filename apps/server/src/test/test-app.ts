@@ -15,19 +15,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A real app on a fresh database of the given kind; `env` overrides configuration, `setup`
- * may add test-only routes before the app is ready, and `overrides` replaces outside systems
- * (a demo market with a pinned clock, a provider pointed at a fake upstream).
- */
-export async function createTestApp(
-  kind: TestDatabaseKind,
-  env: Record<string, string> = {},
-  setup?: (app: FastifyInstance) => void,
-  overrides: Partial<Integrations> = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
-  const config = loadConfig({
+/** A test app's configuration: no data directory, no web build, no timers that change data; `env` on top. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data-dir',
@@ -44,6 +34,21 @@ export async function createTestApp(
     REDIS_COMMAND_TIMEOUT_MS: '30000',
     ...env,
   });
+}
+
+/**
+ * A real app on a fresh database of the given kind; `env` overrides configuration, `setup`
+ * may add test-only routes before the app is ready, and `overrides` replaces outside systems
+ * (a demo market with a pinned clock, a provider pointed at a fake upstream).
+ */
+export async function createTestApp(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  setup?: (app: FastifyInstance) => void,
+  overrides: Partial<Integrations> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(kind);
+  const config = testConfig(env);
   const app = await buildApp({ config, database: database.handle, logger: false, overrides });
   setup?.(app);
   await app.ready();
