@@ -24,6 +24,7 @@ import { down021, up021 } from './021_contact_messages.js';
 import { down022, up022 } from './022_project_images.js';
 import { down023, up023 } from './023_site_avatar.js';
 import { down024, up024 } from './024_request_replays.js';
+import { down025, up025 } from './025_read_indexes.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -55,5 +56,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '022_project_images': { up: up022(dialect), down: down022(dialect) },
     '023_site_avatar': { up: up023(dialect), down: down023 },
     '024_request_replays': { up: up024, down: down024 },
+    '025_read_indexes': { up: up025, down: down025 },
   };
 }

@@ -91,10 +91,16 @@ export const visibleTo = (userId: number) => (eb: ExpressionBuilder<Database, 't
 
 /** Not in an archived list (its tasks leave the date and label views, as in Todoist). */
 export const notArchived = (eb: ExpressionBuilder<Database, 'todos'>) =>
-  eb.or([
-    eb('todos.list_id', 'is', null),
-    eb('todos.list_id', 'not in', eb.selectFrom('todo_lists').select('id').where('archived_at', 'is not', null)),
-  ]);
+  // Its own list looked up by id, not every archived list of every user read for each query.
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('todo_lists as archived')
+        .select('archived.id')
+        .whereRef('archived.id', '=', 'todos.list_id')
+        .where('archived.archived_at', 'is not', null),
+    ),
+  );
 
 /** Names by label key, each as first typed. */
 function firstByKey(names: string[]): Map<string, string> {

@@ -42,7 +42,13 @@ function listQueries(db: Db) {
           'm.role',
           'c.n as open_count',
         ])
-        .where((eb) => eb.or([eb('l.user_id', '=', userId), eb('m.user_id', '=', userId)]))
+        // Each side through its own index (the owner's lists, the memberships), not a read of every list.
+        .where((eb) =>
+          eb.or([
+            eb('l.user_id', '=', userId),
+            eb('l.id', 'in', eb.selectFrom('todo_list_members').select('list_id').where('user_id', '=', userId)),
+          ]),
+        )
         .execute();
       const lists = rows.map(
         (r): TodoList => ({
