@@ -23,6 +23,7 @@ export const BENCHES = [
   'todo-views',
   'http',
   'heavy',
+  'mixed',
   'startup',
   'bundle',
   'lighthouse',

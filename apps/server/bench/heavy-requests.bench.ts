@@ -33,11 +33,10 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { TODO_DESCRIPTION_MAX, TODO_TITLE_MAX } from '@site/contract';
 import { openDatabase, sqliteFileIn } from '../src/db/database.js';
 import { DEMO_UNIVERSE } from '../src/integrations/market-data/demo/universe.js';
+import { HEALTH_EVERY_MS, loopDelay, loopProbe, watch } from './health-watch.js';
 import {
   assertBuilt,
   type BenchUser,
@@ -59,26 +58,8 @@ const PACED_CLIENTS = [
   { address: '127.0.0.4', symbol: 'NVDA' },
 ];
 const ROUNDS = Number(process.env.BENCH_HEAVY_ROUNDS ?? 3);
-const HEALTH_EVERY_MS = 50;
 const GOAL_HEALTH_P99_MS = 100;
 const GOAL_RSS_MB = 250;
-const loopProbe = path.join(import.meta.dirname, 'event-loop-probe.mjs');
-
-/** The server's event-loop delay since the last call (event-loop-probe.mjs), ms. */
-async function loopDelay(server: ServerProcess): Promise<{ p99: number; max: number }> {
-  const before = server.output().length;
-  process.kill(server.pid, 'SIGUSR2');
-  for (let i = 0; i < 200; i++) {
-    const line = server
-      .output()
-      .slice(before)
-      .match(/^LOOP (.+)$/m);
-    if (line) return JSON.parse(line[1]!);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('The server did not report its event-loop delay.');
-}
-
 interface Answer {
   status: number;
   bytes: number;
@@ -99,61 +80,6 @@ function get(agent: http.Agent, url: string, headers: Record<string, string> = {
     });
     req.on('error', reject);
   });
-}
-
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
-/**
- * Asks /api/health every 50 ms from a worker thread (its own event loop and connection, so the
- * heavy answers this process receives do not delay the polls) and posts back each time taken, ms.
- */
-const HEALTH_POLLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-const times = [];
-let failures = 0;
-let pending = 0;
-let stopping = false;
-const finish = () => { if (stopping && pending === 0) { agent.destroy(); parentPort.postMessage({ times, failures }); } };
-const timer = setInterval(() => {
-  const started = performance.now();
-  pending++;
-  http.get(workerData.url, { agent }, (res) => {
-    res.resume();
-    res.on('end', () => { if (res.statusCode === 200) times.push(performance.now() - started); else failures++; pending--; finish(); });
-  }).on('error', () => { failures++; pending--; finish(); });
-}, workerData.everyMs);
-parentPort.on('message', () => { clearInterval(timer); stopping = true; finish(); });
-`;
-
-/** Polls /api/health (in a worker) and the server's RSS every 50 ms until stopped. */
-function watch(server: ServerProcess) {
-  const worker = new Worker(HEALTH_POLLER, {
-    eval: true,
-    workerData: { url: `${server.baseUrl}/api/health`, everyMs: HEALTH_EVERY_MS },
-  });
-  let peakRss = 0;
-  const timer = setInterval(() => {
-    try {
-      peakRss = Math.max(peakRss, server.rssMiB());
-    } catch {
-      // The process is gone: stop() will notice.
-    }
-  }, HEALTH_EVERY_MS);
-  return {
-    async stop() {
-      clearInterval(timer);
-      const done = new Promise<{ times: number[]; failures: number }>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const { times, failures } = await done;
-      await worker.terminate();
-      return { p50: percentile(times, 50), p99: percentile(times, 99), polls: times.length, failures, peakRss };
-    },
-  };
 }
 
 interface Phase {
