@@ -50,7 +50,8 @@ describe('DailyForecastList', () => {
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const hours = within(day).getByRole('list', { name: 'Hours of the day' });
+    // The panel opens after the click's render (Collapse), later on a busy machine: waited for.
+    const hours = await within(day).findByRole('list', { name: 'Hours of the day' });
     // The fixture's hours run from Nov 21 10:00 for 48 hours: all 24 of Nov 22.
     expect(within(hours).getAllByRole('listitem')).toHaveLength(24);
     expect(within(day).getByText('Forecast text for day 2.')).toBeInTheDocument();
