@@ -1,10 +1,7 @@
 import {
   ActionIcon,
-  Avatar,
   Badge,
   Button,
-  Card,
-  FileInput,
   Group,
   Paper,
   SimpleGrid,
@@ -17,31 +14,18 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import {
-  AVATAR_MAX_BYTES,
-  PROFILE_LIMITS as L,
-  type Profile,
-  type ProfileFields,
-  RESUME_MAX_BYTES,
-} from '@site/contract';
-import { IconFileTypePdf, IconPhoto, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
+import { PROFILE_LIMITS as L, type Profile, type ProfileFields } from '@site/contract';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useEffect } from 'react';
 import { FormAlert } from '../../../components/FormAlert';
 import { LoadError } from '../../../components/LoadError';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import {
-  profileQuery,
-  useRemoveAvatar,
-  useRemoveResume,
-  useUpdateProfile,
-  useUploadAvatar,
-  useUploadResume,
-} from '../api/profile';
+import { formatDateTime } from '../../../lib/dates';
+import { profileQuery, useUpdateProfile } from '../api/profile';
 import { ProfileAbout, ProfileFacts, ProfileInterests, ProfilePersonality, ProfileSkills } from '../ProfileSections';
+import { AvatarCard, ResumeCard } from './StoredFileCards';
 
 /** The form's values: interests as one text, a line each. */
 type FormValues = Omit<ProfileFields, 'interests'> & { interests: string };
@@ -348,185 +332,5 @@ function AddButton({ children, ...props }: { children: string; disabled: boolean
     <Button variant="subtle" leftSection={<IconPlus size={16} />} style={{ alignSelf: 'flex-start' }} {...props}>
       {children}
     </Button>
-  );
-}
-
-/**
- * A file chosen for an upload card (the photo, the résumé): checked for presence and size before
- * `upload` sends it; once sent, the choice is cleared and `done` is said.
- */
-function useChosenFile(
-  upload: { mutate: (file: File, options: { onSuccess: () => void }) => void },
-  { missing, maxBytes, done }: { missing: string; maxBytes: number; done: string },
-) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const choose = (next: File | null) => {
-    setFile(next);
-    setError(null);
-  };
-  const send = () => {
-    if (!file) return setError(missing);
-    if (file.size > maxBytes) return setError(`At most ${maxBytes / 1024 / 1024} MB`);
-    setError(null);
-    upload.mutate(file, {
-      onSuccess: () => {
-        setFile(null);
-        notifications.show({ color: 'teal', message: done });
-      },
-    });
-  };
-  return { file, choose, error, send };
-}
-
-/** The image types the server takes (docs/api.md#profile); it checks the bytes, this only filters the picker. */
-const AVATAR_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
-
-/**
- * The owner's photo (docs/product.md#home): the stored one, a new upload (the server crops it
- * square), or removing it, after which the hero shows the picture drawn from the name again.
- */
-function AvatarCard({ saved }: { saved: Profile }) {
-  const upload = useUploadAvatar();
-  const remove = useRemoveAvatar();
-  const chosen = useChosenFile(upload, {
-    missing: 'Choose an image file',
-    maxBytes: AVATAR_MAX_BYTES,
-    done: 'The photo is uploaded: the home page shows it now.',
-  });
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const { avatar } = saved;
-  const error = upload.error ?? remove.error;
-
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label="Photo">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Photo
-        </Title>
-        <Group gap="md" wrap="nowrap" align="center">
-          {avatar ? (
-            <Avatar
-              src={avatar.url}
-              imageProps={{ srcSet: avatar.srcset, sizes: '80px', width: 80, height: 80 }}
-              alt={`${saved.name}’s photo`}
-              size={80}
-              radius="xl"
-            />
-          ) : (
-            <Avatar size={80} radius="xl" aria-hidden>
-              <IconPhoto size={32} />
-            </Avatar>
-          )}
-          <Text size="sm" c="dimmed">
-            {avatar
-              ? 'Shown round in the home page’s banner and given to search engines as your picture.'
-              : 'No photo yet: the home page’s banner shows a picture drawn from your name.'}{' '}
-            PNG, JPEG, WebP or GIF, at most {AVATAR_MAX_BYTES / 1024 / 1024} MB; cropped square around its subject.
-          </Text>
-        </Group>
-        <FormAlert>{error?.message}</FormAlert>
-        <Group gap="sm" align="flex-end">
-          <FileInput
-            label={avatar ? 'Replace with' : 'Image file'}
-            placeholder="Choose an image"
-            accept={AVATAR_TYPES}
-            clearable
-            value={chosen.file}
-            onChange={chosen.choose}
-            error={chosen.error}
-            style={{ flex: 1, minWidth: 200 }}
-          />
-          <Button leftSection={<IconUpload size={16} />} onClick={chosen.send} loading={upload.isPending}>
-            Upload photo
-          </Button>
-          {avatar && (
-            <Button variant="default" onClick={() => setConfirmRemove(true)}>
-              Remove photo
-            </Button>
-          )}
-        </Group>
-      </Stack>
-      <ConfirmDialog
-        opened={confirmRemove}
-        title="Remove the photo"
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmRemove(false) })}
-      >
-        Remove the photo? The home page then shows the picture drawn from your name until a new one is uploaded.
-      </ConfirmDialog>
-    </Card>
-  );
-}
-
-/** The résumé: the one uploaded (name, date, size), a new upload, or removing it. */
-function ResumeCard({ saved }: { saved: Profile }) {
-  const upload = useUploadResume();
-  const remove = useRemoveResume();
-  const chosen = useChosenFile(upload, {
-    missing: 'Choose a PDF file',
-    maxBytes: RESUME_MAX_BYTES,
-    done: 'The résumé is uploaded: the home page offers it now.',
-  });
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const { resume } = saved;
-  const error = upload.error ?? remove.error;
-
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label="Résumé">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Résumé
-        </Title>
-        {resume ? (
-          <Group gap="xs">
-            <IconFileTypePdf size={20} aria-hidden />
-            <a href={resume.url} download={resume.file_name}>
-              {resume.file_name}
-            </a>
-            <Text size="sm" c="dimmed">
-              {Math.max(1, Math.round(resume.size / 1024))} KB · uploaded {formatDate(resume.uploaded_at)}
-            </Text>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            No résumé yet: the home page shows no résumé button until one is uploaded.
-          </Text>
-        )}
-        <FormAlert>{error?.message}</FormAlert>
-        <Group gap="sm" align="flex-end">
-          <FileInput
-            label={resume ? 'Replace with' : 'PDF file'}
-            placeholder="Choose a PDF"
-            accept="application/pdf,.pdf"
-            clearable
-            value={chosen.file}
-            onChange={chosen.choose}
-            error={chosen.error}
-            style={{ flex: 1, minWidth: 200 }}
-          />
-          <Button leftSection={<IconUpload size={16} />} onClick={chosen.send} loading={upload.isPending}>
-            Upload
-          </Button>
-          {resume && (
-            <Button variant="default" onClick={() => setConfirmRemove(true)}>
-              Remove
-            </Button>
-          )}
-        </Group>
-      </Stack>
-      <ConfirmDialog
-        opened={confirmRemove}
-        title="Remove the résumé"
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmRemove(false) })}
-      >
-        Remove {resume?.file_name}? The home page then offers no résumé until a new one is uploaded.
-      </ConfirmDialog>
-    </Card>
   );
 }
