@@ -7,6 +7,7 @@ import {
 } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest, HttpError } from '../../core/http-errors.js';
+import { multipartFailure } from '../../core/multipart-upload.js';
 import { parseOrThrow } from '../../core/validation.js';
 
 export const multipartLimits = {
@@ -38,13 +39,7 @@ async function readParts(request: FastifyRequest): Promise<{ raw: Record<string,
       }
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, TOO_LARGE, { image: TOO_LARGE });
-    // Ours, and the plugin's own limits and protocol errors, already carry a 4xx status.
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
-    // Anything else comes from the multipart parser (no boundary, cut-off body): the client's fault.
-    throw badRequest('Form data is malformed');
+    throw multipartFailure(error, 'image', TOO_LARGE);
   }
   return { raw, ...(image ? { image } : {}) };
 }

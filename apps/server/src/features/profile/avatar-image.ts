@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { AVATAR_MAX_BYTES, AVATAR_WIDTHS } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../core/http-errors.js';
+import { HttpError } from '../../core/http-errors.js';
 import { sniffImageType } from '../../core/image-type.js';
+import { readFilePart, singleFileBodyLimit } from '../../core/multipart-upload.js';
 
 /** The largest upload body: the file and its multipart framing. */
-export const AVATAR_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
-
-export const avatarMultipartLimits = { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 };
+export const AVATAR_BODY_LIMIT = singleFileBodyLimit(AVATAR_MAX_BYTES);
 
 /**
  * Refuses decompression bombs: a small file that decodes to a gigantic bitmap (the same bound as
@@ -73,29 +72,14 @@ export async function processAvatar(bytes: Buffer): Promise<ProcessedAvatar> {
   }
 }
 
-/** The `file` part of the upload. 400 without one, 413 too large, 415 not an image. */
+/** The `file` part of the upload (core/multipart-upload.ts): 400 without one, 413 too large. */
 export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the photo as multipart/form-data with a "file" part');
-  // A body that says it is too large is refused before any of it is read.
-  if (Number(request.headers['content-length']) > AVATAR_BODY_LIMIT)
-    throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
-  let data: Buffer | undefined;
-  let unexpected: string | undefined;
-  try {
-    for await (const part of request.parts({ limits: avatarMultipartLimits })) {
-      if (part.type !== 'file') continue;
-      const bytes = await part.toBuffer();
-      if (part.fieldname === 'file') data = bytes;
-      else unexpected = part.fieldname;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
-    throw badRequest('Form data is malformed');
-  }
-  if (unexpected !== undefined) throw badRequest(`Unexpected file field "${unexpected}": send the photo as "file"`);
-  if (!data || data.length === 0) throw badRequest('Choose a photo to upload', { file: 'Required' });
+  const { data } = await readFilePart(request, {
+    maxBytes: AVATAR_MAX_BYTES,
+    subject: 'the photo',
+    fileAs: 'the photo',
+    tooLarge: TOO_LARGE,
+    missing: 'Choose a photo to upload',
+  });
   return data;
 }

@@ -6,13 +6,13 @@ import { route } from '../../core/endpoint.js';
 import { etagMatches } from '../../core/web-app.js';
 import { AVATAR_BODY_LIMIT, readAvatarUpload } from './avatar-image.js';
 import type { ProfileService } from './profile.service.js';
-import { contentDisposition, RESUME_BODY_LIMIT, readResumeUpload, resumeMultipartLimits } from './resume-form.js';
+import { contentDisposition, RESUME_BODY_LIMIT, readResumeUpload } from './resume-form.js';
 
 /** docs/api.md#profile: the public profile, the admin's edit, the résumé's and the photo's upload and removal. */
 export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> = async (app, { service }) => {
-  // Encapsulated: only the uploads parse multipart bodies, with a résumé-sized limit (the photo's
-  // upload passes its own).
-  await app.register(multipart, { limits: resumeMultipartLimits, throwFileSizeLimit: true });
+  // Encapsulated: only the uploads parse multipart bodies; each passes its own limits
+  // (core/multipart-upload.ts).
+  await app.register(multipart, { throwFileSizeLimit: true });
 
   route(app, endpoints.get, async () => service.get());
   route(app, endpoints.update, async (request) => service.update(request.body));

@@ -1,17 +1,10 @@
 import { RESUME_FILE_NAME_MAX, RESUME_MAX_BYTES } from '@site/contract';
 import type { FastifyRequest } from 'fastify';
-import { badRequest, HttpError } from '../../core/http-errors.js';
+import { HttpError } from '../../core/http-errors.js';
+import { readFilePart, singleFileBodyLimit } from '../../core/multipart-upload.js';
 
 /** The largest upload body: the file and its multipart framing. */
-export const RESUME_BODY_LIMIT = RESUME_MAX_BYTES + 64 * 1024;
-
-export const resumeMultipartLimits = {
-  fileSize: RESUME_MAX_BYTES,
-  files: 1,
-  fields: 4,
-  fieldSize: 1024,
-  parts: 6,
-};
+export const RESUME_BODY_LIMIT = singleFileBodyLimit(RESUME_MAX_BYTES);
 
 const TOO_LARGE = `The résumé must be ${RESUME_MAX_BYTES / 1024 / 1024} MB or smaller`;
 const NOT_PDF = 'The résumé must be a PDF file';
@@ -40,31 +33,15 @@ export function resumeFileName(uploaded: string | undefined): string {
 
 /** The `file` part of the upload: its bytes and its name. 400 without one, 413 too large, 415 not a PDF. */
 export async function readResumeUpload(request: FastifyRequest): Promise<{ data: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the résumé as multipart/form-data with a "file" part');
-  // A body that says it is too large is refused before any of it is read.
-  if (Number(request.headers['content-length']) > RESUME_BODY_LIMIT)
-    throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
-  let upload: { data: Buffer; fileName: string } | undefined;
-  let unexpected: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      // Other fields are read past (each within the limits), so an oversized body is a 413 whatever its order.
-      if (part.type !== 'file') continue;
-      const data = await part.toBuffer();
-      if (part.fieldname === 'file') upload = { data, fileName: resumeFileName(part.filename) };
-      else unexpected = part.fieldname;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, TOO_LARGE, { file: TOO_LARGE });
-    const status = (error as { statusCode?: number }).statusCode;
-    if (error instanceof HttpError || (status !== undefined && status >= 400 && status < 500)) throw error;
-    throw badRequest('Form data is malformed');
-  }
-  if (unexpected !== undefined) throw badRequest(`Unexpected file field "${unexpected}": send the PDF as "file"`);
-  if (!upload || upload.data.length === 0) throw badRequest('Choose a PDF file to upload', { file: 'Required' });
-  if (!isPdf(upload.data)) throw new HttpError(415, NOT_PDF, { file: NOT_PDF });
-  return upload;
+  const { data, fileName } = await readFilePart(request, {
+    maxBytes: RESUME_MAX_BYTES,
+    subject: 'the résumé',
+    fileAs: 'the PDF',
+    tooLarge: TOO_LARGE,
+    missing: 'Choose a PDF file to upload',
+  });
+  if (!isPdf(data)) throw new HttpError(415, NOT_PDF, { file: NOT_PDF });
+  return { data, fileName: resumeFileName(fileName) };
 }
 
 /** `attachment` with the name as ASCII and, when it has other letters, as UTF-8 (RFC 6266). */
