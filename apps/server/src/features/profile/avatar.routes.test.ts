@@ -5,6 +5,7 @@ import { multipartBody } from '../../test/multipart.js';
 import { createTestAppWithUsers, injectAs, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { avatarWidthsFor } from './avatar-image.js';
+import { readProfile, uploader } from './profile.test-support.js';
 
 const URL = '/api/admin/profile/avatar';
 const imageFile = (bytes: Buffer | string, name = 'me.png', type = 'image/png') =>
@@ -26,16 +27,8 @@ describe.each(testDatabaseKinds)('the profile photo on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const profile = async () => {
-    const res = await t.app.inject({ url: '/api/profile' });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const upload = async (as: TestUser | null, file: File, options: { csrf?: boolean } = {}) => {
-    const body = await multipartBody({ file });
-    const request = { method: 'PUT' as const, url: URL, ...body };
-    return as ? injectAs(t.app, as, { ...request, ...options }) : t.app.inject(request);
-  };
+  const profile = () => readProfile(t);
+  const upload = (...args: Parameters<ReturnType<typeof uploader>>) => uploader(t, 'PUT', URL)(...args);
 
   it('starts without a photo', async () => {
     expect((await profile()).avatar).toBeNull();

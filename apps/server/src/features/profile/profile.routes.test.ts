@@ -4,6 +4,7 @@ import { multipartBody } from '../../test/multipart.js';
 import { createTestAppWithUsers, injectAs, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { profileRepository } from './profile.repository.js';
+import { readProfile, uploader } from './profile.test-support.js';
 import { contentDisposition, resumeFileName } from './resume-form.js';
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n', 'latin1');
@@ -34,16 +35,9 @@ describe.each(testDatabaseKinds)('profile and résumé on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const profile = async () => {
-    const res = await t.app.inject({ url: '/api/profile' });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
-  const upload = async (as: TestUser | null, file: File, options: { csrf?: boolean } = {}) => {
-    const body = await multipartBody({ file });
-    const request = { method: 'POST' as const, url: '/api/admin/resume', ...body };
-    return as ? injectAs(t.app, as, { ...request, ...options }) : t.app.inject(request);
-  };
+  const profile = () => readProfile(t);
+  const upload = (...args: Parameters<ReturnType<typeof uploader>>) =>
+    uploader(t, 'POST', '/api/admin/resume')(...args);
 
   it('starts from the default profile (what site.ts showed), without a résumé', async () => {
     expect(await profile()).toEqual({ ...defaultProfileFields, updated_at: null, resume: null, avatar: null });
