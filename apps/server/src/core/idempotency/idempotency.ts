@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, conflict, HttpError } from '../http-errors.js';
 import type { Jobs } from '../jobs.js';
 import { isoNow } from '../time.js';
@@ -44,13 +44,11 @@ export interface IdempotencyOptions {
 export function registerIdempotency(app: FastifyInstance, { replays, jobs, now = Date.now }: IdempotencyOptions) {
   const claimed = new WeakMap<FastifyRequest, Claimed>();
 
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || !request.user || !UNSAFE_METHODS.has(request.method)) return;
+  /** The answer to a request whose key was seen before, or undefined: the request goes on (claimed). */
+  async function replayOf(request: FastifyRequest, reply: FastifyReply, key: unknown, userId: number) {
     if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
       throw badRequest('Idempotency-Key must be 8 to 64 letters, digits, hyphens or underscores.');
     }
-    const userId = request.user.id;
     const at = now();
     const claim = await replays.claim({
       userId,
@@ -62,16 +60,26 @@ export function registerIdempotency(app: FastifyInstance, { replays, jobs, now =
     switch (claim.kind) {
       case 'claimed':
         claimed.set(request, { userId, key });
-        return;
+        return undefined;
       case 'replay':
         reply.code(claim.status).header('idempotent-replayed', 'true');
         if (claim.body) reply.type('application/json; charset=utf-8');
-        return reply.send(claim.body || undefined);
+        return claim.body;
       case 'in-progress':
         throw conflict('A request with this Idempotency-Key is still under way. Try again in a moment.');
       case 'mismatch':
         throw new HttpError(422, 'This Idempotency-Key was used for another request. Send a new key.');
     }
+  }
+
+  // Callback style: a request without the header (nearly all) leaves at the first check, without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    if (key === undefined || !request.user || !UNSAFE_METHODS.has(request.method)) return done();
+    replayOf(request, reply, key, request.user.id).then(
+      (body) => (body === undefined ? done() : reply.send(body || undefined)),
+      (error: Error) => done(error),
+    );
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
