@@ -146,6 +146,15 @@ export function profileRepository({ db }: DatabaseHandle) {
         .execute();
     },
 
+    /** The résumé without its bytes: what a revalidation (304) needs. */
+    resumeInfo(): Promise<Omit<StoredResume, 'data'> | undefined> {
+      return db
+        .selectFrom('site_resume')
+        .select(['file_name', 'size', 'etag', 'uploaded_at'])
+        .where('id', '=', ROW_ID)
+        .executeTakeFirst();
+    },
+
     resume(): Promise<StoredResume | undefined> {
       return db
         .selectFrom('site_resume')

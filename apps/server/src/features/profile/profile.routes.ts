@@ -55,17 +55,22 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService }> =
  */
 export const resumeFileRoutes: FastifyPluginAsync<{ service: ProfileService }> = async (app, { service }) => {
   app.get<{ Querystring: { v?: string } }>(RESUME_PATH, async (request, reply) => {
-    const resume = await service.resume();
-    const etag = `"${resume.etag}"`;
     const version = typeof request.query.v === 'string' ? request.query.v : '';
-    const versioned = version.length > 0 && resume.etag.startsWith(version);
-    reply
-      .header('ETag', etag)
-      .header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'no-cache')
-      .header('Last-Modified', new Date(resume.uploaded_at).toUTCString())
-      .header('Content-Disposition', contentDisposition(resume.file_name))
-      .header('Content-Type', 'application/pdf');
-    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.send(resume.data);
+    const describe = (resume: { file_name: string; etag: string; uploaded_at: string }) =>
+      reply
+        .header('ETag', `"${resume.etag}"`)
+        .header(
+          'Cache-Control',
+          version.length > 0 && resume.etag.startsWith(version) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+        .header('Last-Modified', new Date(resume.uploaded_at).toUTCString())
+        .header('Content-Disposition', contentDisposition(resume.file_name))
+        .header('Content-Type', 'application/pdf');
+    // A revalidation reads the row without its bytes (up to 5 MB): most answers to it are a 304.
+    const info = await service.resumeInfo();
+    if (etagMatches(request.headers['if-none-match'], `"${info.etag}"`)) return describe(info).code(304).send();
+    // The file as read now, with its own headers (it may have been replaced in between).
+    const resume = await service.resume();
+    return describe(resume).send(resume.data);
   });
 };

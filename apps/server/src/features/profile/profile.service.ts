@@ -62,6 +62,12 @@ export function profileService(repository: ProfileRepository) {
       return file;
     },
 
+    async resumeInfo() {
+      const resume = await repository.resumeInfo();
+      if (!resume) throw notFound(NO_RESUME);
+      return resume;
+    },
+
     async resume() {
       const resume = await repository.resume();
       if (!resume) throw notFound(NO_RESUME);
