@@ -4,11 +4,13 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { AccountData } from './core/account-data.js';
 import { AfterResponse } from './core/after-response.js';
+import { type Broadcast, localBroadcast, redisBroadcast } from './core/broadcast.js';
 import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.js';
 import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
+import { registerLoopTurns } from './core/loop-turns.js';
 import { registerIdempotency } from './core/idempotency/idempotency.js';
 import { replaysRepository } from './core/idempotency/replays.repository.js';
 import { Jobs } from './core/jobs.js';
@@ -81,20 +83,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerLoopTurns(app, Number(process.env.LOOP_TURN_BUDGET_MS ?? 10));
 
   const ownsDatabase = !options.database;
   const database = options.database ?? openConfiguredDatabase(config);
   let redis: RedisConnection | undefined;
   let counters: CounterStore;
   let sharedCache: SharedCacheStore | undefined;
+  let broadcast: Broadcast;
   if (config.redisUrl) {
     // Never fatal: with Redis down the server starts, counts in-process and skips the shared cache
     // until the connection (retried in the background) is up (core/redis.ts).
     redis = await openRedis(config.redisUrl, app.log, config.redisCommandTimeoutMs);
     counters = new RedisCounterStore(redis, `${config.redisKeyPrefix}counter:`);
     sharedCache = new RedisCacheStore(redis, `${config.redisKeyPrefix}cache:`);
+    broadcast = redisBroadcast(redis, config.redisKeyPrefix, app.log);
   } else {
     counters = new MemoryCounterStore();
+    broadcast = localBroadcast();
   }
   // Measured only when someone may read the numbers (METRICS_TOKEN); README '### Metrics'.
   // prom-client is loaded only then: ~25 ms and ~10 MB a server without metrics never pays.
@@ -116,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     counters,
     sharedCache,
     redis,
+    broadcast,
     metrics,
     upstreamStats,
     statusSources: new StatusSources(),
@@ -138,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await deps.afterResponse.settled();
     await deps.mailer?.close();
     await counters.close();
+    await broadcast.close();
     await redis?.close();
     if (ownsDatabase) await database.destroy();
   });

@@ -24,6 +24,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(365).default(14),
+  // How long an instance reuses a session it looked up (docs/decisions.md#session-cache); 0 = off.
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   // A bearer token for GET /metrics; unset = no metrics endpoint at all (README '### Metrics').
   METRICS_TOKEN: z
     .string()
@@ -160,6 +162,8 @@ export interface Config {
   adminPassword: string | undefined;
   adminEmail: string;
   sessionTtlMs: number;
+  /** How long a looked-up session is reused before it is read again; 0 = every request reads it. */
+  sessionCacheMs: number;
   logLevel: string;
   /** Bearer token that unlocks GET /metrics; undefined = the endpoint does not exist. */
   metricsToken: string | undefined;
@@ -279,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,

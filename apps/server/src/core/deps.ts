@@ -4,6 +4,7 @@ import type { UpstreamStats } from '../integrations/http/upstream-stats.js';
 import type { Integrations } from '../integrations/index.js';
 import type { AccountData } from './account-data.js';
 import type { AfterResponse } from './after-response.js';
+import type { Broadcast } from './broadcast.js';
 import type { CounterStore } from './counter-store.js';
 import type { Jobs } from './jobs.js';
 import type { AppMetrics } from './metrics.js';
@@ -24,6 +25,8 @@ export interface AppDeps extends Integrations {
   sharedCache: SharedCacheStore | undefined;
   /** The Redis connection when REDIS_URL is set (its state for health; it may be down). */
   redis: RedisConnection | undefined;
+  /** Messages to every instance (Redis pub/sub), or to this one alone without REDIS_URL. */
+  broadcast: Broadcast;
   /** Prometheus metrics of this app; undefined when METRICS_TOKEN is unset (nothing is measured). */
   metrics: AppMetrics | undefined;
   /** Each outside service's calls and failures since start (always on; the admin status). */

@@ -19,10 +19,11 @@ const MAX_RECONNECT_DELAY_MS = 2000;
 const silent: RedisLog = { warn() {}, info() {} };
 
 /**
- * The one Redis connection of an app instance. Redis is an optimisation, never a dependency a
- * visitor waits for (docs/architecture.md): commands fail at once while it is away (no offline
- * queue) and callers run their in-process fallback instead; ioredis reconnects by itself, and the
- * outage is logged once (warn when it goes, info when it is back).
+ * An app instance's Redis connection for commands (pub/sub has its own: broadcast.ts). Redis is
+ * an optimisation, never a dependency a visitor waits for (docs/architecture.md): commands fail
+ * at once while it is away (no offline queue) and callers run their in-process fallback instead;
+ * ioredis reconnects by itself, and the outage is logged once (warn when it goes, info when it is
+ * back).
  */
 export class RedisConnection {
   private down = false;

@@ -3,8 +3,10 @@ import type { Config } from '../../config.js';
 import type { CounterStore, WindowCount } from '../../core/counter-store.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../core/http-errors.js';
 import { rateLimited } from '../../core/per-client-limit.js';
+import { isoNow } from '../../core/time.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { type DeviceAccount, isKnownDevice, type KnownDeviceToken, knownDeviceToken } from './sessions/known-device.js';
+import type { SessionCache } from './sessions/session-cache.js';
 import {
   SESSION_USE_INTERVAL_MS,
   type SessionsRepository,
@@ -61,6 +63,7 @@ export function authService(
   sessions: SessionsRepository,
   counters: CounterStore,
   config: LoginLimits & Pick<Config, 'sessionTtlMs'>,
+  cache: SessionCache,
 ) {
   async function issueSession(
     user: IssuedSession['user'],
@@ -142,9 +145,26 @@ export function authService(
       });
     },
 
-    logout: (token: string) => sessions.deleteByTokenHash(hashToken(token)),
+    async logout(token: string) {
+      const tokenHash = hashToken(token);
+      await sessions.deleteByTokenHash(tokenHash);
+      cache.forgetToken(tokenHash);
+    },
 
-    resolve: (token: string): Promise<SessionWithUser | undefined> => sessions.findLive(hashToken(token)),
+    /** The live session of `token` with its user (session-cache.ts: usually without a query). */
+    resolve(token: string): Promise<SessionWithUser | undefined> {
+      const tokenHash = hashToken(token);
+      return cache.resolve(tokenHash, () => sessions.findLive(tokenHash));
+    },
+
+    /**
+     * Every instance forgets the user's cached sessions. Called by whatever ends them or changes
+     * what a request reads of its user (email, password, disabling), after the change commits.
+     */
+    forgetSessionsOf: (userId: number) => cache.forgetUser(userId),
+
+    /** This instance's session cache (tests wait on its `onForget`). */
+    sessionCache: cache,
 
     /**
      * docs/api.md#account: a session's last use (and its user's last visit) is written only when
@@ -153,6 +173,8 @@ export function authService(
      */
     noteUse(session: SessionWithUser, now = Date.now()): Promise<void> | undefined {
       if (session.lastUsedAt !== null && Date.parse(session.lastUsedAt) > now - SESSION_USE_INTERVAL_MS) return;
+      // The cached copy (if any) shares this object: its next uses need not write again.
+      session.lastUsedAt = isoNow(now);
       return sessions.recordUse(session.sessionId, session.userId, now);
     },
 

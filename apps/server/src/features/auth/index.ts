@@ -14,10 +14,13 @@ import { authService } from './auth.service.js';
 import { passwordResetRoutes } from './password-reset/password-reset.routes.js';
 import { passwordResetService } from './password-reset/password-reset.service.js';
 import { resetTokensRepository } from './password-reset/reset-tokens.repository.js';
+import { SessionCache } from './sessions/session-cache.js';
 import { sessionsRepository } from './sessions/sessions.repository.js';
 import { usersRepository } from './users.repository.js';
 
 const HOUR = 60 * 60 * 1000;
+/** At ~0.5 kB each, the session cache stays under ~5 MB however many people are signed in. */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * At the app's root, before any feature: the admin account on first start, who is asking on
@@ -26,10 +29,15 @@ const HOUR = 60 * 60 * 1000;
  */
 export const authCore = fp(
   async (app: FastifyInstance) => {
-    const { database, config, counters, jobs, afterResponse } = app.deps;
+    const { database, config, counters, jobs, afterResponse, broadcast } = app.deps;
     const users = usersRepository(database);
     await ensureAdmin(users, config, app.log);
-    const service = authService(users, sessionsRepository(database), counters, config);
+    const cache = new SessionCache({
+      ttlMs: config.sessionCacheMs,
+      maxEntries: SESSION_CACHE_ENTRIES,
+      broadcast,
+    });
+    const service = authService(users, sessionsRepository(database), counters, config, cache);
     await app.register(authPlugin, { service, afterResponse });
     jobs.every({
       name: 'session-purge',
@@ -62,15 +70,21 @@ export async function authFeature(api: FastifyInstance): Promise<void> {
       accountData,
       counters,
       config,
+      api.auth.forgetSessionsOf,
     ),
     cookies,
   });
   await api.register(passwordResetRoutes, {
-    service: passwordResetService(resetTokens, counters, { mailer, publicUrl: config.publicUrl, log: api.log }),
+    service: passwordResetService(
+      resetTokens,
+      counters,
+      { mailer, publicUrl: config.publicUrl, log: api.log },
+      api.auth.forgetSessionsOf,
+    ),
     afterResponse,
   });
   await api.register(adminUsersRoutes, {
-    service: adminUsersService(adminUsersRepository(database), users, resetTokens),
+    service: adminUsersService(adminUsersRepository(database), users, resetTokens, api.auth.forgetSessionsOf),
     publicUrl: config.publicUrl,
   });
 }

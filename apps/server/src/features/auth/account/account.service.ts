@@ -43,6 +43,8 @@ export function accountService(
   accountData: AccountData,
   counters: CounterStore,
   config: LoginLimits,
+  /** Every instance forgets the user's cached sessions (auth.service.ts `forgetSessionsOf`). */
+  forgetSessionsOf: (userId: number) => void,
 ) {
   const { accounts, sessions, users, exports } = repositories;
 
@@ -104,12 +106,14 @@ export function accountService(
       });
       // Another change won the race: the password given is no longer the current one.
       if (ended === null) throw forbidden('Current password is incorrect');
+      forgetSessionsOf(actor.userId);
       return { ended, knownDevice: knownDeviceToken({ id: actor.userId, passwordHash: newHash }) };
     },
 
     async changeEmail(actor: AccountActor, input: ChangeEmailRequest): Promise<string> {
       await checkPassword(actor, input.password, 'Password is incorrect');
       if (!(await accounts.changeEmail(actor.userId, input.email))) throw conflict('Email is already taken');
+      forgetSessionsOf(actor.userId);
       return input.email;
     },
 
@@ -125,9 +129,14 @@ export function accountService(
     /** 404 for an id that is not one of the user's sessions (another user's included). */
     async endSession(userId: number, sessionId: number): Promise<void> {
       if (!(await sessions.deleteOfUser(userId, sessionId))) throw notFound('Session not found');
+      forgetSessionsOf(userId);
     },
 
-    endAllSessions: (userId: number): Promise<number> => sessions.deleteAllOfUser(userId),
+    async endAllSessions(userId: number): Promise<number> {
+      const ended = await sessions.deleteAllOfUser(userId);
+      forgetSessionsOf(userId);
+      return ended;
+    },
 
     /**
      * 'Export my data' (docs/api.md#export): every row the user owns, as the database holds it
@@ -152,6 +161,7 @@ export function accountService(
       if (row.is_admin === 1) throw conflict('The admin account cannot be deleted');
       await checkPassword(actor, password, 'Password is incorrect');
       await users.remove(actor.userId);
+      forgetSessionsOf(actor.userId);
     },
   };
 }

@@ -10,6 +10,8 @@ export function adminUsersService(
   repository: AdminUsersRepository,
   users: UsersRepository,
   resetTokens: ResetTokensRepository,
+  /** Every instance forgets the user's cached sessions (auth.service.ts `forgetSessionsOf`). */
+  forgetSessionsOf: (userId: number) => void,
 ) {
   async function existing(id: number): Promise<AdminUser> {
     const user = await repository.find(id);
@@ -29,6 +31,7 @@ export function adminUsersService(
       if (id === actingUserId) throw conflict('You cannot disable your own account');
       if (user.is_admin) throw conflict('An admin account cannot be disabled');
       await repository.disable(id);
+      forgetSessionsOf(id);
       return existing(id);
     },
 
@@ -50,6 +53,7 @@ export function adminUsersService(
       if (user.is_admin) throw conflict('An admin account cannot be deleted');
       // Someone else deleted it in the meantime: the same answer as for an unknown id.
       if (!(await users.remove(id))) throw notFound('User not found');
+      forgetSessionsOf(id);
     },
   };
 }

@@ -60,6 +60,8 @@ export function passwordResetService(
     publicUrl: string | undefined;
     log: FastifyBaseLogger;
   },
+  /** Every instance forgets the user's cached sessions (auth.service.ts `forgetSessionsOf`). */
+  forgetSessionsOf: (userId: number) => void,
 ) {
   const { log } = mail;
 
@@ -94,6 +96,7 @@ export function passwordResetService(
       const used = await tokens.consume(tokenHash, await hashPassword(newPassword));
       // Another request used it while the password was being hashed.
       if (!used) throw badRequest(INVALID_LINK);
+      forgetSessionsOf(used.userId);
       return used;
     },
 

@@ -13,6 +13,8 @@ export interface SessionWithUser {
   isAdmin: boolean;
   /** When a request last used the session (null only for sessions made before migration 010). */
   lastUsedAt: string | null;
+  /** When the session ends (ISO 8601): a cached copy is not used past it. */
+  expiresAt: string;
 }
 
 /** What the account page lists (docs/api.md#account). */
@@ -70,6 +72,7 @@ export function sessionsRepository({ db, dialect }: DatabaseHandle) {
       'users.email as email',
       'users.is_admin as isAdmin',
       'sessions.last_used_at as lastUsedAt',
+      'sessions.expires_at as expiresAt',
     ])
     .where('sessions.token_hash', '=', '<token hash>')
     .where('sessions.expires_at', '>', '<now>')

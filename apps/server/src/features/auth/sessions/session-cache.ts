@@ -1,0 +1,116 @@
+import type { Broadcast } from '../../../core/broadcast.js';
+import type { SessionWithUser } from './sessions.repository.js';
+
+/** The broadcast topic on which instances say which sessions ended or changed. */
+const TOPIC = 'sessions';
+
+export interface SessionCacheOptions {
+  /** How long a looked-up session is reused; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  broadcast: Broadcast;
+  now?: () => number;
+}
+
+interface Entry {
+  session: SessionWithUser;
+  userId: number;
+  /** The earlier of the cache's time-to-live and the session's own expiry. */
+  until: number;
+}
+
+/**
+ * The live sessions this instance looked up lately, by token digest, so a signed-in request
+ * usually costs no database read (docs/decisions.md#session-cache). What ends or changes a
+ * session calls `forgetUser` or `forgetToken` after its change is committed; the broadcast
+ * carries that to every instance, which drops its copies within the message's trip over Redis.
+ *
+ * Never stale past that trip:
+ * - while the broadcast is not listening (Redis away) the cache is neither read nor filled, and
+ *   everything kept is dropped when listening stops or resumes (`onGap`);
+ * - a lookup that a forget overtook is not kept: `generation` counts forgets, and a load stores
+ *   its row only if none happened while it ran (it may have read the row before the change).
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: SessionCacheOptions) {
+    options.broadcast.subscribe(TOPIC, (message) => this.received(message));
+    options.broadcast.onGap(() => this.dropAll());
+  }
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  private get usable() {
+    return this.options.ttlMs > 0 && this.options.broadcast.listening;
+  }
+
+  /** The session for `tokenHash`: the kept copy while it is fresh, else `load()`'s (then kept). */
+  async resolve(
+    tokenHash: string,
+    load: () => Promise<SessionWithUser | undefined>,
+  ): Promise<SessionWithUser | undefined> {
+    if (!this.usable) return load();
+    const now = this.now();
+    const entry = this.entries.get(tokenHash);
+    if (entry) {
+      if (entry.until > now) return entry.session;
+      this.entries.delete(tokenHash);
+    }
+    const generation = this.generation;
+    const session = await load();
+    if (session && generation === this.generation && this.usable) this.keep(tokenHash, session, now);
+    return session;
+  }
+
+  private keep(tokenHash: string, session: SessionWithUser, now: number) {
+    if (this.entries.size >= this.options.maxEntries) {
+      // Maps iterate in insertion order: the oldest kept entry goes first.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const until = Math.min(now + this.options.ttlMs, Date.parse(session.expiresAt));
+    this.entries.set(tokenHash, { session, userId: session.userId, until });
+  }
+
+  /** Every instance drops the user's sessions: they ended, or the user changed (email, password…). */
+  forgetUser(userId: number): void {
+    this.options.broadcast.publish(TOPIC, `u${userId}`);
+  }
+
+  /** Every instance drops the session with this token digest (it ended). */
+  forgetToken(tokenHash: string): void {
+    this.options.broadcast.publish(TOPIC, `t${tokenHash}`);
+  }
+
+  /** Test hook: `listener` runs after each forget this instance receives. */
+  onForget(listener: () => void): () => boolean {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private received(message: string) {
+    this.generation++;
+    const kind = message[0];
+    const value = message.slice(1);
+    if (kind === 't') this.entries.delete(value);
+    else if (kind === 'u') {
+      const userId = Number(value);
+      for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
+    }
+    for (const listener of this.listeners) listener();
+  }
+
+  private dropAll() {
+    this.generation++;
+    this.entries.clear();
+  }
+}
