@@ -10,7 +10,6 @@ import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
-import { registerLoopTurns } from './core/loop-turns.js';
 import { registerIdempotency } from './core/idempotency/idempotency.js';
 import { replaysRepository } from './core/idempotency/replays.repository.js';
 import { Jobs } from './core/jobs.js';
@@ -83,7 +82,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerLoopTurns(app, Number(process.env.LOOP_TURN_BUDGET_MS ?? 10));
 
   const ownsDatabase = !options.database;
   const database = options.database ?? openConfiguredDatabase(config);
