@@ -21,6 +21,7 @@ export const BENCHES = [
   'todo',
   'todo-quick-add',
   'todo-views',
+  'flat-costs',
   'http',
   'heavy',
   'mixed',
