@@ -1,4 +1,8 @@
-/** An error whose status and message are safe to show to the client. */
+/**
+ * An error whose status and message are safe to show to the client. It is an answer, not a fault:
+ * nobody reads its stack, so none is captured. Capturing one was the largest single cost of a
+ * refused request (`npm run bench:http`, docs/decisions.md#refusals-cost-no-more-than-answers).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -7,7 +11,10 @@ export class HttpError extends Error {
     /** Headers the error answer carries (e.g. `Retry-After` on a 429). */
     readonly headers?: Record<string, string>,
   ) {
+    const stackFrames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackFrames;
     this.name = 'HttpError';
   }
 }

@@ -38,6 +38,8 @@ export function adminUsersService(
     async enable(id: number): Promise<AdminUser> {
       await existing(id);
       await repository.enable(id);
+      // A session row that outlived the disabling (a login that raced it) works again.
+      forgetSessionsOf(id);
       return existing(id);
     },
 

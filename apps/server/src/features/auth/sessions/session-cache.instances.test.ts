@@ -154,6 +154,21 @@ describe.each(testDatabaseKinds)('a session cached by one instance and ended on 
     expect((await me(second.app, there)).statusCode).toBe(401);
   });
 
+  it('the admin enabling a user whose session outlived the disabling (it works again)', async () => {
+    const { here, there } = await userWithTwoSessions();
+    // As if a login had raced the disabling: disabled, with a session row still there.
+    await first.database.handle.db
+      .updateTable('users')
+      .set({ disabled_at: new Date().toISOString() })
+      .where('id', '=', here.id)
+      .execute();
+    // The second instance had not seen this session: it reads it, finds it dead and remembers that.
+    expect((await me(second.app, here)).statusCode).toBe(401);
+    await onFirst(() => injectAs(first.app, admin, { method: 'POST', url: `/api/admin/users/${here.id}/enable` }));
+    expect((await me(second.app, here)).statusCode).toBe(200);
+    expect((await me(second.app, there)).statusCode).toBe(200);
+  });
+
   it('the admin deleting the user', async () => {
     const { here, there } = await userWithTwoSessions();
     await onFirst(() => injectAs(first.app, admin, { method: 'DELETE', url: `/api/admin/users/${here.id}` }));

@@ -62,11 +62,22 @@ describe('SessionCache', () => {
     expect(loads).toEqual(['a', 'a']);
   });
 
-  it('keeps no unknown token', async () => {
-    const { loads, resolve } = setUp();
+  it('remembers an unknown token within its time to live, apart from the sessions', async () => {
+    const { cache, rows, loads, resolve, advance } = setUp({ maxEntries: 1 });
+    rows.set('a', session(1));
+    await resolve('a');
     expect(await resolve('nobody')).toBeUndefined();
     expect(await resolve('nobody')).toBeUndefined();
-    expect(loads).toEqual(['nobody', 'nobody']);
+    expect(loads).toEqual(['a', 'nobody']);
+    expect(cache.size).toBe(1); // the session was not pushed out
+    await resolve('a');
+    advance(10_000);
+    await resolve('nobody');
+    expect(loads).toEqual(['a', 'nobody', 'nobody']);
+    // A user enabled again may bring a session back to life: forgetting any user forgets them all.
+    cache.forgetUser(99);
+    await resolve('nobody');
+    expect(loads).toEqual(['a', 'nobody', 'nobody', 'nobody']);
   });
 
   it('forgets one token, or every session of one user, and nothing else', async () => {

@@ -3,6 +3,8 @@ import type { SessionWithUser } from './sessions.repository.js';
 
 /** The broadcast topic on which instances say which sessions ended or changed. */
 const TOPIC = 'sessions';
+/** Unknown tokens remembered at most: a flood of made-up tokens cannot push out real sessions. */
+const UNKNOWN_ENTRIES = 1_000;
 
 export interface SessionCacheOptions {
   /** How long a looked-up session is reused; 0 turns the cache off. */
@@ -30,9 +32,17 @@ interface Entry {
  *   everything kept is dropped when listening stops or resumes (`onGap`);
  * - a lookup that a forget overtook is not kept: `generation` counts forgets, and a load stores
  *   its row only if none happened while it ran (it may have read the row before the change).
+ *
+ * Tokens that name no live session are remembered too, apart, so a refused request costs no
+ * more than a signed-in one: a token is random and its holder learns it only once its session is
+ * stored, so an unknown token becomes a live one only when a disabled user whose session row
+ * outlived the disabling is enabled again. Enabling forgets the user, and forgetting any user
+ * empties the unknown tokens (rare: it is cheaper than tracking whose they were).
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** Token digests that named no live session, and until when that is trusted. */
+  private readonly unknown = new Map<string, number>();
   private generation = 0;
   private readonly listeners = new Set<() => void>();
 
@@ -61,20 +71,20 @@ export class SessionCache {
       if (entry.until > now) return entry.session;
       this.entries.delete(tokenHash);
     }
+    const unknownUntil = this.unknown.get(tokenHash);
+    if (unknownUntil !== undefined) {
+      if (unknownUntil > now) return undefined;
+      this.unknown.delete(tokenHash);
+    }
     const generation = this.generation;
     const session = await load();
-    if (session && generation === this.generation && this.usable) this.keep(tokenHash, session, now);
-    return session;
-  }
-
-  private keep(tokenHash: string, session: SessionWithUser, now: number) {
-    if (this.entries.size >= this.options.maxEntries) {
-      // Maps iterate in insertion order: the oldest kept entry goes first.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    if (generation === this.generation && this.usable) {
+      if (session) {
+        const until = Math.min(now + this.options.ttlMs, Date.parse(session.expiresAt));
+        setCapped(this.entries, this.options.maxEntries, tokenHash, { session, userId: session.userId, until });
+      } else setCapped(this.unknown, UNKNOWN_ENTRIES, tokenHash, now + this.options.ttlMs);
     }
-    const until = Math.min(now + this.options.ttlMs, Date.parse(session.expiresAt));
-    this.entries.set(tokenHash, { session, userId: session.userId, until });
+    return session;
   }
 
   /** Every instance drops the user's sessions: they ended, or the user changed (email, password…). */
@@ -103,6 +113,7 @@ export class SessionCache {
     const value = message.slice(1);
     if (kind === 't') this.entries.delete(value);
     else if (kind === 'u') {
+      this.unknown.clear();
       const userId = Number(value);
       for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
     }
@@ -112,5 +123,15 @@ export class SessionCache {
   private dropAll() {
     this.generation++;
     this.entries.clear();
+    this.unknown.clear();
   }
+}
+
+/** Sets `key`, first dropping the oldest entry when the map is full (maps iterate in insertion order). */
+function setCapped<V>(map: Map<string, V>, max: number, key: string, value: V) {
+  if (map.size >= max && !map.has(key)) {
+    const oldest = map.keys().next().value;
+    if (oldest !== undefined) map.delete(oldest);
+  }
+  map.set(key, value);
 }
