@@ -453,6 +453,12 @@ export interface RequestReplaysTable {
   created_at: string;
 }
 
+/** Raised by trigger on every change to a user's to-dos or their labels (migration 027). */
+export interface TodoVersionsTable {
+  user_id: number;
+  version: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -465,6 +471,7 @@ export interface Database {
   todo_checklist_items: TodoChecklistItemsTable;
   todo_completions: TodoCompletionsTable;
   todo_feeds: TodoFeedsTable;
+  todo_versions: TodoVersionsTable;
   sudoku_games: SudokuGamesTable;
   weather_favorites: WeatherFavoritesTable;
   user_preferences: UserPreferencesTable;

@@ -12,6 +12,7 @@ import { tasksService } from './tasks/tasks.service.js';
 import { todoRepository } from './todo.repository.js';
 import { todoRoutes } from './todo.routes.js';
 import { todoService } from './todo.service.js';
+import { todoAnswers } from './todo-answers.js';
 import { transferRepository } from './transfer/transfer.repository.js';
 import { transferRoutes } from './transfer/transfer.routes.js';
 import { transferService } from './transfer/transfer.service.js';
@@ -24,7 +25,7 @@ export async function todoFeature(api: FastifyInstance): Promise<void> {
   api.deps.accountData.register('todos', {
     exportRows: (userId) => repository.exportRows(userId),
   });
-  await api.register(todoRoutes, { service });
+  await api.register(todoRoutes, { service, answers: todoAnswers(database, (userId) => service.list(userId)) });
   await api.register(listsRoutes, { service: listsService(listsRepository(database)) });
   const tasksRepo = tasksRepository(database);
   // The contract's recurring rules (todo-recurrence.ts), the same the browser reads.

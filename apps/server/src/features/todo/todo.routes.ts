@@ -2,10 +2,18 @@ import { todoEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
 import type { TodoService } from './todo.service.js';
+import type { TodoAnswers } from './todo-answers.js';
 
 /** docs/api.md#every-call (To-do): one path, a method per action; the owner always comes from the session. */
-export const todoRoutes: FastifyPluginAsyncZod<{ service: TodoService }> = async (app, { service }) => {
-  route(app, endpoints.list, async (_request, { user }) => service.list(user.id));
+export const todoRoutes: FastifyPluginAsyncZod<{ service: TodoService; answers: TodoAnswers }> = async (
+  app,
+  { service, answers },
+) => {
+  // Already serialized (todo-answers.ts): a Buffer goes out as it is.
+  route(app, endpoints.list, async (_request, { user, reply }) => {
+    const json = await answers.list(user.id);
+    return reply.type('application/json; charset=utf-8').send(json) as never;
+  });
   route(app, endpoints.create, async (request, { user }) => service.create(user.id, request.body));
   route(app, endpoints.update, async (request, { user }) => service.update(user.id, request.body));
   route(app, endpoints.complete, async (request, { user }) => service.complete(user.id, request.body.todo_id));

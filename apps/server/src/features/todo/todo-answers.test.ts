@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInstanceOn, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
+import { testDatabaseKinds } from '../../test/test-databases.js';
+import { todoRepository } from './todo.repository.js';
+import { todoService } from './todo.service.js';
+import { todoAnswers } from './todo-answers.js';
+
+/**
+ * The kept to-do list answer is used only while the user's to-do version is unchanged, and the
+ * version moves with every change to the rows behind it: here the rows are changed by hand in the
+ * database, by a cascade and by another instance, none of which the answers' code hears about.
+ */
+describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s', (kind) => {
+  let t: TestApp;
+  let user: TestUser;
+  let builds = 0;
+  let answers: ReturnType<typeof todoAnswers>;
+  const service = () => todoService(todoRepository(t.database.handle));
+  const db = () => t.database.handle.db;
+  const list = async () => JSON.parse((await answers.list(user.id)).toString());
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    user = await signUp(t.app);
+    for (const title of ['First', 'Second']) {
+      const res = await injectAs(t.app, user, {
+        method: 'POST',
+        url: '/api/todo',
+        payload: { title, description: '' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    answers = todoAnswers(t.database.handle, (userId) => {
+      builds++;
+      return service().list(userId);
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('answers exactly what the route would serialize, and keeps it while nothing changes', async () => {
+    const before = builds;
+    const first = await answers.list(user.id);
+    expect(JSON.parse(first.toString())).toEqual(await service().list(user.id));
+    expect(await answers.list(user.id)).toBe(first);
+    expect(builds).toBe(before + 1);
+
+    const res = await injectAs(t.app, user, { method: 'GET', url: '/api/todo' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(first.toString());
+  });
+
+  it('builds again after any change to the rows, made anywhere', async () => {
+    await list();
+    await db().updateTable('todos').set({ title: 'Renamed by hand' }).where('user_id', '=', user.id).execute();
+    expect((await list()).todos.map((todo: { title: string }) => todo.title)).toEqual([
+      'Renamed by hand',
+      'Renamed by hand',
+    ]);
+
+    const [todo] = await db().selectFrom('todos').select('id').where('user_id', '=', user.id).execute();
+    await db()
+      .insertInto('todo_task_labels')
+      .values({ todo_id: todo!.id, user_id: user.id, name: 'Errand', name_key: 'errand' })
+      .execute();
+    expect((await list()).todos.find((t: { id: number }) => t.id === todo!.id).labels).toEqual(['Errand']);
+  });
+
+  it('builds again when a deleted list takes its tasks with it (a cascade)', async () => {
+    const now = new Date().toISOString();
+    const created = await db()
+      .insertInto('todo_lists')
+      .values({ user_id: user.id, name: 'Trip', colour: 'blue', position: 'a0', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [todo] = await db().selectFrom('todos').select('id').where('user_id', '=', user.id).execute();
+    await db().updateTable('todos').set({ list_id: created.id }).where('id', '=', todo!.id).execute();
+    expect((await list()).todos).toHaveLength(2);
+    await db().deleteFrom('todo_lists').where('id', '=', created.id).execute();
+    expect((await list()).todos).toHaveLength(1);
+  });
+
+  it('builds again after a change made through another instance', async () => {
+    const other = await createInstanceOn(t);
+    try {
+      await list();
+      const res = await injectAs(other.app, user, {
+        method: 'POST',
+        url: '/api/todo',
+        payload: { title: 'From the other instance', description: '' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await list()).todos.map((todo: { title: string }) => todo.title)).toContain('From the other instance');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("is one user's answer only: another user's change leaves it kept", async () => {
+    const other = await signUp(t.app);
+    await list();
+    const before = builds;
+    await injectAs(t.app, other, { method: 'POST', url: '/api/todo', payload: { title: 'Theirs', description: '' } });
+    await list();
+    expect(builds).toBe(before);
+  });
+
+  it('keeps no answer over 64 kB', async () => {
+    const big = await signUp(t.app);
+    const description = 'x'.repeat(900);
+    await db()
+      .insertInto('todos')
+      .values(
+        Array.from({ length: 80 }, (_, i) => ({
+          user_id: big.id,
+          title: `Task ${i}`,
+          description,
+          completed: 0,
+          created_at: '2026-11-29T00:00:00.000Z',
+          updated_at: '2026-11-29T00:00:00.000Z',
+          position: `a${String(i).padStart(3, '0')}`,
+        })),
+      )
+      .execute();
+    const before = answers.size.answers;
+    expect((await answers.list(big.id)).length).toBeGreaterThan(64 * 1024);
+    expect(answers.size.answers).toBe(before);
+  });
+});

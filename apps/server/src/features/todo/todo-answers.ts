@@ -1,0 +1,68 @@
+import { type ListTodosResponse, listTodosResponseSchema } from '@site/contract';
+import { CompiledQuery } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+
+/** Answers larger than this (~200 items) are built on each request: few users, much memory. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+/** All kept answers together stay under this. */
+const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
+
+interface Kept {
+  version: number;
+  json: Buffer;
+}
+
+/**
+ * The seed's to-do list (`GET /api/todo`) kept serialized per user, and used while the user's
+ * to-do version has not moved (docs/decisions.md#to-do-answers-kept-by-version). The version is
+ * raised by database triggers on any change to the user's to-dos or their labels, in the change's
+ * own transaction, so no write path, instance or cascade can leave a kept answer in use: each
+ * request reads the version (one primary-key read), never the rows. It is read before the rows,
+ * so an answer built from rows newer than its version is at worst built again, never served stale.
+ */
+export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => Promise<ListTodosResponse>) {
+  const kept = new Map<number, Kept>();
+  let totalBytes = 0;
+  // Compiled once: building the query with Kysely per request costs more than running it.
+  const versionSql = db.selectFrom('todo_versions').select('version').where('user_id', '=', 0).compile().sql;
+
+  const forget = (userId: number) => {
+    const old = kept.get(userId);
+    if (!old) return;
+    kept.delete(userId);
+    totalBytes -= old.json.length;
+  };
+
+  const keep = (userId: number, entry: Kept) => {
+    forget(userId);
+    if (entry.json.length > MAX_ANSWER_BYTES) return;
+    // Maps iterate in insertion order: the longest-kept answers go first.
+    for (const [oldest] of kept) {
+      if (totalBytes + entry.json.length <= MAX_TOTAL_BYTES) break;
+      forget(oldest);
+    }
+    kept.set(userId, entry);
+    totalBytes += entry.json.length;
+  };
+
+  return {
+    /** The user's list as JSON, exactly as the route's serializer would write it. */
+    async list(userId: number): Promise<Buffer> {
+      const row = (await db.executeQuery(CompiledQuery.raw(versionSql, [userId]))).rows[0] as
+        | { version: number }
+        | undefined;
+      const version = row === undefined ? undefined : Number(row.version);
+      const hit = kept.get(userId);
+      if (hit && hit.version === version) return hit.json;
+      const json = Buffer.from(JSON.stringify(listTodosResponseSchema.parse(await build(userId))));
+      if (version !== undefined) keep(userId, { version, json });
+      return json;
+    },
+
+    /** How many answers are kept and their bytes (tests and the admin status). */
+    get size() {
+      return { answers: kept.size, bytes: totalBytes };
+    },
+  };
+}
+export type TodoAnswers = ReturnType<typeof todoAnswers>;
