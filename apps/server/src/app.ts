@@ -13,6 +13,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './core/error-handl
 import { registerIdempotency } from './core/idempotency/idempotency.js';
 import { replaysRepository } from './core/idempotency/replays.repository.js';
 import { Jobs } from './core/jobs.js';
+import { registerLoopTurns } from './core/loop-turns.js';
 import { registerOpenApi } from './core/openapi.js';
 import { PageFacts } from './core/page-facts.js';
 import { openRedis, type RedisConnection } from './core/redis.js';
@@ -78,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   recordRoutes(app);
+  // First of the hooks: a request that waits for its turn has cost nothing else yet (core/loop-turns.ts).
+  registerLoopTurns(app);
   registerRequestIdHeader(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
