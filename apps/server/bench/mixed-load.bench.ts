@@ -76,6 +76,8 @@ async function main() {
     }
     const startRss = server.rssMiB();
     await loopDelay(server); // counts from here
+    const serverCpuBefore = server.cpuMs();
+    const benchCpuBefore = process.cpuUsage();
     const watcher = watch(server);
     let next = 0;
     const plans = new WeakMap<object, ReturnType<typeof traffic>>();
@@ -96,6 +98,8 @@ async function main() {
       })),
     });
     const health = await watcher.stop();
+    const serverCpu = server.cpuMs() - serverCpuBefore;
+    const benchCpu = process.cpuUsage(benchCpuBefore);
     const loop = await loopDelay(server);
     await new Promise((resolve) => setTimeout(resolve, IDLE_AFTER_MS));
     const afterRss = server.rssMiB();
@@ -126,6 +130,10 @@ async function main() {
       },
     });
     console.log(`server event-loop delay during the load: p99 ${loop.p99} ms, max ${loop.max} ms`);
+    // Both processes share the machine's cores: what the load generator took is CPU the server did not get.
+    console.log(
+      `CPU during the load: server ${(serverCpu / 1000).toFixed(1)} s (${Math.round((serverCpu * 1000) / result.requests.total)} µs a request), this process (autocannon and the health thread) ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s`,
+    );
     console.log(
       `RSS: ${startRss.toFixed(1)} MiB at start, ${health.peakRss.toFixed(1)} peak, ${afterRss.toFixed(1)} after ${IDLE_AFTER_MS / 1000} s idle (${(growth * 100).toFixed(0)} %)`,
     );
