@@ -33,6 +33,12 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** The migrator `migrate` uses, its schema made first: tests of one migration step through it. */
   migrator(): Promise<Migrator>;
+  /**
+   * `select 1` on a connection no query waits for: SQLite's own handle (not Kysely's queue for it),
+   * PostgreSQL's one connection kept for this beside the pool. Whether the database answers, even
+   * while every pooled connection is busy.
+   */
+  ping(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -58,6 +64,8 @@ export function sqliteFileIn(dataDir: string): string {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   let kyselyDialect: SqliteDialect | PostgresDialect;
+  let ping: () => Promise<void>;
+  let closePing = async () => {};
 
   if (options.databaseUrl) {
     const schema = options.pgSchema;
@@ -68,6 +76,19 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     kyselyDialect = new OwnSchemaPostgresDialect({ pool });
+    let pingPool: pg.Pool | undefined;
+    ping = async () => {
+      // Opened on the first ping; closed after a minute without one, as load balancers ask every few seconds.
+      if (!pingPool) {
+        pingPool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 60_000 });
+        // An idle connection that breaks (a database restart) is dropped; the next ping opens another and says how it went.
+        pingPool.on('error', () => {});
+      }
+      await pingPool.query('select 1');
+    };
+    closePing = async () => {
+      await pingPool?.end();
+    };
   } else {
     const file = options.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -78,6 +99,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     kyselyDialect = new SqliteDialect({ database: sqlite });
+    ping = async () => {
+      sqlite.prepare('select 1').get();
+    };
   }
 
   const db = new Kysely<Database>({ dialect: kyselyDialect });
@@ -101,6 +125,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
       }
     },
-    destroy: () => db.destroy(),
+    ping: () => ping(),
+    async destroy() {
+      await closePing();
+      await db.destroy();
+    },
   };
 }

@@ -9,19 +9,22 @@ export function healthService(
   site: { dialect: DialectName; dataMode: DataMode; redis: RedisConnection | undefined },
 ) {
   const { redis } = site;
+  // Probes asked at once share one database ping and one Redis ping: a health check costs the
+  // backends O(1) however many monitors ask.
+  const ping = shared(() => repository.ping());
   // Redis is optional to serving (counters and caches fall back in-process), so liveness only
   // reports it; readiness refuses while it is down so a load balancer prefers other instances.
-  const redisState = async () => (redis ? redis.state() : ('off' as const));
+  const redisState = redis ? shared(() => redis.state()) : async () => 'off' as const;
 
   return {
     async health(): Promise<HealthResponse> {
-      await repository.ping();
+      await ping();
       return { status: 'ok', database: site.dialect, dataMode: site.dataMode, redis: await redisState() };
     },
 
     async ready(): Promise<ReadinessResponse> {
       const [databaseUp, redisNow] = await Promise.all([
-        repository.ping().then(
+        ping().then(
           () => true,
           () => false,
         ),
@@ -32,6 +35,17 @@ export function healthService(
         throw new HttpError(503, `Not ready: ${down.join(' and ')} not answering`);
       return { ready: true, database: 'ok', redis: redisNow };
     },
+  };
+}
+
+/** `run`, unless a call of it is under way: then that call's outcome. */
+function shared<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= run().finally(() => {
+      running = undefined;
+    });
+    return running;
   };
 }
 
