@@ -453,7 +453,7 @@ export interface RequestReplaysTable {
   created_at: string;
 }
 
-/** Raised by trigger on every change to a user's to-dos or their labels (migration 027). */
+/** Raised by trigger on every change to a user's to-dos or their labels (migration 026). */
 export interface TodoVersionsTable {
   user_id: number;
   version: Generated<number>;

@@ -11,7 +11,7 @@ import type { DialectName } from '../dialect.js';
 const TABLES = ['todos', 'todo_task_labels'] as const;
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
-export const up027 = (dialect: DialectName) => async (db: Kysely<unknown>) => {
+export const up026 = (dialect: DialectName) => async (db: Kysely<unknown>) => {
   await db.schema
     .createTable('todo_versions')
     .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
@@ -55,7 +55,7 @@ export const up027 = (dialect: DialectName) => async (db: Kysely<unknown>) => {
   }
 };
 
-export const down027 = (dialect: DialectName) => async (db: Kysely<unknown>) => {
+export const down026 = (dialect: DialectName) => async (db: Kysely<unknown>) => {
   if (dialect === 'postgres') {
     for (const table of TABLES)
       await sql`drop trigger ${sql.raw(`${table}_todo_version`)} on ${sql.table(table)}`.execute(db);
