@@ -1,5 +1,5 @@
 import { type ListTodosResponse, listTodosResponseSchema } from '@site/contract';
-import { CompiledQuery } from 'kysely';
+import { compiledOnce, param } from '../../db/compiled-once.js';
 import type { DatabaseHandle } from '../../db/database.js';
 
 /** Answers larger than this (~200 items) are built on each request: few users, much memory. */
@@ -23,8 +23,10 @@ interface Kept {
 export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => Promise<ListTodosResponse>) {
   const kept = new Map<number, Kept>();
   let totalBytes = 0;
-  // Compiled once: building the query with Kysely per request costs more than running it.
-  const versionSql = db.selectFrom('todo_versions').select('version').where('user_id', '=', 0).compile().sql;
+  const versionQuery = compiledOnce(
+    db.selectFrom('todo_versions').select('version').where('user_id', '=', param<number>('user id')),
+    ['user id'],
+  );
 
   const forget = (userId: number) => {
     const old = kept.get(userId);
@@ -48,9 +50,7 @@ export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => P
   return {
     /** The user's list as JSON, exactly as the route's serializer would write it. */
     async list(userId: number): Promise<Buffer> {
-      const row = (await db.executeQuery(CompiledQuery.raw(versionSql, [userId]))).rows[0] as
-        | { version: number }
-        | undefined;
+      const [row] = await versionQuery(db, [userId]);
       const version = row === undefined ? undefined : Number(row.version);
       const hit = kept.get(userId);
       if (hit && hit.version === version) return hit.json;

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { compiledOnce, param } from '../../db/compiled-once.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, WalletTradesTable } from '../../db/schema.js';
@@ -180,6 +181,31 @@ export async function snapshotWalletValue(
  * can neither overdraw the wallet nor sell the same shares twice.
  */
 export function walletsRepository({ db, dialect }: DatabaseHandle) {
+  // The wallet page's two reads, compiled once (db/compiled-once.ts).
+  const walletDetailsQuery = compiledOnce(
+    selectWithHoldings(db)
+      // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
+      // once per call instead of once per holding row.
+      .select((eb) =>
+        eb
+          .selectFrom('wallet_trades')
+          .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
+          .where('wallet_trades.wallet_id', '=', param<number>('wallet id'))
+          .as('realized_gain_cents'),
+      )
+      .where('wallets.id', '=', param<number>('wallet id again'))
+      .where('wallets.user_id', '=', param<number>('user id'))
+      .orderBy('wallet_holdings.symbol'),
+    ['wallet id', 'wallet id again', 'user id'],
+  );
+  const historyQuery = compiledOnce(
+    db
+      .selectFrom('wallet_history')
+      .select(['created_at', 'balance_cents', 'stocks_value_cents'])
+      .where('wallet_id', '=', param<number>('wallet id'))
+      .orderBy('id'),
+    ['wallet id'],
+  );
   /** Serialises one user's wallet-set changes (create, rename, activate, delete) on their user row (db/user-lock.ts). */
   const lockUser = (trx: Transaction<Database>, userId: number) => lockUserRow(trx, dialect, userId);
 
@@ -380,20 +406,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       userId: number,
       walletId: number,
     ): Promise<(WalletWithHoldings & { realized_gain_cents: number }) | undefined> {
-      const rows = await selectWithHoldings(db)
-        // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
-        // once per call instead of once per holding row.
-        .select((eb) =>
-          eb
-            .selectFrom('wallet_trades')
-            .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
-            .where('wallet_trades.wallet_id', '=', walletId)
-            .as('realized_gain_cents'),
-        )
-        .where('wallets.id', '=', walletId)
-        .where('wallets.user_id', '=', userId)
-        .orderBy('wallet_holdings.symbol')
-        .execute();
+      const rows = await walletDetailsQuery(db, [walletId, walletId, userId]);
       const [wallet] = withHoldings(rows);
       if (!wallet) return undefined;
       return { ...wallet, realized_gain_cents: Number(rows[0]?.realized_gain_cents ?? 0) };
@@ -409,14 +422,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     },
 
     /** Snapshots oldest first (the wallet is known to be the user's). */
-    history(walletId: number): Promise<HistoryRow[]> {
-      return db
-        .selectFrom('wallet_history')
-        .select(['created_at', 'balance_cents', 'stocks_value_cents'])
-        .where('wallet_id', '=', walletId)
-        .orderBy('id')
-        .execute();
-    },
+    history: (walletId: number): Promise<HistoryRow[]> => historyQuery(db, [walletId]),
 
     /** Trades newest first (the wallet is known to be the user's). */
     trades(walletId: number, limit: number): Promise<TradeRow[]> {

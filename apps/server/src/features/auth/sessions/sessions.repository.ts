@@ -1,5 +1,6 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { isoNow } from '../../../core/time.js';
+import { compiledOnce, param } from '../../../db/compiled-once.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database } from '../../../db/schema.js';
 import { readPasswordHashLocked } from '../../../db/user-lock.js';
@@ -55,33 +56,31 @@ export async function endAllSessionsWithin(trx: Kysely<Database>, userId: number
 
 export function sessionsRepository({ db, dialect }: DatabaseHandle) {
   /**
-   * The lookup every signed-in request makes: one query on the unique token_hash index joined to
-   * the user's primary key, only the columns the request needs. Its SQL depends only on the
-   * dialect, so it is compiled once here; building and compiling it with Kysely on each request
-   * cost ~14 µs, three times what SQLite takes to run it. It also reads `last_used_at`, so the
-   * caller writes the last use only when it is stale (`recordUse`), not on every request.
+   * The lookup a signed-in request makes when its session is not cached (session-cache.ts): one
+   * query on the unique token_hash index joined to the user's primary key, only the columns the
+   * request needs, compiled once. It also reads `last_used_at`, so the caller writes the last use
+   * only when it is stale (`recordUse`), not on every request.
    */
-  const liveQuery = db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id as sessionId',
-      'sessions.csrf_token as csrfToken',
-      'users.id as userId',
-      'users.username as username',
-      'users.email as email',
-      'users.is_admin as isAdmin',
-      'sessions.last_used_at as lastUsedAt',
-      'sessions.expires_at as expiresAt',
-    ])
-    .where('sessions.token_hash', '=', '<token hash>')
-    .where('sessions.expires_at', '>', '<now>')
-    // A disabled user's sessions are deleted when they are disabled; this also covers a login that raced it.
-    .where('users.disabled_at', 'is', null)
-    .compile();
-  // The parameters below are passed in this order.
-  if (liveQuery.parameters.join() !== '<token hash>,<now>') throw new Error('Unexpected session query parameters');
-  type LiveRow = typeof liveQuery extends CompiledQuery<infer R> ? R : never;
+  const liveQuery = compiledOnce(
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id as sessionId',
+        'sessions.csrf_token as csrfToken',
+        'users.id as userId',
+        'users.username as username',
+        'users.email as email',
+        'users.is_admin as isAdmin',
+        'sessions.last_used_at as lastUsedAt',
+        'sessions.expires_at as expiresAt',
+      ])
+      .where('sessions.token_hash', '=', param<string>('token hash'))
+      .where('sessions.expires_at', '>', param<string>('now'))
+      // A disabled user's sessions are deleted when they are disabled; this also covers a login that raced it.
+      .where('users.disabled_at', 'is', null),
+    ['token hash', 'now'],
+  );
 
   return {
     /**
@@ -167,8 +166,7 @@ export function sessionsRepository({ db, dialect }: DatabaseHandle) {
 
     /** The live session for a token digest together with its user, in one query. */
     async findLive(tokenHash: string, now = Date.now()): Promise<SessionWithUser | undefined> {
-      const query = CompiledQuery.raw(liveQuery.sql, [tokenHash, isoNow(now)]) as CompiledQuery<LiveRow>;
-      const row = (await db.executeQuery(query)).rows[0];
+      const [row] = await liveQuery(db, [tokenHash, isoNow(now)]);
       return row && { ...row, isAdmin: row.isAdmin === 1 };
     },
 
