@@ -10,6 +10,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const figuresFile = path.join(root, 'docs/benchmarks.md');
+const readmeFile = path.join(root, 'README.md');
 
 /** Each benchmark: its section name in docs/benchmarks.md and its package.json script. */
 export const BENCHES = [
@@ -79,8 +80,44 @@ function runBench(name) {
   });
 }
 
+/**
+ * The README's figures: each benchmark's goal lines (`…: PASS` / `…: MISS`, not table rows) from
+ * docs/benchmarks.md with the date of its run, so no figure in the README is typed by hand.
+ */
+export function goalsSummary(doc) {
+  const lines = [];
+  for (const name of BENCHES) {
+    const start = doc.indexOf(`<!-- bench:${name} -->`);
+    const end = doc.indexOf(`<!-- /bench:${name} -->`);
+    if (start === -1 || end === -1) continue;
+    const section = doc.slice(start, end);
+    const goals = section.split('\n').filter((line) => /: (PASS|MISS)\b/.test(line) && !line.startsWith('│'));
+    if (goals.length === 0) continue;
+    const when = section.match(/Last run: (\d{4}-\d{2}-\d{2})/)?.[1] ?? 'an unknown date';
+    lines.push(`- \`${name}\` (${when}):`, ...goals.map((goal) => `  - ${goal.trim().replace(/^- /, '')}`));
+  }
+  return lines.join('\n');
+}
+
+/** README.md with its goals block rewritten from docs/benchmarks.md. */
+export function readmeWithGoals(readme, doc) {
+  return withSection(readme, 'goals', goalsSummary(doc));
+}
+
 async function main() {
   const asked = process.argv.slice(2);
+  if (asked[0] === '--check-readme') {
+    const readme = fs.readFileSync(readmeFile, 'utf8');
+    const fresh = readmeWithGoals(readme, fs.readFileSync(figuresFile, 'utf8'));
+    if (fresh === readme) process.exit(0);
+    console.error('README.md\'s goals block does not match docs/benchmarks.md: run `node scripts/bench.mjs --readme`.');
+    process.exit(1);
+  }
+  if (asked[0] === '--readme') {
+    const readme = fs.readFileSync(readmeFile, 'utf8');
+    fs.writeFileSync(readmeFile, readmeWithGoals(readme, fs.readFileSync(figuresFile, 'utf8')));
+    process.exit(0);
+  }
   const unknown = asked.filter((name) => !BENCHES.includes(name));
   if (unknown.length) {
     console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${BENCHES.join(', ')}`);
@@ -99,9 +136,11 @@ async function main() {
     const body = `Last run: ${header}${ok ? '' : ' — **it failed**'}.\n\n\`\`\`text\n${output}\n\`\`\``;
     // Read afresh each time: a long run may overlap an edit of the prose around the sections.
     const doc = fs.existsSync(figuresFile) ? fs.readFileSync(figuresFile, 'utf8') : '# Benchmarks\n';
-    fs.writeFileSync(figuresFile, withSection(doc, name, body));
+    const figures = withSection(doc, name, body);
+    fs.writeFileSync(figuresFile, figures);
+    fs.writeFileSync(readmeFile, readmeWithGoals(fs.readFileSync(readmeFile, 'utf8'), figures));
   }
-  console.log(`\nFigures written to docs/benchmarks.md${failed ? `; ${failed} benchmark(s) failed` : ''}.`);
+  console.log(`\nFigures written to docs/benchmarks.md and the goals to README.md${failed ? `; ${failed} benchmark(s) failed` : ''}.`);
   process.exit(failed ? 1 : 0);
 }
 
