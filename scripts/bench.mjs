@@ -110,7 +110,7 @@ async function main() {
     const readme = fs.readFileSync(readmeFile, 'utf8');
     const fresh = readmeWithGoals(readme, fs.readFileSync(figuresFile, 'utf8'));
     if (fresh === readme) process.exit(0);
-    console.error('README.md\'s goals block does not match docs/benchmarks.md: run `node scripts/bench.mjs --readme`.');
+    console.error("README.md's goals block does not match docs/benchmarks.md: run `node scripts/bench.mjs --readme`.");
     process.exit(1);
   }
   if (asked[0] === '--readme') {
@@ -140,7 +140,9 @@ async function main() {
     fs.writeFileSync(figuresFile, figures);
     fs.writeFileSync(readmeFile, readmeWithGoals(fs.readFileSync(readmeFile, 'utf8'), figures));
   }
-  console.log(`\nFigures written to docs/benchmarks.md and the goals to README.md${failed ? `; ${failed} benchmark(s) failed` : ''}.`);
+  console.log(
+    `\nFigures written to docs/benchmarks.md and the goals to README.md${failed ? `; ${failed} benchmark(s) failed` : ''}.`,
+  );
   process.exit(failed ? 1 : 0);
 }
 
