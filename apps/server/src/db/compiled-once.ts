@@ -1,21 +1,27 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 
-/** A query's parameter, named where the query is built: `param<number>('wallet id')`. */
+/** A query's parameter, named where the query is built: `param<number>('walletId')`. */
 export const param = <T>(name: string) => `<${name}>` as unknown as T;
+
+const MARKER = /^<(.+)>$/;
 
 /**
  * A query whose SQL depends only on the dialect, compiled once. Building and compiling a query
  * with Kysely on every request costs more than SQLite takes to run a small one (~14 µs for the
- * session lookup; docs/decisions.md#queries-compiled-once). Build it with `param(name)`
- * where each value goes; `run` takes the values in the order of `names`, which must be the order
- * the parameters appear in the SQL (checked here, once).
+ * session lookup; docs/decisions.md#queries-compiled-once). Build it with `param(name)` where a
+ * value goes (a name may appear more than once); the returned function runs it with the values
+ * by name. Any other parameter is a constant of the query and kept as compiled.
  */
-export function compiledOnce<R>(query: Compilable<R>, names: readonly string[]) {
+export function compiledOnce<DB, R>(db: Kysely<DB>, query: Compilable<R>) {
   const { sql, parameters } = query.compile();
-  const expected = names.map((name) => param<string>(name));
-  if (parameters.join('\n') !== expected.join('\n')) {
-    throw new Error(`compiledOnce: parameters ${parameters.join(', ')} are not ${expected.join(', ')}`);
-  }
-  return async <DB>(db: Kysely<DB>, values: readonly unknown[]): Promise<R[]> =>
-    (await db.executeQuery(CompiledQuery.raw(sql, [...values]) as CompiledQuery<R>)).rows;
+  const slots = parameters.map((value) => (typeof value === 'string' ? MARKER.exec(value)?.[1] : undefined));
+  return async (values: Readonly<Record<string, unknown>>): Promise<R[]> => {
+    const bound = parameters.map((constant, i) => {
+      const name = slots[i];
+      if (name === undefined) return constant;
+      if (!(name in values)) throw new Error(`compiledOnce: no value for ${name}`);
+      return values[name];
+    });
+    return (await db.executeQuery(CompiledQuery.raw(sql, bound) as CompiledQuery<R>)).rows;
+  };
 }

@@ -24,8 +24,8 @@ export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => P
   const kept = new Map<number, Kept>();
   let totalBytes = 0;
   const versionQuery = compiledOnce(
-    db.selectFrom('todo_versions').select('version').where('user_id', '=', param<number>('user id')),
-    ['user id'],
+    db,
+    db.selectFrom('todo_versions').select('version').where('user_id', '=', param<number>('userId')),
   );
 
   const forget = (userId: number) => {
@@ -50,7 +50,7 @@ export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => P
   return {
     /** The user's list as JSON, exactly as the route's serializer would write it. */
     async list(userId: number): Promise<Buffer> {
-      const [row] = await versionQuery(db, [userId]);
+      const [row] = await versionQuery({ userId });
       const version = row === undefined ? undefined : Number(row.version);
       const hit = kept.get(userId);
       if (hit && hit.version === version) return hit.json;

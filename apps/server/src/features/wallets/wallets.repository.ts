@@ -183,6 +183,7 @@ export async function snapshotWalletValue(
 export function walletsRepository({ db, dialect }: DatabaseHandle) {
   // The wallet page's two reads, compiled once (db/compiled-once.ts).
   const walletDetailsQuery = compiledOnce(
+    db,
     selectWithHoldings(db)
       // Uncorrelated (it names the wallet id, not wallets.id), so the database sums the trades
       // once per call instead of once per holding row.
@@ -190,21 +191,20 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
         eb
           .selectFrom('wallet_trades')
           .select(sql<number | string>`coalesce(sum(realized_gain_cents), 0)`.as('gain'))
-          .where('wallet_trades.wallet_id', '=', param<number>('wallet id'))
+          .where('wallet_trades.wallet_id', '=', param<number>('walletId'))
           .as('realized_gain_cents'),
       )
-      .where('wallets.id', '=', param<number>('wallet id again'))
-      .where('wallets.user_id', '=', param<number>('user id'))
+      .where('wallets.id', '=', param<number>('walletId'))
+      .where('wallets.user_id', '=', param<number>('userId'))
       .orderBy('wallet_holdings.symbol'),
-    ['wallet id', 'wallet id again', 'user id'],
   );
   const historyQuery = compiledOnce(
+    db,
     db
       .selectFrom('wallet_history')
       .select(['created_at', 'balance_cents', 'stocks_value_cents'])
-      .where('wallet_id', '=', param<number>('wallet id'))
+      .where('wallet_id', '=', param<number>('walletId'))
       .orderBy('id'),
-    ['wallet id'],
   );
   /** Serialises one user's wallet-set changes (create, rename, activate, delete) on their user row (db/user-lock.ts). */
   const lockUser = (trx: Transaction<Database>, userId: number) => lockUserRow(trx, dialect, userId);
@@ -406,7 +406,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       userId: number,
       walletId: number,
     ): Promise<(WalletWithHoldings & { realized_gain_cents: number }) | undefined> {
-      const rows = await walletDetailsQuery(db, [walletId, walletId, userId]);
+      const rows = await walletDetailsQuery({ walletId, userId });
       const [wallet] = withHoldings(rows);
       if (!wallet) return undefined;
       return { ...wallet, realized_gain_cents: Number(rows[0]?.realized_gain_cents ?? 0) };
@@ -422,7 +422,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
     },
 
     /** Snapshots oldest first (the wallet is known to be the user's). */
-    history: (walletId: number): Promise<HistoryRow[]> => historyQuery(db, [walletId]),
+    history: (walletId: number): Promise<HistoryRow[]> => historyQuery({ walletId }),
 
     /** Trades newest first (the wallet is known to be the user's). */
     trades(walletId: number, limit: number): Promise<TradeRow[]> {

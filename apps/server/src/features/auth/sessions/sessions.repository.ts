@@ -62,6 +62,7 @@ export function sessionsRepository({ db, dialect }: DatabaseHandle) {
    * only when it is stale (`recordUse`), not on every request.
    */
   const liveQuery = compiledOnce(
+    db,
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -75,11 +76,10 @@ export function sessionsRepository({ db, dialect }: DatabaseHandle) {
         'sessions.last_used_at as lastUsedAt',
         'sessions.expires_at as expiresAt',
       ])
-      .where('sessions.token_hash', '=', param<string>('token hash'))
+      .where('sessions.token_hash', '=', param<string>('tokenHash'))
       .where('sessions.expires_at', '>', param<string>('now'))
       // A disabled user's sessions are deleted when they are disabled; this also covers a login that raced it.
       .where('users.disabled_at', 'is', null),
-    ['token hash', 'now'],
   );
 
   return {
@@ -166,7 +166,7 @@ export function sessionsRepository({ db, dialect }: DatabaseHandle) {
 
     /** The live session for a token digest together with its user, in one query. */
     async findLive(tokenHash: string, now = Date.now()): Promise<SessionWithUser | undefined> {
-      const [row] = await liveQuery(db, [tokenHash, isoNow(now)]);
+      const [row] = await liveQuery({ tokenHash, now: isoNow(now) });
       return row && { ...row, isAdmin: row.isAdmin === 1 };
     },
 
