@@ -1,7 +1,7 @@
 import type { ApiErrorBody } from '@site/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './http-errors.js';
+import { badRequest, HttpError } from './http-errors.js';
 
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -56,24 +56,19 @@ function fastifyClientError(error: FastifyError): { status: number; message: str
  */
 export function registerErrorHandling(app: FastifyInstance) {
   // A failed validation is an answer: the handler below writes it from `error.validation`, so
-  // Fastify's joined message and the error's stack (its largest cost) are not made at all.
-  app.setSchemaErrorFormatter(() => {
-    const stackFrames = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    const error = new Error('Invalid request');
-    Error.stackTraceLimit = stackFrames;
-    return error;
-  });
+  // Fastify's joined message is not made, and an HttpError captures no stack (its largest cost).
+  app.setSchemaErrorFormatter(() => badRequest('Invalid request'));
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
-    }
+    // First: a failed validation is an HttpError too (the formatter above), answered from its issues.
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error);
       const first = Object.values(fields)[0];
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
       return reply.code(400).send(errorBody(400, first ? `Invalid ${where}: ${first}` : `Invalid ${where}`, fields));
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
     }
     const known = fastifyClientError(error);
     if (known) return reply.code(known.status).send(errorBody(known.status, known.message));
