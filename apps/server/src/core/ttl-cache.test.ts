@@ -58,4 +58,13 @@ describe('TtlCache', () => {
     await expect(cache.getOrLoad('bad', 1000, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.getOrLoad('bad', 1000, async () => 7)).toBe(7);
   });
+
+  it('drops exactly the entries whose value matches', () => {
+    const cache = new TtlCache<{ owner: number }>({ maxEntries: 10 });
+    cache.set('a', { owner: 1 }, 1000);
+    cache.set('b', { owner: 2 }, 1000);
+    cache.set('c', { owner: 1 }, 1000);
+    cache.deleteWhere((value) => value.owner === 1);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, { owner: 2 }, undefined]);
+  });
 });

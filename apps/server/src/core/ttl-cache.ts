@@ -76,6 +76,11 @@ export class TtlCache<V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry (of this instance) whose value matches. */
+  deleteWhere(matches: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

@@ -1,4 +1,5 @@
 import type { Broadcast } from '../../../core/broadcast.js';
+import { TtlCache } from '../../../core/ttl-cache.js';
 import type { SessionWithUser } from './sessions.repository.js';
 
 /** The broadcast topic on which instances say which sessions ended or changed. */
@@ -12,13 +13,6 @@ export interface SessionCacheOptions {
   maxEntries: number;
   broadcast: Broadcast;
   now?: () => number;
-}
-
-interface Entry {
-  session: SessionWithUser;
-  userId: number;
-  /** The earlier of the cache's time-to-live and the session's own expiry. */
-  until: number;
 }
 
 /**
@@ -40,19 +34,17 @@ interface Entry {
  * empties the unknown tokens (rare: it is cheaper than tracking whose they were).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Token digests that named no live session, and until when that is trusted. */
-  private readonly unknown = new Map<string, number>();
+  private readonly sessions: TtlCache<SessionWithUser>;
+  /** Token digests that named no live session. */
+  private readonly unknown: TtlCache<true>;
   private generation = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: SessionCacheOptions) {
+    this.sessions = new TtlCache({ maxEntries: options.maxEntries, now: options.now });
+    this.unknown = new TtlCache({ maxEntries: UNKNOWN_ENTRIES, now: options.now });
     options.broadcast.subscribe(TOPIC, (message) => this.received(message));
     options.broadcast.onGap(() => this.dropAll());
-  }
-
-  private now() {
-    return this.options.now?.() ?? Date.now();
   }
 
   private get usable() {
@@ -65,24 +57,17 @@ export class SessionCache {
     load: () => Promise<SessionWithUser | undefined>,
   ): Promise<SessionWithUser | undefined> {
     if (!this.usable) return load();
-    const now = this.now();
-    const entry = this.entries.get(tokenHash);
-    if (entry) {
-      if (entry.until > now) return entry.session;
-      this.entries.delete(tokenHash);
-    }
-    const unknownUntil = this.unknown.get(tokenHash);
-    if (unknownUntil !== undefined) {
-      if (unknownUntil > now) return undefined;
-      this.unknown.delete(tokenHash);
-    }
+    const kept = this.sessions.get(tokenHash);
+    if (kept) return kept;
+    if (this.unknown.get(tokenHash)) return undefined;
+    const now = this.options.now?.() ?? Date.now();
     const generation = this.generation;
     const session = await load();
     if (generation === this.generation && this.usable) {
-      if (session) {
-        const until = Math.min(now + this.options.ttlMs, Date.parse(session.expiresAt));
-        setCapped(this.entries, this.options.maxEntries, tokenHash, { session, userId: session.userId, until });
-      } else setCapped(this.unknown, UNKNOWN_ENTRIES, tokenHash, now + this.options.ttlMs);
+      const { ttlMs } = this.options;
+      // Never past the session's own expiry.
+      if (session) this.sessions.set(tokenHash, session, Math.min(ttlMs, Date.parse(session.expiresAt) - now));
+      else this.unknown.set(tokenHash, true, ttlMs);
     }
     return session;
   }
@@ -104,34 +89,25 @@ export class SessionCache {
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.sessions.size;
   }
 
   private received(message: string) {
     this.generation++;
     const kind = message[0];
     const value = message.slice(1);
-    if (kind === 't') this.entries.delete(value);
+    if (kind === 't') this.sessions.delete(value);
     else if (kind === 'u') {
       this.unknown.clear();
       const userId = Number(value);
-      for (const [key, entry] of this.entries) if (entry.userId === userId) this.entries.delete(key);
+      this.sessions.deleteWhere((session) => session.userId === userId);
     }
     for (const listener of this.listeners) listener();
   }
 
   private dropAll() {
     this.generation++;
-    this.entries.clear();
+    this.sessions.clear();
     this.unknown.clear();
   }
-}
-
-/** Sets `key`, first dropping the oldest entry when the map is full (maps iterate in insertion order). */
-function setCapped<V>(map: Map<string, V>, max: number, key: string, value: V) {
-  if (map.size >= max && !map.has(key)) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-  map.set(key, value);
 }
