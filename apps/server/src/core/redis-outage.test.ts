@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServer, startRedisServer } from '../test/redis-server.js';
 import { freePort } from '../test/server-process.js';
 import { createTestApp, logIn, signUp, TEST_PASSWORD, type TestApp } from '../test/test-app.js';
+import { waitFor } from '../test/wait-for.js';
 import { openRedis, type RedisConnection } from './redis.js';
 
 /**
@@ -11,14 +12,6 @@ import { openRedis, type RedisConnection } from './redis.js';
  * answers as before, counting and caching per instance; health says so, readiness refuses; and
  * everything returns to Redis by itself. Each test runs its own redis-server and kills it.
  */
-
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not ${what} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 const health = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/health' })).json();
 const readiness = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/health/ready' });
@@ -104,7 +97,7 @@ describe('the app while its Redis goes away and comes back', () => {
 
   it('returns to Redis by itself once it is back on the same port', async () => {
     await redis.restart();
-    await until('back', async () => (await health(t.app)).redis === 'ok');
+    await waitFor('back', async () => (await health(t.app)).redis === 'ok');
     expect((await readiness(t.app)).statusCode).toBe(200);
     expect(await counterKeys()).toEqual([]);
     const res = await t.app.inject({
@@ -142,7 +135,7 @@ describe('starting while Redis is down', () => {
 
     redis = await startRedisServer(port);
     const app = t.app;
-    await until('connected', async () => (await health(app)).redis === 'ok');
+    await waitFor('connected', async () => (await health(app)).redis === 'ok');
     expect((await readiness(app)).statusCode).toBe(200);
   });
 });
@@ -173,13 +166,13 @@ describe('the Redis connection log', () => {
     connection.client.on('error', () => failedAttempts++);
     await redis.kill();
     for (let i = 0; i < 5; i++) expect(await connection.state()).toBe('down');
-    await until('retried three times', async () => failedAttempts >= 3);
+    await waitFor('retried three times', async () => failedAttempts >= 3);
     expect(log.warn).toHaveLength(1);
     expect(log.info).toHaveLength(0);
 
     await redis.restart();
     const open = connection;
-    await until('back', async () => (await open.state()) === 'ok');
+    await waitFor('back', async () => (await open.state()) === 'ok');
     expect(log.warn).toHaveLength(1);
     expect(log.info).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../../test/test-app.js';
 import { testDatabaseKinds } from '../../../test/test-databases.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { hashToken } from '../tokens.js';
 
 /**
@@ -25,14 +26,6 @@ import { hashToken } from '../tokens.js';
  */
 
 type Instance = Awaited<ReturnType<typeof createInstanceOn>>;
-
-const until = async (what: string, check: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`still not ${what} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** Resolves when `app` receives its next forget (from any instance). */
 function nextForget(app: FastifyInstance): Promise<void> {
@@ -58,7 +51,7 @@ describe.each(testDatabaseKinds)('a session cached by one instance and ended on 
     redis = await startRedisServer(await freePort());
     first = await createTestApp(kind, { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `sessions${process.pid}${kind}:` });
     second = await createInstanceOn(first);
-    await until('listening', () => first.app.deps.broadcast.listening && second.app.deps.broadcast.listening);
+    await waitFor('listening', () => first.app.deps.broadcast.listening && second.app.deps.broadcast.listening);
     admin = await logIn(first.app, 'admin', TEST_ADMIN_PASSWORD);
   });
   afterAll(async () => {
@@ -192,14 +185,14 @@ describe.each(testDatabaseKinds)('a session cached by one instance and ended on 
   it('while Redis is away, reads every session from the database; afterwards caches again', async () => {
     const { here, there } = await userWithTwoSessions();
     await redis.kill();
-    await until('deaf', () => !second.app.deps.broadcast.listening);
+    await waitFor('deaf', () => !second.app.deps.broadcast.listening);
     // Not cached now: a session deleted where no message can say so ends at once.
     await first.database.handle.db.deleteFrom('sessions').where('token_hash', '=', hashToken(there.token)).execute();
     expect((await me(second.app, there)).statusCode).toBe(401);
     expect(second.app.auth.sessionCache.size).toBe(0);
 
     await redis.restart();
-    await until('listening again', () => second.app.deps.broadcast.listening);
+    await waitFor('listening again', () => second.app.deps.broadcast.listening);
     expect((await me(second.app, here)).statusCode).toBe(200);
     await first.database.handle.db.deleteFrom('sessions').where('token_hash', '=', hashToken(here.token)).execute();
     expect((await me(second.app, here)).statusCode).toBe(200);
