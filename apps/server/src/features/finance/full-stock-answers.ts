@@ -1,28 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import {
   type GetFullStockResponse,
   getFullStockResponseSchema,
   type HistoryInterval,
   type HistoryRange,
 } from '@site/contract';
-import { COMPRESSION_THRESHOLD, type ContentEncoding } from '../../core/compression.js';
+import { type StoredAnswer, storedAnswer } from '../../core/stored-answer.js';
 import { type CacheLookupResult, TtlCache } from '../../core/ttl-cache.js';
 import { buildLimit } from './build-limit.js';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-/** The settings of core/compression.ts, so a cached answer is encoded exactly as a built one would be. */
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-const GZIP_OPTIONS = { level: 6 };
-
-/** One serialized `get_full_stock` answer: its JSON, and each encoding made once, on first demand. */
-export interface FullStockAnswer {
-  readonly json: Buffer;
-  /** The body for `encoding`; undefined = send the JSON as it is (below the compression threshold). */
-  encoded(encoding: ContentEncoding): Promise<Buffer> | undefined;
-}
+/** One serialized `get_full_stock` answer (core/stored-answer.ts). */
+export type FullStockAnswer = StoredAnswer;
 
 /**
  * What the route's serializer would do (core/serializer.ts): validate, drop undeclared keys,
@@ -34,22 +22,7 @@ async function serializedAnswer(answer: GetFullStockResponse): Promise<FullStock
   const checked = getFullStockResponseSchema.safeParse(answer);
   if (!checked.success) throw new Error(`get_full_stock built an answer outside its schema: ${checked.error.message}`);
   await nextTurn();
-  const json = Buffer.from(JSON.stringify(checked.data));
-  const bodies = new Map<ContentEncoding, Promise<Buffer>>();
-  return {
-    json,
-    encoded(encoding) {
-      if (json.length < COMPRESSION_THRESHOLD) return undefined;
-      let body = bodies.get(encoding);
-      if (!body) {
-        body = encoding === 'br' ? brotli(json, BROTLI_OPTIONS) : gzip(json, GZIP_OPTIONS);
-        // A failed compression is not kept: the next request tries again.
-        body.catch(() => bodies.delete(encoding));
-        bodies.set(encoding, body);
-      }
-      return body;
-    },
-  };
+  return storedAnswer(Buffer.from(JSON.stringify(checked.data)));
 }
 
 export interface FullStockAnswersOptions {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInstanceOn, createTestApp, injectAs, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
@@ -17,7 +18,7 @@ describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s'
   let answers: ReturnType<typeof todoAnswers>;
   const service = () => todoService(todoRepository(t.database.handle));
   const db = () => t.database.handle.db;
-  const list = async () => JSON.parse((await answers.list(user.id)).toString());
+  const list = async () => JSON.parse((await answers.list(user.id)).json.toString());
 
   beforeAll(async () => {
     t = await createTestApp(kind);
@@ -40,13 +41,28 @@ describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s'
   it('answers exactly what the route would serialize, and keeps it while nothing changes', async () => {
     const before = builds;
     const first = await answers.list(user.id);
-    expect(JSON.parse(first.toString())).toEqual(await service().list(user.id));
+    expect(JSON.parse(first.json.toString())).toEqual(await service().list(user.id));
     expect(await answers.list(user.id)).toBe(first);
     expect(builds).toBe(before + 1);
 
     const res = await injectAs(t.app, user, { method: 'GET', url: '/api/todo' });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body).toBe(first.toString());
+    expect(res.body).toBe(first.json.toString());
+  });
+
+  it('compresses a kept answer once per encoding, and sends it as the compression hook would', async () => {
+    // Over the 1 kB compression threshold.
+    const busy = await signUp(t.app);
+    for (let i = 0; i < 8; i++) {
+      const payload = { title: `Errand ${i}`, description: 'Pick up the parcel at the post office' };
+      expect((await injectAs(t.app, busy, { method: 'POST', url: '/api/todo', payload })).statusCode).toBe(200);
+    }
+    const kept = await answers.list(busy.id);
+    expect(kept.encoded('br')).toBe(kept.encoded('br'));
+    const res = await injectAs(t.app, busy, { method: 'GET', url: '/api/todo', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(await service().list(busy.id));
   });
 
   it('builds again after any change to the rows, made anywhere', async () => {
@@ -122,7 +138,7 @@ describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s'
       )
       .execute();
     const before = answers.size.answers;
-    expect((await answers.list(big.id)).length).toBeGreaterThan(64 * 1024);
+    expect((await answers.list(big.id)).json.length).toBeGreaterThan(64 * 1024);
     expect(answers.size.answers).toBe(before);
   });
 });

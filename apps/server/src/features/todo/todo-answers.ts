@@ -1,4 +1,5 @@
 import { type ListTodosResponse, listTodosResponseSchema } from '@site/contract';
+import { type StoredAnswer, storedAnswer } from '../../core/stored-answer.js';
 import { compiledOnce, param } from '../../db/compiled-once.js';
 import type { DatabaseHandle } from '../../db/database.js';
 
@@ -9,11 +10,12 @@ const MAX_TOTAL_BYTES = 16 * 1024 * 1024;
 
 interface Kept {
   version: number;
-  json: Buffer;
+  answer: StoredAnswer;
 }
 
 /**
- * The seed's to-do list (`GET /api/todo`) kept serialized per user, and used while the user's
+ * The seed's to-do list (`GET /api/todo`) kept serialized (and compressed once per encoding) per
+ * user, and used while the user's
  * to-do version has not moved (docs/decisions.md#to-do-answers-kept-by-version). The version is
  * raised by database triggers on any change to the user's to-dos or their labels, in the change's
  * own transaction, so no write path, instance or cascade can leave a kept answer in use: each
@@ -32,34 +34,35 @@ export function todoAnswers({ db }: DatabaseHandle, build: (userId: number) => P
     const old = kept.get(userId);
     if (!old) return;
     kept.delete(userId);
-    totalBytes -= old.json.length;
+    totalBytes -= old.answer.json.length;
   };
 
   const keep = (userId: number, entry: Kept) => {
     forget(userId);
-    if (entry.json.length > MAX_ANSWER_BYTES) return;
+    const bytes = entry.answer.json.length;
+    if (bytes > MAX_ANSWER_BYTES) return;
     // Maps iterate in insertion order: the longest-kept answers go first.
     for (const [oldest] of kept) {
-      if (totalBytes + entry.json.length <= MAX_TOTAL_BYTES) break;
+      if (totalBytes + bytes <= MAX_TOTAL_BYTES) break;
       forget(oldest);
     }
     kept.set(userId, entry);
-    totalBytes += entry.json.length;
+    totalBytes += bytes;
   };
 
   return {
-    /** The user's list as JSON, exactly as the route's serializer would write it. */
-    async list(userId: number): Promise<Buffer> {
+    /** The user's list, its JSON exactly as the route's serializer would write it. */
+    async list(userId: number): Promise<StoredAnswer> {
       const [row] = await versionQuery({ userId });
       const version = row === undefined ? undefined : Number(row.version);
       const hit = kept.get(userId);
-      if (hit && hit.version === version) return hit.json;
-      const json = Buffer.from(JSON.stringify(listTodosResponseSchema.parse(await build(userId))));
-      if (version !== undefined) keep(userId, { version, json });
-      return json;
+      if (hit && hit.version === version) return hit.answer;
+      const answer = storedAnswer(Buffer.from(JSON.stringify(listTodosResponseSchema.parse(await build(userId)))));
+      if (version !== undefined) keep(userId, { version, answer });
+      return answer;
     },
 
-    /** How many answers are kept and their bytes (tests and the admin status). */
+    /** How many answers are kept and their bytes. */
     get size() {
       return { answers: kept.size, bytes: totalBytes };
     },

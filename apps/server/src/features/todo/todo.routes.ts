@@ -1,6 +1,7 @@
 import { todoEndpoints as endpoints } from '@site/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../core/endpoint.js';
+import { sendStoredAnswer } from '../../core/stored-answer.js';
 import type { TodoService } from './todo.service.js';
 import type { TodoAnswers } from './todo-answers.js';
 
@@ -9,11 +10,12 @@ export const todoRoutes: FastifyPluginAsyncZod<{ service: TodoService; answers: 
   app,
   { service, answers },
 ) => {
-  // Already serialized (todo-answers.ts): a Buffer goes out as it is.
-  route(app, endpoints.list, async (_request, { user, reply }) => {
-    const json = await answers.list(user.id);
-    return reply.type('application/json; charset=utf-8').send(json) as never;
-  });
+  // Already serialized and compressed (todo-answers.ts).
+  route(
+    app,
+    endpoints.list,
+    async (request, { user, reply }) => sendStoredAnswer(request, reply, await answers.list(user.id)) as never,
+  );
   route(app, endpoints.create, async (request, { user }) => service.create(user.id, request.body));
   route(app, endpoints.update, async (request, { user }) => service.update(user.id, request.body));
   route(app, endpoints.complete, async (request, { user }) => service.complete(user.id, request.body.todo_id));
