@@ -38,6 +38,7 @@ import { searchKey } from '../src/features/todo/tasks/task-search.js';
 import { freshKeys } from '../src/features/todo/todo-keys.js';
 import { addDays, localTime } from '../src/integrations/time-zones.js';
 import { machineLine, median } from './server-process.js';
+import { random, words } from './todo-rows.js';
 
 const ROUNDS = Number(process.env.BENCH_FLAT_ROUNDS ?? 9);
 /** A batch is repeated until it lasts about this long, so sub-millisecond calls are not timer noise. */
@@ -53,22 +54,6 @@ const MATCHER_NOW = Date.parse('2025-03-14T15:00:00Z');
 type Db = DatabaseHandle['db'];
 
 /** A seeded xorshift, so every run writes the same rows. */
-function random(seed: number) {
-  let state = (seed * 2_654_435_761) >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
-const VOCABULARY = (
-  'call the plumber about kitchen sink ask tuesday morning spare key neighbours number buy milk bread ' +
-  'eggs renew passport book dentist email invoice pay rent water plants fix bike tyre pick up parcel'
-).split(' ');
-const words = (next: () => number, count: number) =>
-  Array.from({ length: count }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!).join(' ');
-
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += 200) await insert(rows.slice(i, i + 200));
 }

@@ -32,6 +32,7 @@ import { dueColumns } from '../src/features/todo/tasks/due.js';
 import { searchKey } from '../src/features/todo/tasks/task-search.js';
 import { freshKeys } from '../src/features/todo/todo-keys.js';
 import { addDays, localTime } from '../src/integrations/time-zones.js';
+import { random, words } from './todo-rows.js';
 
 const REQUESTS = Number(process.env.BENCH_TODO_VIEWS_REQUESTS ?? 100);
 const WARM_UP = 10;
@@ -44,24 +45,6 @@ const webBuilt = fs.existsSync(path.join(webDist, 'index.html'));
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const quantile = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
-
-const VOCABULARY = (
-  'call the plumber about kitchen sink ask tuesday morning spare key neighbours number buy milk bread ' +
-  'eggs renew passport book dentist email invoice pay rent water plants fix bike tyre pick up parcel ' +
-  'post office return library books draft report review slides meeting notes garden fence paint'
-).split(' ');
-/** A seeded xorshift, so every run builds the same tasks. */
-function random(seed: number) {
-  let state = (seed * 2_654_435_761) >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 2 ** 32;
-  };
-}
-const words = (next: () => number, count: number) =>
-  Array.from({ length: count }, () => VOCABULARY[Math.floor(next() * VOCABULARY.length)]!).join(' ');
 
 const LIST_NAMES = ['Work', 'Home', 'Errands', 'Someday'];
 const LABEL_NAMES = ['Urgent', 'Phone', 'Computer', 'Waiting', 'Bills', 'Garden'];
