@@ -11,12 +11,13 @@ import {
 } from '@site/contract';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
+import { type CompiledWriter, compileWriter } from './compiled-writer.js';
 
 /**
  * Faults — durability. A child process runs the real app (durability-writer.ts); this
@@ -49,7 +50,6 @@ const MAX_WALLETS = 6;
 const SYMBOLS = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'NVDA', 'JPM'];
 const TEST_PASSWORD = 'durability test password';
 
-const writerScript = path.join(import.meta.dirname, 'durability-writer.ts');
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Seeded: DURABILITY_SEED repeats a run's kill points (operations interleave with timing). */
@@ -64,14 +64,17 @@ function prng(seed: number) {
   };
 }
 
+/** The writer, compiled once for every start of this file (compiled-writer.ts). */
+let compiled: CompiledWriter | undefined;
+beforeAll(async () => {
+  compiled = await compileWriter();
+});
+afterAll(() => compiled?.remove());
+
 /** Starts the app in its own process and resolves once it answers /api/health. */
 function startWriter(env: Record<string, string>): Promise<ServerProcess> {
-  return startServerProcess({
-    script: writerScript,
-    nodeArgs: ['--import', 'tsx', '--conditions=source'],
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, ...env },
-  });
+  if (!compiled) throw new Error('the writer is not compiled');
+  return startServerProcess({ script: compiled.script, cwd: serverRoot, env: { PATH: process.env.PATH, ...env } });
 }
 
 interface AckedTodo {
@@ -146,9 +149,15 @@ async function writeUntilKilled(
   const started = Date.now();
   let killed = false;
   let inFlight = 0;
+  /** Settles once the round has its acknowledgements (or the writer died first). */
+  let enoughAcks!: () => void;
+  const armed = new Promise<void>((resolve) => {
+    enoughAcks = resolve;
+  });
   const markKilled = () => {
     if (killed) return;
     killed = true;
+    enoughAcks();
     stats.inFlightAtKill = inFlight;
     stats.killedAfterMs = Date.now() - started;
   };
@@ -179,7 +188,7 @@ async function writeUntilKilled(
         throw error;
       }
       if (status >= 200 && status < 300) {
-        stats.acks++;
+        if (++stats.acks >= MIN_ACKS_PER_ROUND) enoughAcks();
         return { kind: 'ack', body: schema.parse(JSON.parse(text)) };
       }
       // 4xx are expected refusals (not enough cash or shares); anything else is a bug.
@@ -256,7 +265,8 @@ async function writeUntilKilled(
     ? writer.exited
     : // Once the round has its acknowledgements, after the planned random delay.
       (async () => {
-        while (stats.acks < MIN_ACKS_PER_ROUND && !killed) await new Promise((r) => setTimeout(r, 5));
+        await armed;
+        // The random moment itself: the fault injected, not a wait for something to happen.
         await new Promise((r) => setTimeout(r, plan.delayMs));
       })();
   try {
