@@ -1,15 +1,44 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { runServerScript, sourceNodeArgs as sourceArgs } from '../test/run-script.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type CompiledScripts, compileScripts } from '../test/compiled-scripts.js';
+import type { ScriptResult } from '../test/run-script.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
+const source = (name: 'main' | 'backup' | 'restore') => path.join(serverRoot, `src/${name}.ts`);
 
-/** `npm run backup` / `npm run restore -- …` as the root package.json runs them (from sources). */
+/**
+ * The server and both commands, compiled once for the seven starts of this file
+ * (test/compiled-scripts.ts): through tsx, each start compiled and loaded the app again.
+ * admin-cli.test.ts runs its command through tsx, as the root package.json runs them all.
+ */
+let compiled: CompiledScripts | undefined;
+beforeAll(async () => {
+  compiled = await compileScripts([source('main'), source('backup'), source('restore')]);
+});
+afterAll(() => compiled?.remove());
+const script = (name: 'main' | 'backup' | 'restore') => {
+  if (!compiled) throw new Error('the scripts are not compiled');
+  return compiled.script(source(name));
+};
+
+/**
+ * `npm run backup` / `npm run restore -- …`: the command in a child process with only PATH and
+ * `env` in its environment, in the server's directory.
+ */
 const runCli = (command: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
-  runServerScript(command, args, env);
+  new Promise<ScriptResult>((resolve) => {
+    execFile(
+      process.execPath,
+      [script(command), ...args],
+      { cwd: serverRoot, env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
+    );
+  });
 
 const dirs: string[] = [];
 let server: ServerProcess | undefined;
@@ -46,8 +75,7 @@ describe('npm run backup / restore', () => {
       SUDOKU_POOL_SIZE: '0',
     };
     server = await startServerProcess({
-      script: path.join(serverRoot, 'src/main.ts'),
-      nodeArgs: sourceArgs,
+      script: script('main'),
       cwd: serverRoot,
       env: { PATH: process.env.PATH, ...env },
     });

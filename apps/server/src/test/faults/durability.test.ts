@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { type CompiledScripts, compileScripts } from '../compiled-scripts.js';
 import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
-import { type CompiledWriter, compileWriter } from './compiled-writer.js';
 
 /**
  * Faults — durability. A child process runs the real app (durability-writer.ts); this
@@ -64,17 +64,19 @@ function prng(seed: number) {
   };
 }
 
-/** The writer, compiled once for every start of this file (compiled-writer.ts). */
-let compiled: CompiledWriter | undefined;
+const writerSource = path.join(import.meta.dirname, 'durability-writer.ts');
+/** The writer, compiled once for all its starts in this file (../compiled-scripts.ts). */
+let compiled: CompiledScripts | undefined;
 beforeAll(async () => {
-  compiled = await compileWriter();
+  compiled = await compileScripts([writerSource]);
 });
 afterAll(() => compiled?.remove());
 
 /** Starts the app in its own process and resolves once it answers /api/health. */
 function startWriter(env: Record<string, string>): Promise<ServerProcess> {
   if (!compiled) throw new Error('the writer is not compiled');
-  return startServerProcess({ script: compiled.script, cwd: serverRoot, env: { PATH: process.env.PATH, ...env } });
+  const script = compiled.script(writerSource);
+  return startServerProcess({ script, cwd: serverRoot, env: { PATH: process.env.PATH, ...env } });
 }
 
 interface AckedTodo {
