@@ -1,18 +1,36 @@
+import type { WeatherResponse } from '@site/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo } from '../../test/fetch-mock';
+import { getLabelled, getNamed } from '../../test/queries';
 import { denverHours, denverWeather, denverWeatherDays, me } from './test-fixtures';
-import { currentCard, DENVER_QUERY, openDay, reading, renderPage, searchFor, signIn, weatherQuery } from './test-page';
+import {
+  currentCard,
+  DENVER_QUERY,
+  openDay,
+  reading,
+  rememberDenver,
+  renderPage,
+  searchFor,
+  signIn,
+  weatherQuery,
+} from './test-page';
 
-const results = () => screen.getByRole('region', { name: 'Forecast results' });
+/**
+ * The forecast for tests that read neither the hourly strip nor a day's hours: six hours instead of
+ * 48. The strip is more than half of the page, and every change of units draws it again.
+ */
+const withoutStrip = (forecast: WeatherResponse): WeatherResponse => ({ ...forecast, hourly: denverHours(6) });
+
+const results = () => getLabelled('region', 'Forecast results');
 const strip = () => screen.getByRole('region', { name: /Hourly forecast/ });
 const sky = () => screen.getByRole('region', { name: 'Today’s sky' });
-const tile = (label: string) => within(sky()).getByRole('listitem', { name: label });
+const tile = (label: string) => getLabelled('listitem', label, sky());
 
 /** Picks a unit in the Units popover (it stays open between choices). */
 async function pickUnits(user: UserEvent, choices: string[]) {
-  await user.click(screen.getByRole('button', { name: 'Units' }));
+  await user.click(getNamed('button', 'Units'));
   const dialog = await screen.findByRole('dialog');
   for (const label of choices) await user.click(within(dialog).getByRole('radio', { name: label }));
   await user.keyboard('{Escape}');
@@ -27,8 +45,8 @@ afterEach(() => {
 
 describe('WeatherPage: units, the remembered place and 16 days', () => {
   it('converts every number on the page when the units change, without asking the server again', async () => {
+    rememberDenver();
     const { user, fetchMock, unmount } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
-    await searchFor(user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
     await openDay(user, 'Sat, Nov 21');
     expect(imperial(results().textContent ?? '').length).toBeGreaterThan(10);
@@ -50,7 +68,7 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
     expect(within(tile('Visibility')).getByText('15.9 km')).toBeInTheDocument();
     expect(within(tile('Sunrise')).getByText('06:58')).toBeInTheDocument();
     // The opened day.
-    const day = screen.getByRole('article', { name: 'Sat, Nov 21' });
+    const day = getLabelled('article', 'Sat, Nov 21');
     expect(reading(day, 'Precipitation')).toBe('0.9 mm');
     expect(reading(day, 'Wind speed')).toBe('15.3 km/h');
     expect(reading(day, 'Hi')).toBe('14°C');
@@ -63,16 +81,16 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
       time: '24h',
     });
     // The header's quick °F/°C switch shows the same choice, and a new visit keeps all four.
-    expect(screen.getAllByRole('radio', { name: '°C' })[0]).toBeChecked();
+    expect(within(getLabelled('radiogroup', 'Temperature unit')).getByRole('radio', { name: '°C' })).toBeChecked();
     unmount();
-    renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     expect(await screen.findByTestId('current-temperature')).toHaveTextContent('13°C');
     expect(reading(currentCard(), 'Wind speed')).toBe('13.1 km/h');
   });
 
   it('offers wind in m/s and knots', async () => {
-    const { user } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
-    await searchFor(user, 'Denver', /Denver/);
+    rememberDenver();
+    const { user } = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     await screen.findByRole('region', { name: 'Current Weather' });
     await pickUnits(user, ['m/s']);
     expect(reading(currentCard(), 'Wind speed')).toBe('3.6 m/s');
@@ -81,30 +99,33 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
   });
 
   it('comes back to the last place searched on the next visit', async () => {
-    const first = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    const first = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     await searchFor(first.user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
     first.unmount();
 
-    const { fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
+    const { fetchMock } = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     expect(await screen.findByRole('heading', { name: 'Denver, Colorado, United States' })).toBeInTheDocument();
     expect(weatherQuery(fetchMock)).toEqual(DENVER_QUERY);
-    expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Denver, Colorado, United States');
+    expect(getLabelled('combobox', 'Location')).toHaveValue('Denver, Colorado, United States');
     expect(screen.getByRole('button', { name: 'Use my location' })).toBeEnabled();
   });
 
   it('shows 16 days on request, keeping the 7 on screen until they arrive', async () => {
+    rememberDenver();
     const { user, fetchMock } = renderPage({
       'GET /api/weather': () => ({
-        body: denverWeatherDays(fetchMock.mock.calls.some(([input]) => String(input).includes('days=16')) ? 16 : 7),
+        // The stubbed fetch itself: the page asks as it opens, before renderPage returns fetchMock.
+        body: withoutStrip(
+          denverWeatherDays(vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('days=16')) ? 16 : 7),
+        ),
       }),
     });
-    await searchFor(user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
     expect(screen.getAllByRole('article')).toHaveLength(7);
     expect(weatherQuery(fetchMock).days).toBeUndefined();
 
-    await user.click(screen.getByRole('button', { name: 'Show 16 days' }));
+    await user.click(getNamed('button', 'Show 16 days'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(16));
     expect(weatherQuery(fetchMock, 1)).toEqual({ ...DENVER_QUERY, days: '16' });
     expect(screen.queryByRole('button', { name: 'Show 16 days' })).not.toBeInTheDocument();
@@ -116,40 +137,41 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
   });
 
   it('keeps the 7 days on screen when 16 days fail, with the error and a way to try again', async () => {
+    rememberDenver();
     let failLonger = true;
-    const { user, fetchMock } = renderPage({
+    const { user } = renderPage({
       'GET /api/weather': () => {
-        const longer = String(fetchMock.mock.calls.at(-1)?.[0]).includes('days=16');
+        // The stubbed fetch itself: the page asks as it opens, before renderPage returns fetchMock.
+        const longer = String(vi.mocked(fetch).mock.calls.at(-1)?.[0]).includes('days=16');
         if (longer && failLonger) return apiError(502, 'The weather service did not answer.');
-        return { body: denverWeatherDays(longer ? 16 : 7) };
+        return { body: withoutStrip(denverWeatherDays(longer ? 16 : 7)) };
       },
     });
-    await searchFor(user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
 
-    await user.click(screen.getByRole('button', { name: 'Show 16 days' }));
+    await user.click(getNamed('button', 'Show 16 days'));
     expect(await screen.findByText('Could not load more of the forecast')).toBeInTheDocument();
     expect(screen.getByText('The weather service did not answer.')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(7);
 
     failLonger = false;
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(getNamed('button', 'Try again'));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(16));
     expect(screen.queryByText('Could not load more of the forecast')).not.toBeInTheDocument();
   });
 
   it('loads a signed-in user’s units from the account and saves changes there', async () => {
+    rememberDenver();
     signIn();
     const stored = { weather: { temperature: 'C', wind: 'kn', precipitation: 'mm', time: '24h' } };
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'GET /api/preferences': { body: { ...stored, updated_at: '2026-11-01T00:00:00.000Z' } },
       'PUT /api/preferences': (init) => ({
         body: { ...JSON.parse(String(init?.body)), updated_at: '2026-11-21T00:00:00.000Z' },
       }),
     });
-    await searchFor(user, 'Denver', /Denver/);
     await waitFor(() => expect(within(currentCard()).getByTestId('current-temperature')).toHaveTextContent('13°C'));
     expect(reading(currentCard(), 'Wind speed')).toBe('7.1 kn');
     expect(JSON.parse(localStorage.getItem('weatherUnits') ?? '{}')).toEqual(stored.weather);
@@ -179,20 +201,20 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
     expect(callsTo(fetchMock, 'PUT', '/api/preferences')[0]?.body).toEqual({
       weather: { temperature: 'C', wind: 'kmh', precipitation: 'in', time: '12h' },
     });
-    expect(screen.getAllByRole('radio', { name: '°C' })[0]).toBeChecked();
+    expect(within(getLabelled('radiogroup', 'Temperature unit')).getByRole('radio', { name: '°C' })).toBeChecked();
   });
 
   it('keeps a change in this browser and says so when the account cannot save it', async () => {
+    rememberDenver();
     signIn();
     const { user } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'GET /api/preferences': {
         body: { weather: { temperature: 'F', wind: 'mph', precipitation: 'in', time: '12h' }, updated_at: null },
       },
       'PUT /api/preferences': apiError(503, 'The database is busy.'),
     });
-    await searchFor(user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
     await pickUnits(user, ['km/h']);
     expect(await screen.findByText('Units not saved to your account')).toBeInTheDocument();
@@ -201,14 +223,15 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
   });
 
   it('opens a day past the first 48 hours to its hours, asking once for every hour of the days shown', async () => {
+    rememberDenver();
     const { user, fetchMock } = renderPage({
       'GET /api/weather': () => ({
-        body: fetchMock.mock.calls.some(([input]) => String(input).includes('hours=168'))
+        // The stubbed fetch itself: the page asks as it opens, before renderPage returns fetchMock.
+        body: vi.mocked(fetch).mock.calls.some(([input]) => String(input).includes('hours=168'))
           ? denverWeather({ hourly: denverHours(168) })
           : denverWeather(),
       }),
     });
-    await searchFor(user, 'Denver', /Denver/);
     await screen.findByRole('region', { name: 'Current Weather' });
     // Nov 21–23 are in the first 48 hours: no new request.
     const sunday = await openDay(user, 'Sun, Nov 22');
@@ -218,7 +241,7 @@ describe('WeatherPage: units, the remembered place and 16 days', () => {
     expect(callsTo(fetchMock, 'GET', '/api/weather')).toHaveLength(1);
 
     await openDay(user, 'Wed, Nov 25');
-    const wednesday = screen.getByRole('article', { name: 'Wed, Nov 25' });
+    const wednesday = getLabelled('article', 'Wed, Nov 25');
     const hours = await within(wednesday).findByRole('list', { name: 'Hours of the day' });
     expect(within(hours).getAllByRole('listitem')).toHaveLength(24);
     expect(weatherQuery(fetchMock, 1)).toEqual({ ...DENVER_QUERY, hours: '168' });

@@ -4,8 +4,10 @@ import type { UserEvent } from '@testing-library/user-event';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
 import { setCookie } from '../../test/cookies';
 import { mockFetch } from '../../test/fetch-mock';
+import { getLabelled } from '../../test/queries';
 import { renderWithProviders } from '../../test/render';
 import { WeatherPage } from './WeatherPage';
+import { saveWeatherLocation } from './weather-storage';
 
 /** Helpers of the weather page's tests (WeatherPage*.test.tsx). */
 
@@ -32,6 +34,21 @@ export const DENVER_QUERY = {
   timezone: 'America/Denver',
 };
 
+/**
+ * A returning visitor: the page opens on Denver, the last place searched, as a search for the
+ * Denver suggestion leaves it (the remembered-place test holds the two to the same request). For
+ * tests about the forecast rather than the search: typing and the suggestions cost a third of one.
+ */
+export function rememberDenver() {
+  saveWeatherLocation({
+    address: DENVER_QUERY.formatted,
+    lat: Number(DENVER_QUERY.lat),
+    lon: Number(DENVER_QUERY.lon),
+    timezone: DENVER_QUERY.timezone,
+    country_code: DENVER_QUERY.country_code,
+  });
+}
+
 export function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denver, paris]) {
   const fetchMock = mockFetch({
     'GET /api/geocode/autocomplete': { body: collection(suggestions) },
@@ -42,7 +59,7 @@ export function renderPage(routes: Routes, suggestions: GeocodeFeature[] = [denv
 }
 
 export async function choose(user: UserEvent, text: string, option: RegExp) {
-  await user.type(screen.getByRole('combobox', { name: 'Location' }), text);
+  await user.type(getLabelled('combobox', 'Location'), text);
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -60,7 +77,7 @@ export const currentCard = () => screen.getByRole('region', { name: 'Current Wea
 
 /** Opens a day of the daily list (its readings and text show only when open) and returns it. */
 export async function openDay(user: UserEvent, name: string) {
-  const day = screen.getByRole('article', { name });
+  const day = getLabelled('article', name);
   await user.click(within(day).getByRole('button', { expanded: false }));
   await within(day).findByText('Detailed forecast');
   return day;
