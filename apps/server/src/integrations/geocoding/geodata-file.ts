@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import { serverRoot } from '../../server-root.js';
 
 /**
  * Reads the demo geocoder's data files (apps/server/geodata/), written by scripts/geodata.mjs from
  * npm packages whose own file formats we do not read (that script describes the format): a JSON
- * header and typed-array or text sections. The folder is three levels up from this module both
- * in src/ and in dist/.
+ * header and typed-array or text sections.
  */
-const GEODATA_DIR = new URL('../../../geodata/', import.meta.url);
+const GEODATA_DIR = path.join(serverRoot, 'geodata');
 
 type ArrayType = Int32ArrayConstructor | Uint32ArrayConstructor | Uint16ArrayConstructor | Uint8ArrayConstructor;
 
@@ -29,7 +30,7 @@ export interface GeodataFile<Header> {
 export function readGeodata<Header extends { format: string }>(file: string, format: string): GeodataFile<Header> {
   // The sections are written little-endian, as every machine Node supports runs them.
   if (os.endianness() !== 'LE') throw new Error('geodata files are little-endian');
-  const bytes = zlib.gunzipSync(fs.readFileSync(new URL(file, GEODATA_DIR)));
+  const bytes = zlib.gunzipSync(fs.readFileSync(path.join(GEODATA_DIR, file)));
   const headerLength = bytes.readUInt32LE(0);
   const header = JSON.parse(bytes.toString('utf8', 4, 4 + headerLength)) as Header & {
     sections: Record<string, Section>;
