@@ -164,10 +164,21 @@ describe('pre-compressed web app files', () => {
     }
   });
 
-  it('gives the copies no routes of their own', () => {
+  it('serves the copies only in place of their file, never as files of their own', async () => {
     const routes = t.app.routeTable.map((r) => r.url);
-    expect(routes).toContain('/assets/index-abc123.js');
     expect(routes.filter((url) => url.endsWith('.br') || url.endsWith('.gz'))).toEqual([]);
+    for (const url of ['/assets/index-abc123.js.br', '/assets/index-abc123.css.gz']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      // The page's HTML, not the copy's bytes.
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    }
+  });
+
+  it('answers a missing asset the way it answers any unknown page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });
 

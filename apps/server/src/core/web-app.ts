@@ -4,13 +4,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { dataTemplateFileName, matchPage, prerenderedFileName } from '@site/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serverRoot } from '../server-root.js';
 import { addVary, type ContentEncoding, compressBody, negotiateEncoding } from './compression.js';
 import { dataPages } from './data-pages.js';
 import { errorBody, sendApiNotFound } from './error-handler.js';
 import { contentSecurityPolicy } from './security.js';
 
-/** The web workspace's build output, relative to this file in src/ or dist/. */
-export const defaultWebDist = path.resolve(import.meta.dirname, '../../../web/dist');
+/** The web workspace's build output. */
+export const defaultWebDist = path.join(serverRoot, '../web/dist');
 
 /**
  * Serves the built single-page app: hashed files under /assets/ are cached for a year, everything
@@ -63,18 +64,31 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, rend
   };
 
   if (hasWebApp) {
+    // The hashed files under /assets/ (hundreds) are served by one wildcard route: a route per file
+    // cost ~50 ms of every start (docs/decisions.md#start-up-and-memory). Their compressed copies are
+    // found next to each file and are not served as files of their own.
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathname) => !/\.(br|gz)$/.test(pathname),
+      setHeaders(reply) {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+    // The few other files get a route each, so every other path reaches the page routes below.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       preCompressed: true,
-      // The copies are found next to each file; they get no routes of their own. robots.txt is the
-      // server's (features/site-meta), which knows the site's address; so is resume.pdf (features/profile,
-      // uploaded in /admin), which an older build may still hold.
-      globIgnore: ['**/*.br', '**/*.gz', 'robots.txt', 'resume.pdf', 'prerendered/**'],
-      setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      decorateReply: false,
+      // robots.txt is the server's (features/site-meta), which knows the site's address; so is
+      // resume.pdf (features/profile, uploaded in /admin), which an older build may still hold.
+      globIgnore: ['assets/**', '**/*.br', '**/*.gz', 'robots.txt', 'resume.pdf', 'prerendered/**'],
+      setHeaders(reply) {
+        reply.header('Cache-Control', 'no-cache');
       },
     });
   }
