@@ -14,7 +14,11 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 const targets = [
   { output: 'packages/contract/dist', required: 'index.js', sources: ['packages/contract/src'] },
-  { output: 'apps/server/dist', required: 'main.js', sources: ['apps/server/src'] },
+  {
+    output: 'apps/server/dist',
+    required: 'main.js',
+    sources: ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs'],
+  },
   {
     output: 'apps/web/dist',
     // Written by scripts/prerender-web.mjs, the last step but compression: a build without it

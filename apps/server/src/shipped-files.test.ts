@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
 
-// What `npm run build` compiles into dist: the build tsconfig's own list plus whatever those files
-// import (tsc follows imports past `exclude`). Test helpers must stay out of it.
+// What `npm run build` puts into dist: the bundle of the server's entry points
+// (scripts/build-server.mjs). Test helpers must stay out of it, and out of the modules the build
+// tsconfig lists for the type check.
 const SERVER = path.resolve(import.meta.dirname, '..');
 const SRC = path.join(SERVER, 'src');
 
@@ -68,10 +70,24 @@ function testFiles(): string[] {
 /** The server's commands: the top-level modules of src (main.ts, migrate.ts, backup.ts, …). */
 const entryPoints = (files: string[]) => files.filter((file) => path.dirname(file) === SRC);
 
-describe('the server build (apps/server/tsconfig.json)', () => {
+/** The files the bundle takes in, as the build script lists them without writing anything. */
+function bundledFiles(): string[] {
+  const script = path.resolve(SERVER, '../../scripts/build-server.mjs');
+  return JSON.parse(execFileSync(process.execPath, [script, '--list-inputs'], { encoding: 'utf8' })) as string[];
+}
+
+describe('the server build', () => {
   const listed = buildTsconfigFiles();
 
-  it('ships no test helper, directly or through an import of a shipped module', () => {
+  it('bundles no test helper, directly or through an import of a shipped module', () => {
+    const bundled = bundledFiles();
+    const ours = bundled.filter((file) => file.startsWith(SRC + path.sep));
+    expect(ours).toContain(path.join(SRC, 'main.ts'));
+    expect(ours.length).toBeGreaterThan(100);
+    expect(ours.filter(testOnly).map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
+  it('lists no test helper for the type check of the build, directly or through an import', () => {
     expect(listed.length).toBeGreaterThan(100);
     const compiled = closure(listed, relativeImports);
     expect([...compiled].filter(testOnly).map((file) => path.relative(SRC, file))).toEqual([]);
