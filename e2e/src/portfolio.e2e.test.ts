@@ -186,7 +186,9 @@ describe('portfolio administration in a real browser', () => {
   // The cards' `sizes` (components/ProjectPicture.tsx CARD_SIZES) say these slot widths: the layout's.
   it('draws the card images as wide as their sizes say, at 375, 800 and 1280 px', async () => {
     await page.goto(`${server.baseUrl}/portfolio`);
-    await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+    // The cards, not just the heading: a page sent without its data (any of its answers failed:
+    // docs/decisions.md#pages-rendered-with-their-data) shows its cards once the browser has them.
+    await page.locator('article picture img').first().waitFor();
     try {
       for (const [viewport, slot] of [
         [375, 343],
