@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collection, denver, paris } from '../../components/address-input/test-fixtures';
 import { apiError, callsTo, type MockRoute, mockFetch } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
-import { denverWeather, favorite, me, parisWeather } from './test-fixtures';
+import { denverWeather, favorite, me, parisWeather, withoutStrip } from './test-fixtures';
 import {
   choose,
   currentCard,
   DENVER_QUERY,
   openDay,
   reading,
+  rememberDenver,
   renderPage,
   searchFor,
   signIn,
@@ -114,6 +115,7 @@ describe('WeatherPage', () => {
   });
 
   it('shows a saved place as saved, removes it after confirmation, and offers to add it again', async () => {
+    rememberDenver();
     signIn();
     let list = [
       favorite(1, 'Home'),
@@ -121,14 +123,13 @@ describe('WeatherPage', () => {
     ];
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'GET /api/weather/saved': () => ({ body: list }),
       'DELETE /api/weather/saved': () => {
         list = list.filter((f) => f.locationId !== 1);
         return { body: { status: 'success', data: list } };
       },
     });
-    await choose(user, 'Denver', /Denver/);
     const results = await screen.findByRole('region', { name: 'Forecast results' });
     // The answer's point (39.74, -104.98) is where "Home" was saved.
     const remove = await within(results).findByRole('button', { name: 'Remove from Favorites' });
@@ -147,18 +148,18 @@ describe('WeatherPage', () => {
   });
 
   it('turns Add to Favorites into Remove from Favorites once the place is added', async () => {
+    rememberDenver();
     signIn();
     const list: ReturnType<typeof favorite>[] = [];
     const { user } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'GET /api/weather/saved': () => ({ body: list }),
       'POST /api/weather': () => {
         list.push(favorite(11, 'Mile High'));
         return { body: list[0] };
       },
     });
-    await choose(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Favorites' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Favorite' }));
@@ -196,8 +197,8 @@ describe('WeatherPage', () => {
   });
 
   it('asks a visitor to log in before adding a favorite', async () => {
-    const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
-    await searchFor(user, 'Denver', /Denver/);
+    rememberDenver();
+    const { user, fetchMock } = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Login Required' });
     expect(within(dialog).getByText('You must be logged in to add favorites.')).toBeInTheDocument();
@@ -209,13 +210,13 @@ describe('WeatherPage', () => {
   });
 
   it('adds a favorite with a nickname for a signed-in user', async () => {
+    rememberDenver();
     signIn();
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'POST /api/weather': { body: favorite(11, 'Home') },
     });
-    await searchFor(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Favorites' });
     const nickname = within(dialog).getByRole('textbox', { name: /Nickname/ });
@@ -238,14 +239,14 @@ describe('WeatherPage', () => {
   });
 
   it('leaves the nickname out when empty and shows why a favorite was refused', async () => {
+    rememberDenver();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     signIn();
     const { user, fetchMock } = renderPage({
       'GET /api/me': { body: me },
-      'GET /api/weather': { body: denverWeather() },
+      'GET /api/weather': { body: withoutStrip(denverWeather()) },
       'POST /api/weather': apiError(409, '“Home” is already in your saved locations.'),
     });
-    await searchFor(user, 'Denver', /Denver/);
     await user.click(await screen.findByRole('button', { name: 'Add to Favorites' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Favorites' });
     await user.click(within(dialog).getByRole('button', { name: 'Add Favorite' }));
@@ -343,8 +344,8 @@ describe('WeatherPage', () => {
   });
 
   it('converts temperatures to °C and remembers the choice', async () => {
-    const { user, unmount } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
-    await searchFor(user, 'Denver', /Denver/);
+    rememberDenver();
+    const { user, unmount } = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     await screen.findByRole('region', { name: 'Current Weather' });
     await user.click(screen.getByRole('radio', { name: '°C' }));
 
@@ -364,8 +365,8 @@ describe('WeatherPage', () => {
   });
 
   it('shows visibility and pressure in metric units after switching to °C', async () => {
-    const { user } = renderPage({ 'GET /api/weather': { body: denverWeather() } });
-    await searchFor(user, 'Denver', /Denver/);
+    rememberDenver();
+    const { user } = renderPage({ 'GET /api/weather': { body: withoutStrip(denverWeather()) } });
     const tile = async (name: string) => screen.findByRole('listitem', { name });
     expect(await tile('Visibility')).toHaveTextContent('9.9 mi');
     expect(await tile('Pressure')).toHaveTextContent('30.07 inHg');

@@ -1,10 +1,9 @@
-import type { WeatherResponse } from '@site/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, callsTo } from '../../test/fetch-mock';
 import { getLabelled, getNamed } from '../../test/queries';
-import { denverHours, denverWeather, denverWeatherDays, me } from './test-fixtures';
+import { denverHours, denverWeather, denverWeatherDays, me, withoutStrip } from './test-fixtures';
 import {
   currentCard,
   DENVER_QUERY,
@@ -16,12 +15,6 @@ import {
   signIn,
   weatherQuery,
 } from './test-page';
-
-/**
- * The forecast for tests that read neither the hourly strip nor a day's hours: six hours instead of
- * 48. The strip is more than half of the page, and every change of units draws it again.
- */
-const withoutStrip = (forecast: WeatherResponse): WeatherResponse => ({ ...forecast, hourly: denverHours(6) });
 
 const results = () => getLabelled('region', 'Forecast results');
 const strip = () => screen.getByRole('region', { name: /Hourly forecast/ });

@@ -215,3 +215,9 @@ export function denverWeatherDays(count: number): WeatherResponse {
     })),
   };
 }
+
+/**
+ * The forecast for tests that read neither the hourly strip nor a day's hours: six hours instead of
+ * 48. The strip is more than half of the page, and every change of units draws it again.
+ */
+export const withoutStrip = (forecast: WeatherResponse): WeatherResponse => ({ ...forecast, hourly: denverHours(6) });
