@@ -31,7 +31,11 @@ export const authCore = fp(
   async (app: FastifyInstance) => {
     const { database, config, counters, jobs, afterResponse, broadcast } = app.deps;
     const users = usersRepository(database);
-    await ensureAdmin(users, config, app.log);
+    // On a first start the admin's password is hashed on libuv's thread pool (tens of ms) while
+    // the rest of the app registers; the app is ready, and listens, only once the account exists.
+    const adminCreated = ensureAdmin(users, config, app.log);
+    adminCreated.catch(() => {}); // Reported by the onReady hook below, which fails the start.
+    app.addHook('onReady', () => adminCreated);
     const cache = new SessionCache({
       ttlMs: config.sessionCacheMs,
       maxEntries: SESSION_CACHE_ENTRIES,
