@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CompiledScripts, compileScripts } from '../test/compiled-scripts.js';
-import type { ScriptResult } from '../test/run-script.js';
+import { runNodeScript } from '../test/run-script.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -30,15 +29,7 @@ const script = (name: 'main' | 'backup' | 'restore') => {
  * `env` in its environment, in the server's directory.
  */
 const runCli = (command: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
-  new Promise<ScriptResult>((resolve) => {
-    execFile(
-      process.execPath,
-      [script(command), ...args],
-      { cwd: serverRoot, env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
-    );
-  });
+  runNodeScript([script(command), ...args], env);
 
 const dirs: string[] = [];
 let server: ServerProcess | undefined;

@@ -15,11 +15,15 @@ export interface ScriptResult {
  * One of the server's command-line scripts (`src/<name>.ts`) in a child process, as
  * `npm run <name> -- <args>` runs it; only PATH and `env` are in its environment.
  */
-export function runServerScript(name: string, args: string[], env: Record<string, string>): Promise<ScriptResult> {
+export const runServerScript = (name: string, args: string[], env: Record<string, string>): Promise<ScriptResult> =>
+  runNodeScript([...sourceNodeArgs, path.join(serverRoot, `src/${name}.ts`), ...args], env);
+
+/** `node <argv>` in the server's directory with only PATH and `env` in its environment. */
+export function runNodeScript(argv: string[], env: Record<string, string>): Promise<ScriptResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [...sourceNodeArgs, path.join(serverRoot, `src/${name}.ts`), ...args],
+      argv,
       { cwd: serverRoot, env: { PATH: process.env.PATH, ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error.code as number | undefined) ?? null) : 0, stdout, stderr }),
