@@ -9,10 +9,13 @@ import type { z } from 'zod';
 import { notFound } from '../../../core/http-errors.js';
 import { isoNow } from '../../../core/time.js';
 import type { ImportedTask, TasksService } from '../tasks/tasks.service.js';
-import { feedCalendar } from './calendar.js';
-import { exportCsv } from './csv.js';
-import { readImport } from './import-parse.js';
 import type { TransferRepository } from './transfer.repository.js';
+
+// Loaded on first use, with ical.js and the CSV packages: a start does not need them
+// (docs/decisions.md#start-up-and-memory).
+const calendar = () => import('./calendar.js');
+const csv = () => import('./csv.js');
+const imports = () => import('./import-parse.js');
 
 /** Only this digest of a feed's secret is stored, so a leaked database does not leak live feeds. */
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,13 +60,15 @@ export function transferService(repository: TransferRepository, options: Transfe
       if (!TODO_FEED_TOKEN_PATTERN.test(token)) throw notFound(FEED_NOT_FOUND);
       const userId = await repository.feedOwner(digest(token));
       if (userId === undefined) throw notFound(FEED_NOT_FOUND);
+      const { feedCalendar } = await calendar();
       return feedCalendar(await repository.feedTasks(userId), host);
     },
 
     /** The CSV of every task the user owns, and its file name (`todo-YYYY-MM-DD.csv`, UTC). */
     async exportCsv(userId: number): Promise<{ csv: string; filename: string }> {
-      const csv = exportCsv(await repository.exportTasks(userId));
-      return { csv, filename: `todo-${isoNow(now()).slice(0, 10)}.csv` };
+      const { exportCsv } = await csv();
+      const text = exportCsv(await repository.exportTasks(userId));
+      return { csv: text, filename: `todo-${isoNow(now()).slice(0, 10)}.csv` };
     },
 
     /**
@@ -81,6 +86,7 @@ export function transferService(repository: TransferRepository, options: Transfe
         }
         return found;
       };
+      const { readImport } = await imports();
       const lines = await readImport(input.format, input.content, {
         listId: input.list_id,
         zone: input.tz ?? 'UTC',
