@@ -31,6 +31,8 @@ describe.each(testDatabaseKinds)('a query compiled once, on %s', (kind) => {
         .select('username')
         .where((eb) => eb.or([eb('username', '=', param<string>('name')), eb('email', 'like', param<string>('name'))]))
         .where('is_admin', '=', 0)
+        // A constant that looks like a name in brackets is a constant.
+        .where('username', '!=', '<name>')
         .orderBy('username'),
     );
     expect(await query({ name: 'ada' })).toEqual([{ username: 'ada' }]);

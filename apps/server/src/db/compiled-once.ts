@@ -1,9 +1,13 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 
-/** A query's parameter, named where the query is built: `param<number>('walletId')`. */
-export const param = <T>(name: string) => `<${name}>` as unknown as T;
+/**
+ * A query's parameter, named where the query is built: `param<number>('walletId')`. Its marker
+ * starts with a NUL character, which no value of ours holds, so a constant such as '<b>' stays a
+ * constant.
+ */
+export const param = <T>(name: string) => `\u0000param:${name}` as unknown as T;
 
-const MARKER = /^<(.+)>$/;
+const MARKER = /^\u0000param:(.+)$/;
 
 /**
  * A query whose SQL depends only on the dialect, compiled once. Building and compiling a query
