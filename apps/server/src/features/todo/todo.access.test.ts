@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeCounter, diffRowSets, type RowSets, rowSnapshotter } from '../../test/security/fuzz-snapshot.js';
+import { type DatabaseWatcher, databaseWatcher } from '../../test/security/fuzz-snapshot.js';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../test/test-app.js';
 import { testDatabaseKinds } from '../../test/test-databases.js';
 import { callAs, type Method, okAs } from './todo.test-support.js';
@@ -36,23 +36,12 @@ describe.each(testDatabaseKinds)('to-do access matrix on %s', (kind) => {
   let itemId: number;
   const call = () => callAs(t);
   const ok = () => okAs(t);
-  /** Every table's rows (one digest statement on PostgreSQL), and a count of rows written so far. */
-  let rows: () => Promise<RowSets>;
-  let changes: () => Promise<number>;
-  /** The last rows read and the count they were read at: still current while the count stands. */
-  let last: { count: number; rows: RowSets } | undefined;
-  /**
-   * Sends a call that may be refused; a refused one must change no table: nothing was written (the
-   * count stands), or every table's rows are as before (test/security/fuzz-snapshot.ts).
-   */
+  /** What a refused call changed (fuzz-snapshot.ts: rows read only when something was written). */
+  let watcher: DatabaseWatcher;
+  /** Sends a call that may be refused; a refused one must change no table. */
   const unchangedUnlessOk = async (send: () => Promise<LightMyRequestResponse>, label: string) => {
-    const countBefore = await changes();
-    const before = last?.count === countBefore ? last.rows : await rows();
-    last = { count: countBefore, rows: before };
-    const res = await send();
-    if (res.statusCode !== 200 && (await changes()) !== countBefore) {
-      expect(diffRowSets(before, await rows()), `${label} changed the database`).toEqual([]);
-    }
+    const { result: res, changes } = await watcher.watch(send);
+    if (res.statusCode !== 200) expect(await changes(), `${label} changed the database`).toEqual([]);
     return res;
   };
 
@@ -74,8 +63,7 @@ describe.each(testDatabaseKinds)('to-do access matrix on %s', (kind) => {
     taskId = (await ok()(owner, 'POST', '/api/todo/tasks', { title: 'Shared task', list_id: listId, labels: ['x'] }))
       .id;
     itemId = (await ok()(owner, 'POST', `/api/todo/tasks/${taskId}/checklist`, { title: 'Step' })).id;
-    rows = await rowSnapshotter(t.database.handle);
-    changes = await changeCounter(t.database.handle);
+    watcher = await databaseWatcher(t.database.handle);
   });
   afterAll(() => t.close());
 

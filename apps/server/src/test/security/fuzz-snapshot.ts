@@ -67,6 +67,51 @@ export async function changeCounter(handle: DatabaseHandle): Promise<() => Promi
       .rows[0]?.n ?? 0;
 }
 
+/** What a request changed in the database (`DatabaseWatcher.watch`). */
+export interface Watched<T> {
+  result: T;
+  /**
+   * The tables the request changed, as `diffRowSets` words them; [] when no row was written since
+   * it was sent (then nothing is read). Ask after any work it leaves for after its answer.
+   */
+  changes(): Promise<string[]>;
+}
+
+export interface DatabaseWatcher {
+  watch<T>(send: () => Promise<T>): Promise<Watched<T>>;
+}
+
+/**
+ * Checks for many requests, one after another, that a refused one changed nothing: the count of
+ * rows written (`changeCounter`) is read around each, and the rows (`rowSnapshotter`) only when the
+ * count has moved since they were last read. Used by the fuzzer, the authorization matrix and the
+ * to-do access matrix.
+ */
+export async function databaseWatcher(handle: DatabaseHandle): Promise<DatabaseWatcher> {
+  const snapshot = await rowSnapshotter(handle);
+  const count = await changeCounter(handle);
+  /** The rows as they were when the count was `count`: still current while the count stands. */
+  let last: { count: number; rows: RowSets } | undefined;
+  return {
+    async watch(send) {
+      const countBefore = await count();
+      const before = last?.count === countBefore ? last.rows : await snapshot();
+      last = { count: countBefore, rows: before };
+      const result = await send();
+      return {
+        result,
+        async changes() {
+          const countAfter = await count();
+          if (countAfter === countBefore) return [];
+          const after = await snapshot();
+          last = { count: countAfter, rows: after };
+          return diffRowSets(before, after);
+        },
+      };
+    },
+  };
+}
+
 /** A PostgreSQL row of `t` as text, without its use columns. */
 function rowAsText(table: string) {
   const skipped = USE_COLUMNS[table];

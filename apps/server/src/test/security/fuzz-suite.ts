@@ -31,7 +31,7 @@ import {
   urlencodedBody,
 } from './fuzz-arbitraries.js';
 import { type ObjectSpec, objectSpec } from './fuzz-schema.js';
-import { changeCounter, diffRowSets, type RowSets, rowSnapshotter } from './fuzz-snapshot.js';
+import { type DatabaseWatcher, databaseWatcher } from './fuzz-snapshot.js';
 
 /*
  * Property-based fuzzing of every API route. Inputs are derived from each route's zod
@@ -163,12 +163,8 @@ interface FuzzContext {
   user: Actor;
   admin: Actor;
   values: FuzzValues;
-  snapshot: () => Promise<RowSets>;
-  /** Rows written so far (fuzz-snapshot.ts): unchanged across a request, nothing needs comparing. */
-  changes: () => Promise<number>;
-  /** The database as it was when the count of rows written was `lastCount`. */
-  last: RowSets | undefined;
-  lastCount: number;
+  /** What a request changed (fuzz-snapshot.ts): rows are read only when something was written. */
+  database: DatabaseWatcher;
   clients: number;
   /** Answers per route and status, printed with FUZZ_STATS=1. */
   statuses: Record<string, Record<number, number>>;
@@ -229,10 +225,7 @@ async function setUp(kind: TestDatabaseKind): Promise<FuzzContext> {
       ids: [...new Set(ids)],
       strings: [other.username, `${other.username}@example.com`, TEST_PASSWORD],
     },
-    snapshot: await rowSnapshotter(t.database.handle),
-    changes: await changeCounter(t.database.handle),
-    last: undefined,
-    lastCount: -1,
+    database: await databaseWatcher(t.database.handle),
     clients: 0,
     statuses: {},
     protectedUserIds: [user.id, other.id, admin.id],
@@ -313,16 +306,15 @@ function spareTheFuzzer(ctx: FuzzContext, route: FuzzRoute, request: FuzzRequest
 async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest) {
   const actor = route.admin ? ctx.admin : ctx.user;
   const request = spareTheFuzzer(ctx, route, fuzzed);
-  const countBefore = await ctx.changes();
-  const before = ctx.last !== undefined && ctx.lastCount === countBefore ? ctx.last : await ctx.snapshot();
-  const res = await injectAs(ctx.t.app, actor.current, {
-    ...(await injectOptions(route, request)),
-    remoteAddress: nextClient(ctx),
+  const { result: res, changes } = await ctx.database.watch(async () => {
+    const answer = await injectAs(ctx.t.app, actor.current, {
+      ...(await injectOptions(route, request)),
+      remoteAddress: nextClient(ctx),
+    });
+    // Work a route leaves for after its answer (a reset request's lookup) belongs to this request.
+    await ctx.t.app.deps.afterResponse.settled();
+    return answer;
   });
-  // Work a route leaves for after its answer (a reset request's lookup) belongs to this request.
-  await ctx.t.app.deps.afterResponse.settled();
-  const countAfter = await ctx.changes();
-  [ctx.last, ctx.lastCount] = [before, countBefore];
   const key = `${route.method} ${route.url}`;
   const statuses = ctx.statuses[key] ?? {};
   statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
@@ -333,12 +325,10 @@ async function exercise(ctx: FuzzContext, route: FuzzRoute, fuzzed: FuzzRequest)
     actor.current = await logIn(ctx.t.app, actor.current.username, actor.password);
     return;
   }
+  if (res.statusCode < 400) return;
   // Nothing written: nothing to compare (most refusals end here).
-  if (res.statusCode < 400 || countAfter === countBefore) return;
-  const after = await ctx.snapshot();
-  const changes = diffRowSets(before, after);
-  if (changes.length > 0) throw new Error(`refused with ${res.statusCode} but changed rows: ${changes.join('; ')}`);
-  [ctx.last, ctx.lastCount] = [after, countAfter];
+  const changed = await changes();
+  if (changed.length > 0) throw new Error(`refused with ${res.statusCode} but changed rows: ${changed.join('; ')}`);
 }
 
 const cut = (text: string, max = 400) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
