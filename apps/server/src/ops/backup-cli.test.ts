@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../server-root.js';
 import { type CompiledScripts, compileScripts } from '../test/compiled-scripts.js';
 import { runNodeScript } from '../test/run-script.js';
 import { type ServerProcess, startServerProcess } from '../test/server-process.js';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 const source = (name: 'main' | 'backup' | 'restore') => path.join(serverRoot, `src/${name}.ts`);
 
 /**

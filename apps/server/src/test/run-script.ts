@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { serverRoot } from '../server-root.js';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 /** How the root package.json runs the server's scripts: tsx, from sources. */
 export const sourceNodeArgs = ['--import', 'tsx', '--conditions=source'];
 

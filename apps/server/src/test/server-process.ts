@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverRoot } from '../server-root.js';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 /** The production build: what `npm start` runs. */
 export const builtServer = path.join(serverRoot, 'dist/main.js');
 

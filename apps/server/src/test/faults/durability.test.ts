@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { openDatabase } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { serverRoot } from '../../server-root.js';
 import { type CompiledScripts, compileScripts } from '../compiled-scripts.js';
 import { type ServerProcess, startServerProcess } from '../server-process.js';
 import { type TestDatabaseKind, testDatabaseKinds } from '../test-databases.js';
@@ -49,8 +50,6 @@ const KILL_STATEMENTS = [100, 340] as const;
 const MAX_WALLETS = 6;
 const SYMBOLS = ['AAPL', 'MSFT', 'GOOGL', 'AMZN', 'NVDA', 'JPM'];
 const TEST_PASSWORD = 'durability test password';
-
-const serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Seeded: DURABILITY_SEED repeats a run's kill points (operations interleave with timing). */
 function prng(seed: number) {

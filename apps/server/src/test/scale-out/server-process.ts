@@ -1,9 +1,8 @@
 import path from 'node:path';
+import { serverRoot } from '../../server-root.js';
 import { type ServerProcess, startServerProcess as start } from '../server-process.js';
 
 export { freePort, type ServerProcess } from '../server-process.js';
-
-const serverRoot = path.resolve(import.meta.dirname, '../../..');
 
 /**
  * Runs the server from source (`src/main.ts` through tsx, as `npm run dev` does) as its own
