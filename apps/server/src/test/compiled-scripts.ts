@@ -17,8 +17,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { serverRoot } from '../server-root.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(serverRoot, '../..');
 
 export interface CompiledScripts {
   /** The compiled entry point of `source` (as given to compileScripts), to run with `node`. */
