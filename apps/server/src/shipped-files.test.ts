@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
+import { serverRoot } from './server-root.js';
 
 // What `npm run build` puts into dist: the bundle of the server's entry points
 // (scripts/build-server.mjs). Test helpers must stay out of it, and out of the modules the build
 // tsconfig lists for the type check.
-const SERVER = path.resolve(import.meta.dirname, '..');
+const SERVER = serverRoot;
 const SRC = path.join(SERVER, 'src');
 
 /** Test-only by where it lives or how it is named. */

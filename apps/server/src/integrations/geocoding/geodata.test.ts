@@ -5,8 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverRoot } from '../../server-root.js';
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
+const root = path.resolve(serverRoot, '../..');
 const committed = path.join(root, 'apps/server/geodata');
 const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'geodata-'));
 afterAll(() => fs.rmSync(fresh, { recursive: true, force: true }));

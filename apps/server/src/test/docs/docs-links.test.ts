@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverRoot } from '../../server-root.js';
 
 /**
  * Comments cite our own docs (`docs/api.md#money`) instead of a specification outside the repo:
  * every cited file and heading must exist, so a renamed heading cannot leave dangling citations.
  */
-const root = path.resolve(import.meta.dirname, '../../../../..');
+const root = path.resolve(serverRoot, '../..');
 const tracked = execFileSync('git', ['ls-files', 'apps', 'packages', 'e2e', 'scripts', 'docs', 'README.md'], {
   cwd: root,
   encoding: 'utf8',

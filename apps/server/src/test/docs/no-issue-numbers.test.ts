@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverRoot } from '../../server-root.js';
 
 /**
  * Code and docs say what a thing is and why, citing our own docs (docs/architecture.md), never
  * which issue asked for it: an issue number means nothing to the next reader once it is closed.
  */
-const root = path.resolve(import.meta.dirname, '../../../../..');
+const root = path.resolve(serverRoot, '../..');
 const CITES_AN_ISSUE = /\bissues? #?\d+|\(#\d+\)/i;
 
 describe('citations', () => {

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverRoot } from '../../server-root.js';
 
 /** The README's benchmark figures are the last runs' own lines in docs/benchmarks.md, never typed by hand. */
-const root = path.resolve(import.meta.dirname, '../../../../..');
+const root = path.resolve(serverRoot, '../..');
 
 describe('README figures', () => {
   it("the goals block is what docs/benchmarks.md's last runs printed", () => {
