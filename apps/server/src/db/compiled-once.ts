@@ -1,13 +1,13 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 
+const MARKER = '\u0000param:';
+
 /**
  * A query's parameter, named where the query is built: `param<number>('walletId')`. Its marker
  * starts with a NUL character, which no value of ours holds, so a constant such as '<b>' stays a
  * constant.
  */
-export const param = <T>(name: string) => `\u0000param:${name}` as unknown as T;
-
-const MARKER = /^\u0000param:(.+)$/;
+export const param = <T>(name: string) => `${MARKER}${name}` as unknown as T;
 
 /**
  * A query whose SQL depends only on the dialect, compiled once. Building and compiling a query
@@ -18,7 +18,9 @@ const MARKER = /^\u0000param:(.+)$/;
  */
 export function compiledOnce<DB, R>(db: Kysely<DB>, query: Compilable<R>) {
   const { sql, parameters } = query.compile();
-  const slots = parameters.map((value) => (typeof value === 'string' ? MARKER.exec(value)?.[1] : undefined));
+  const slots = parameters.map((value) =>
+    typeof value === 'string' && value.startsWith(MARKER) ? value.slice(MARKER.length) : undefined,
+  );
   return async (values: Readonly<Record<string, unknown>>): Promise<R[]> => {
     const bound = parameters.map((constant, i) => {
       const name = slots[i];
