@@ -196,9 +196,13 @@ describe('portfolio administration in a real browser', () => {
         [1280, 356],
       ] as const) {
         await page.setViewportSize({ width: viewport, height: 900 });
-        const widths = await page
-          .locator('article picture img')
-          .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().width));
+        const measure = () =>
+          page
+            .locator('article picture img')
+            .evaluateAll((imgs) => imgs.map((img) => img.getBoundingClientRect().width));
+        // The cards again at this width: the page may draw them anew after the resize.
+        await expect.poll(async () => (await measure()).length).toBeGreaterThan(0);
+        const widths = await measure();
         expect(widths.length).toBeGreaterThan(0);
         // The image fills the card inside its 1 px border.
         for (const width of widths) expect(Math.abs(width - slot), `${viewport} px`).toBeLessThanOrEqual(2);
