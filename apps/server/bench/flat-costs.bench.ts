@@ -352,7 +352,10 @@ async function bench(kind: 'sqlite' | 'postgres') {
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return { amount: res.rawPayload.length, unit: 'bytes' };
     };
+    // FLAT_ONLY=sudoku (say) measures only the groups whose name holds it, for a quick check of one.
+    const only = process.env.FLAT_ONLY;
     const add = (group: string, size: number, unit: string, call: Target['call'], cap?: number) =>
+      (!only || group.includes(only)) &&
       targets.push({
         group,
         size,
@@ -506,7 +509,7 @@ async function bench(kind: 'sqlite' | 'postgres') {
     }
     const orderIds = await db.selectFrom('orders').select('id').orderBy('id').execute();
     let opened = -1;
-    for (const size of sizes) {
+    for (const size of only && !'order matcher'.includes(only) ? [] : sizes) {
       const lastId = orderIds[size - 1]!.id;
       targets.push({
         group: 'order matcher (one run)',
