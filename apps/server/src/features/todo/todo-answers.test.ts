@@ -120,7 +120,11 @@ describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s'
     expect(builds).toBe(before);
   });
 
-  it('keeps no answer over 64 kB', async () => {
+  it('keeps no answer over its size limit, and drops the oldest past the total', async () => {
+    const answers = todoAnswers(t.database.handle, (userId) => service().list(userId), {
+      answerBytes: 64 * 1024,
+      totalBytes: 100 * 1024,
+    });
     const big = await signUp(t.app);
     const description = 'x'.repeat(900);
     await db()
@@ -137,8 +141,33 @@ describe.each(testDatabaseKinds)('the to-do list answers kept by version, on %s'
         })),
       )
       .execute();
-    const before = answers.size.answers;
     expect((await answers.list(big.id)).json.length).toBeGreaterThan(64 * 1024);
-    expect(answers.size.answers).toBe(before);
+    expect(answers.size.answers).toBe(0);
+
+    // Two answers of ~40 kB fit under 100 kB; a third sends the oldest out.
+    const users = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    for (const someone of users) {
+      await db()
+        .insertInto('todos')
+        .values(
+          Array.from({ length: 40 }, (_, i) => ({
+            user_id: someone.id,
+            title: `Task ${i}`,
+            description: 'y'.repeat(900),
+            completed: 0,
+            created_at: '2026-11-29T00:00:00.000Z',
+            updated_at: '2026-11-29T00:00:00.000Z',
+            position: `a${String(i).padStart(3, '0')}`,
+          })),
+        )
+        .execute();
+    }
+    const kept = [];
+    for (const someone of users) kept.push(await answers.list(someone.id));
+    expect(answers.size.answers).toBe(2);
+    expect(answers.size.bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(await answers.list(users[2]!.id)).toBe(kept[2]);
+    expect(await answers.list(users[1]!.id)).toBe(kept[1]);
+    expect(await answers.list(users[0]!.id)).not.toBe(kept[0]);
   });
 });
