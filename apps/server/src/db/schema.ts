@@ -167,6 +167,26 @@ export interface SudokuGamesTable {
   checks_used: Generated<number>;
 }
 
+/**
+ * A user's Sudoku statistics at one level, kept by trigger from `sudoku_games` (migration 027,
+ * docs/api.md#sudoku-statistics-per-level). Written only by the database; the app reads it.
+ */
+export interface SudokuLevelStatsTable {
+  user_id: number;
+  difficulty: SudokuGamesTable['difficulty'];
+  /** Finished games (won + lost). */
+  games: Generated<number>;
+  won: Generated<number>;
+  best_time: number | null;
+  /** The sum of winning times, for the average. */
+  won_time: Generated<number>;
+  current_streak: Generated<number>;
+  longest_streak: Generated<number>;
+  /** The last game counted, in finish order: a later one is added to the row, any other change counts again. */
+  last_finished_at: string | null;
+  last_id: number | null;
+}
+
 /** Finance watchlist entries; `symbol` is upper case, unique per user. */
 export interface WatchlistTable {
   id: Generated<number>;
@@ -473,6 +493,7 @@ export interface Database {
   todo_feeds: TodoFeedsTable;
   todo_versions: TodoVersionsTable;
   sudoku_games: SudokuGamesTable;
+  sudoku_level_stats: SudokuLevelStatsTable;
   weather_favorites: WeatherFavoritesTable;
   user_preferences: UserPreferencesTable;
   watchlist: WatchlistTable;

@@ -9,9 +9,17 @@ type Row = Record<string, unknown>;
 
 /**
  * Credentials, not the user's data, the answers kept for a day under Idempotency-Keys (a copy of
- * what the export holds anyway) and the to-do list's change counter: never exported (docs/api.md#export).
+ * what the export holds anyway), the to-do list's change counter and the Sudoku statistics kept from the
+ * games (exported as `sudoku_stats`): never exported (docs/api.md#export).
  */
-const NOT_EXPORTED = ['sessions', 'password_reset_tokens', 'todo_feeds', 'request_replays', 'todo_versions'];
+const NOT_EXPORTED = [
+  'sessions',
+  'password_reset_tokens',
+  'todo_feeds',
+  'request_replays',
+  'todo_versions',
+  'sudoku_level_stats',
+];
 
 /** Where each user-owned table's rows are in the export. */
 const IN_EXPORT: Record<string, (data: AccountExport) => Row[]> = {
