@@ -1,6 +1,7 @@
-import { parseGrid, type SudokuGame, type SudokuGrade, toCellBoard } from '@site/contract';
+import { parseGrid, SUDOKU_GRADES, type SudokuGame, type SudokuGrade, toCellBoard } from '@site/contract';
 import { type Selectable, sql } from 'kysely';
 import { isoNow } from '../../../core/time.js';
+import { compiledOnce, param } from '../../../db/compiled-once.js';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { SudokuGamesTable } from '../../../db/schema.js';
 import { lockUserRow } from '../../../db/user-lock.js';
@@ -38,6 +39,46 @@ export interface NewGame {
 
 /** Every query is scoped by owner, so another user's game id finds nothing. */
 export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>) {
+  const latest = (difficulty: SudokuGrade) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('sudoku_games')
+          .select(['id', 'difficulty', 'status', 'time', 'finished_at'])
+          .where('user_id', '=', param<number>('userId'))
+          .where('difficulty', '=', difficulty)
+          .where('status', 'in', ['won', 'lost'])
+          .orderBy('finished_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(param<number>('historyGames'))
+          .as('latest'),
+      )
+      .selectAll();
+  const [first, ...others] = SUDOKU_GRADES.map(latest);
+  const history = others.reduce((union, next) => union.unionAll(next), first!);
+  const levelStatsQuery = compiledOnce(
+    db,
+    db
+      .selectFrom(history.as('h'))
+      .innerJoin('sudoku_level_stats as s', (join) =>
+        join.on('s.user_id', '=', param<number>('userId')).onRef('s.difficulty', '=', 'h.difficulty'),
+      )
+      .select([
+        'h.difficulty',
+        'h.status',
+        'h.time',
+        'h.finished_at',
+        's.games',
+        's.won',
+        's.best_time',
+        's.won_time',
+        's.current_streak',
+        's.longest_streak',
+      ])
+      .orderBy('h.finished_at')
+      .orderBy('h.id'),
+  );
+
   return {
     /** The user's games as the database holds them, for 'Export my data' (docs/api.md#export). */
     exportRows: (userId: number): Promise<GameRow[]> =>
@@ -159,32 +200,22 @@ export function sudokuRepository({ db, dialect }: Pick<DatabaseHandle, 'db' | 'd
         .where('daily_date', 'is not', null)
         .execute(),
 
-    /** The user's finished games in the order they finished: what per-level statistics are computed from. */
-    finishedGames: (userId: number) =>
-      db
-        .selectFrom('sudoku_games')
-        .select(['difficulty', 'status', 'time', 'finished_at'])
-        .where('user_id', '=', userId)
-        .where('status', 'in', ['won', 'lost'])
-        .orderBy('finished_at')
-        .orderBy('id')
-        .execute(),
+    /**
+     * Per level, the statistics migration 027's triggers keep for the user, beside each of that
+     * level's latest `historyGames` finished games, oldest first (docs/api.md#sudoku-statistics-per-level).
+     * One statement, so both come from one snapshot; each level's games are a bounded read of the
+     * index (user, level, finished_at, id), whatever the user has played. A level without a
+     * finished game has no row.
+     */
+    levelStats: (userId: number, historyGames: number) => levelStatsQuery({ userId, historyGames }),
 
-    async stats(userId: number) {
-      const rows = await db
-        .selectFrom('sudoku_games')
-        .select([
-          'difficulty',
-          'status',
-          (eb) => eb.fn.min<number>('time').as('best'),
-          (eb) => eb.fn.countAll<number>().as('n'),
-        ])
+    /** Finished games, wins and the best winning time per level, as the triggers of migration 027 keep them. */
+    stats: (userId: number) =>
+      db
+        .selectFrom('sudoku_level_stats')
+        .select(['difficulty', 'games', 'won', 'best_time'])
         .where('user_id', '=', userId)
-        .where('status', 'in', ['won', 'lost'])
-        .groupBy(['difficulty', 'status'])
-        .execute();
-      return rows.map((r) => ({ ...r, best: Number(r.best), n: Number(r.n) }));
-    },
+        .execute(),
   };
 }
 export type SudokuRepository = ReturnType<typeof sudokuRepository>;

@@ -96,12 +96,9 @@ export function sudokuService(
     async stats(userId: number): Promise<SudokuStats> {
       const stats: SudokuStats = { best: { easy: null, medium: null, hard: null, expert: null }, won: 0, lost: 0 };
       for (const row of await repository.stats(userId)) {
-        if (row.status === 'won') {
-          stats.won += row.n;
-          stats.best[row.difficulty] = row.best;
-        } else {
-          stats.lost += row.n;
-        }
+        stats.won += row.won;
+        stats.lost += row.games - row.won;
+        if (row.won > 0) stats.best[row.difficulty] = row.best_time;
       }
       return stats;
     },

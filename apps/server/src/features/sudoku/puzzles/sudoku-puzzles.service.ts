@@ -1,11 +1,11 @@
-import { SUDOKU_UNFINISHED_MAX, type SudokuDifficulty } from '@site/contract';
+import { SUDOKU_HISTORY_GAMES, SUDOKU_UNFINISHED_MAX, type SudokuDifficulty } from '@site/contract';
 import { encodeBoard } from '../games/board-codec.js';
 import { startGame } from '../games/start-game.js';
 import { type NewGame, type SudokuRepository, toGame } from '../games/sudoku.repository.js';
 import { checkCustomPuzzle } from './custom-puzzle.js';
 import { type DailyPuzzles, utcDate } from './daily-puzzles.js';
 import { dailyResultLine, dailyStats } from './daily-streaks.js';
-import { levelStats } from './level-stats.js';
+import { levelStatsFromSummary } from './level-stats.js';
 
 /**
  * The daily puzzle and the player's own puzzles (docs/api.md#sudoku-daily-and-own-puzzles). `now` is
@@ -38,14 +38,13 @@ export function sudokuPuzzlesService(
       };
     },
 
-    /** Per-level statistics of finished games (finished games always have a finished_at). */
+    /** Per-level statistics of finished games, from the kept summary (finished games always have a finished_at). */
     levelStats: async (userId: number) =>
-      levelStats(
-        (await repository.finishedGames(userId)).map((g) => ({
-          difficulty: g.difficulty,
-          status: g.status === 'won' ? ('won' as const) : ('lost' as const),
-          time: g.time,
-          finished_at: g.finished_at ?? '',
+      levelStatsFromSummary(
+        (await repository.levelStats(userId, SUDOKU_HISTORY_GAMES)).map((row) => ({
+          ...row,
+          status: row.status === 'won' ? ('won' as const) : ('lost' as const),
+          finished_at: row.finished_at ?? '',
         })),
       ),
 
