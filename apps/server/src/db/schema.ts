@@ -381,6 +381,31 @@ export interface WalletCorporateActionsTable {
   applied_at: string;
 }
 
+/**
+ * Per wallet (migration 028): `ledger_version` is raised by trigger on every change to the wallet's
+ * trades and corporate actions, whoever makes it; `days_version` is the version its
+ * `wallet_ledger_days` are as of (docs/api.md#wallet-performance).
+ */
+export interface WalletLedgerVersionsTable {
+  wallet_id: number;
+  ledger_version: ColumnType<number, number | undefined, number>;
+  days_version: ColumnType<number, number | undefined, number>;
+}
+
+/** A wallet's ledger summed by New York day (features/wallets/reports/ledger-days.ts). */
+export interface WalletLedgerDaysTable {
+  wallet_id: number;
+  /** Epoch day in New York. */
+  day: number;
+  cash_delta_cents: number;
+  /** JSON: [symbol, shares delta, the day's last trade price (1/10,000 $) or null, currency][]. */
+  positions: string;
+  /** The key of the day's last entry: its time, 0 trade / 1 corporate action, its id. */
+  last_at: string;
+  last_rank: number;
+  last_id: number;
+}
+
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'limit' | 'stop' | 'stop_limit' | 'trailing_stop';
 export type OrderStatus = 'open' | 'filled' | 'cancelled' | 'expired' | 'rejected';
@@ -510,6 +535,8 @@ export interface Database {
   wallet_trades: WalletTradesTable;
   wallet_history: WalletHistoryTable;
   wallet_corporate_actions: WalletCorporateActionsTable;
+  wallet_ledger_versions: WalletLedgerVersionsTable;
+  wallet_ledger_days: WalletLedgerDaysTable;
   orders: OrdersTable;
   contact_messages: ContactMessagesTable;
   request_replays: RequestReplaysTable;

@@ -27,6 +27,7 @@ import { down024, up024 } from './024_request_replays.js';
 import { down025, up025 } from './025_read_indexes.js';
 import { down026, up026 } from './026_todo_versions.js';
 import { down027, up027 } from './027_sudoku_level_stats.js';
+import { down028, up028 } from './028_wallet_ledger_days.js';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
@@ -61,5 +62,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '025_read_indexes': { up: up025, down: down025 },
     '026_todo_versions': { up: up026(dialect), down: down026(dialect) },
     '027_sudoku_level_stats': { up: up027(dialect), down: down027(dialect) },
+    '028_wallet_ledger_days': { up: up028(dialect), down: down028(dialect) },
   };
 }

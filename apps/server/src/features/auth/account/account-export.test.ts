@@ -19,6 +19,9 @@ const NOT_EXPORTED = [
   'request_replays',
   'todo_versions',
   'sudoku_level_stats',
+  // Wallets' ledgers summed by day and their counters (migration 028): derived from the exported ledgers.
+  'wallet_ledger_versions',
+  'wallet_ledger_days',
 ];
 
 /** Where each user-owned table's rows are in the export. */

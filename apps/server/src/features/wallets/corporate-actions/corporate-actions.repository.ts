@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
 import { shareUserKey } from '../../../db/user-lock.js';
+import { addToLedgerDays, corporateActionEntry } from '../reports/ledger.repository.js';
 import type { Holding } from '../valuation.js';
 import { snapshotWalletValue } from '../wallets.repository.js';
 
@@ -281,9 +282,12 @@ async function recordAction(
     .insertInto('wallet_corporate_actions')
     .values(row)
     .onConflict((oc) => oc.columns(['wallet_id', 'symbol', 'kind', 'date']).doNothing())
-    .returning('id')
+    .returningAll()
     .executeTakeFirst();
-  return inserted !== undefined;
+  if (!inserted) return false;
+  const entry = corporateActionEntry(inserted);
+  await addToLedgerDays(trx, inserted.wallet_id, entry, { at: entry.at, rank: 1, id: inserted.id });
+  return true;
 }
 
 /**

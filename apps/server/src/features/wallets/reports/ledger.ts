@@ -2,8 +2,11 @@
  * A wallet's ledger as one list of entries, whatever table each comes from: trades today;
  * dividends and splits once they are recorded (docs/api.md#wallet-ledger-csv). Performance
  * (performance.ts) and the CSV export (ledger-csv.ts) read only this shape, so a new kind of entry
- * needs a mapper in ledger.repository.ts `readLedger` and nothing else.
+ * needs a mapper in ledger.repository.ts `readKeyedLedger`, and its write a call of
+ * `addToLedgerDays` (the ledger by day, ledger-days.ts), and nothing else.
  */
+
+import type { LedgerDay } from './ledger-days.js';
 
 export const LEDGER_KINDS = ['buy', 'sell', 'dividend', 'split'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -66,6 +69,17 @@ export class LedgerState {
     else this.holdings.set(entry.symbol, shares);
     if ((entry.kind === 'buy' || entry.kind === 'sell') && entry.priceE4 !== null) {
       this.lastTradePriceE4.set(entry.symbol, entry.priceE4);
+    }
+  }
+
+  /** A day's entries at once (ledger-days.ts): the state `apply` leaves after each of them. */
+  applyDay(day: LedgerDay): void {
+    this.cashCents += day.cashDeltaCents;
+    for (const [symbol, sharesDelta, tradePriceE4] of day.positions) {
+      const shares = (this.holdings.get(symbol) ?? 0) + sharesDelta;
+      if (shares === 0) this.holdings.delete(symbol);
+      else this.holdings.set(symbol, shares);
+      if (tradePriceE4 !== null) this.lastTradePriceE4.set(symbol, tradePriceE4);
     }
   }
 }

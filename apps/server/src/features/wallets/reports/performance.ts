@@ -1,15 +1,9 @@
 import type { PerformancePeriod } from '@site/contract';
-import {
-  epochDayOf,
-  isoDateOf,
-  isTradingDay,
-  localClock,
-  monthsBefore,
-  NEW_YORK,
-} from '../../../integrations/market-data/calendar.js';
+import { epochDayOf, isoDateOf, isTradingDay, monthsBefore } from '../../../integrations/market-data/calendar.js';
 import { baseCurrency } from '../../../integrations/market-data/fx.js';
 import { divRoundHalfUp, priceToE4, saleProceedsCents, toSafeNumber } from '../money.js';
 import { type LedgerEntry, LedgerState } from './ledger.js';
+import { type LedgerDay, ledgerDays } from './ledger-days.js';
 
 /*
  * Wallet performance, pure (docs/api.md#wallet-performance): the wallet's value at every New York
@@ -57,9 +51,7 @@ export function closeOnOrBefore(series: DailyCloses | undefined, day: number): n
   return found < 0 ? undefined : series.closes[found];
 }
 
-/** The New York calendar date (epoch day) of an instant. */
-export const newYorkDay = (at: string | number) =>
-  localClock(NEW_YORK, typeof at === 'number' ? at : Date.parse(at)).epochDay;
+export { newYorkDay } from './ledger-days.js';
 
 /**
  * The New York trading days from `first` to `last`: weekdays, less the market holidays, which are
@@ -124,6 +116,16 @@ export function valueSeries(
   openingCashCents: number,
   closesE4: ReadonlyMap<string, DailyCloses>,
 ): ValueSeries {
+  return valueSeriesByDay(days, ledgerDays(entries), openingCashCents, closesE4);
+}
+
+/** `valueSeries` of a ledger summed by New York day (ledger-days.ts): the same figures, a day at a time. */
+export function valueSeriesByDay(
+  days: readonly number[],
+  ledger: readonly LedgerDay[],
+  openingCashCents: number,
+  closesE4: ReadonlyMap<string, DailyCloses>,
+): ValueSeries {
   const state = new LedgerState(openingCashCents);
   const values: number[] = [];
   const unpriced = new Set<string>();
@@ -131,10 +133,10 @@ export function valueSeries(
   let next = 0;
   days.forEach((day, i) => {
     const last = i === days.length - 1;
-    for (; next < entries.length; next++) {
-      const entry = entries[next];
-      if (!entry || (!last && newYorkDay(entry.at) > day)) break;
-      state.apply(entry);
+    for (; next < ledger.length; next++) {
+      const entries = ledger[next];
+      if (!entries || (!last && entries.day > day)) break;
+      state.applyDay(entries);
     }
     pricesE4 = new Map();
     let value = state.cashCents;

@@ -13,9 +13,10 @@ import { baseCurrency, usdPairSymbol } from '../../../integrations/market-data/f
 import type { MarketDataProvider } from '../../../integrations/market-data/types.js';
 import { centsToDollars, plural } from '../money.js';
 import { type DailyClosesSource, dailyClosesSource, rangeCovering } from './daily-closes.js';
-import { type LedgerEntry, LedgerState, openingCashCents } from './ledger.js';
+import { LedgerState, openingCashCents } from './ledger.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { attachmentDisposition, ledgerCsv } from './ledger-csv.js';
+import type { LedgerDay } from './ledger-days.js';
 import {
   allocationByHolding,
   allocationBySector,
@@ -30,7 +31,7 @@ import {
   type Slice,
   toDollarCloses,
   tradingDays,
-  valueSeries,
+  valueSeriesByDay,
 } from './performance.js';
 
 const NOT_FOUND = 'Wallet not found';
@@ -40,10 +41,36 @@ const FX_ZONE = 'Europe/London';
 /** Closes from this many days before the creation day, so each listing has one to carry into it. */
 const LOOKBACK_DAYS = 10;
 
+/** What a report needs of a whole ledger: its symbols, each one's latest currency, the symbols held at the end. */
+interface LedgerFacts {
+  /** Each symbol's currency as its latest ledger entry recorded, in the order the symbols first appear. */
+  currencies: ReadonlyMap<string, string>;
+  held: readonly string[];
+}
+
+/**
+ * LedgerFacts remembered per days list: stored days come from the repository's cache as the same
+ * list while the ledger is unchanged, and a long ledger has thousands of positions to go through.
+ */
+const factsOf = new WeakMap<readonly LedgerDay[], LedgerFacts>();
+function ledgerFacts(ledger: readonly LedgerDay[]): LedgerFacts {
+  let facts = factsOf.get(ledger);
+  if (!facts) {
+    const currencies = new Map<string, string>();
+    const state = new LedgerState(0);
+    for (const day of ledger) {
+      for (const [symbol, , , currency] of day.positions) currencies.set(symbol, currency);
+      state.applyDay(day);
+    }
+    facts = { currencies, held: [...state.holdings.keys()] };
+    factsOf.set(ledger, facts);
+  }
+  return facts;
+}
+
 /** Every symbol's listing currency: its quote's, else the one its latest ledger entry recorded. */
-function currencies(entries: readonly LedgerEntry[], quotes: ReadonlyMap<string, StockQuote>): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const entry of entries) out.set(entry.symbol, entry.currency);
+function currencies(ledger: readonly LedgerDay[], quotes: ReadonlyMap<string, StockQuote>): Map<string, string> {
+  const out = new Map(ledgerFacts(ledger).currencies);
   for (const [symbol, quote] of quotes) if (out.has(symbol)) out.set(symbol, quote.currency);
   return out;
 }
@@ -116,32 +143,25 @@ export function walletReportsService(
    * call (currencies and exchanges' time zones), one daily history per symbol, benchmark and
    * currency pair, and the holdings' profiles, all at once.
    */
-  async function marketInputs(
-    entries: readonly LedgerEntry[],
-    startCents: number,
-    benchmark: BenchmarkSymbol,
-    range: HistoryRange,
-  ) {
-    const symbols = [...new Set(entries.map((entry) => entry.symbol))];
+  async function marketInputs(ledger: readonly LedgerDay[], benchmark: BenchmarkSymbol, range: HistoryRange) {
+    const symbols = [...ledgerFacts(ledger).currencies.keys()];
     const foreignPairs = (codes: Iterable<string>) =>
       [...new Set([...codes].map((code) => baseCurrency(code).currency))]
         .filter((currency) => currency !== 'USD')
         .map((currency) => [currency, usdPairSymbol(currency)] as const);
-    const ledgerPairs = foreignPairs(currencies(entries, new Map()).values());
+    const ledgerPairs = foreignPairs(currencies(ledger, new Map()).values());
     const quotes = await market.getQuotes([...symbols, benchmark, ...ledgerPairs.map(([, pair]) => pair)]);
-    const codes = currencies(entries, quotes);
+    const codes = currencies(ledger, quotes);
     const pairs = foreignPairs(codes.values());
     const zoneOf = (symbol: string, fallback: string) => quotes.get(symbol)?.exchangeTimezoneName || fallback;
     // Symbols the provider does not know (absent from the quotes) have no closes to ask for.
     const known = symbols.filter((symbol) => quotes.has(symbol));
-    const held = new LedgerState(startCents);
-    for (const entry of entries) held.apply(entry);
 
     const [benchmarkCloses, rateCloses, localCloses, sectorOf] = await Promise.all([
       source.closes(benchmark, range, zoneOf(benchmark, NEW_YORK_ZONE)),
       Promise.all(pairs.map(([, pair]) => source.closes(pair, range, zoneOf(pair, FX_ZONE)))),
       Promise.all(known.map((symbol) => source.heldCloses(symbol, range, zoneOf(symbol, NEW_YORK_ZONE)))),
-      sectors([...held.holdings.keys()]),
+      sectors(ledgerFacts(ledger).held),
     ]);
     if (benchmarkCloses.days.length === 0) {
       throw new HttpError(503, `No daily closes of ${benchmark} are available right now; try again later`);
@@ -163,15 +183,19 @@ export function walletReportsService(
       walletId: number,
       benchmark: BenchmarkSymbol,
     ): Promise<WalletPerformanceResponse> {
-      const { wallet, entries } = await walletWithLedger(userId, walletId);
-      const startCents = openingCashCents(wallet.cash_cents, entries);
+      const found = await ledger.walletWithLedgerDays(userId, walletId);
+      if (!found) throw notFound(NOT_FOUND);
+      const { wallet, days: ledgerByDay, rebuilt } = found;
+      // Days summed from the ledger itself are stored for the next report (a failure only means it sums them again).
+      if (rebuilt) await ledger.saveLedgerDays(walletId, rebuilt.version, rebuilt.days).catch(() => false);
+      const startCents = ledgerByDay.reduce((cash, day) => cash - day.cashDeltaCents, wallet.cash_cents);
       const today = newYorkDay(now());
       const firstDay = Math.min(newYorkDay(wallet.created_at), today);
       const range = rangeCovering(firstDay - LOOKBACK_DAYS, today);
 
-      const { benchmarkCloses, closesE4, sectorOf } = await marketInputs(entries, startCents, benchmark, range);
+      const { benchmarkCloses, closesE4, sectorOf } = await marketInputs(ledgerByDay, benchmark, range);
       const days = tradingDays(firstDay, today, benchmarkCloses);
-      const series = valueSeries(days, entries, startCents, closesE4);
+      const series = valueSeriesByDay(days, ledgerByDay, startCents, closesE4);
       const benchmarkValues = benchmarkSeries(days, inDollars(benchmarkCloses, 'USD', undefined), startCents);
       const returns = periodReturns(days, series.values, benchmarkValues, startCents, PERFORMANCE_PERIODS);
       const drawdown = maxDrawdown(series.values);
