@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { escapeNonLatin1, hasNonLatin1 } from './latin1.mjs';
 
 const server = path.resolve(import.meta.dirname, '../apps/server');
 const outdir = path.join(server, 'dist');
@@ -35,6 +36,21 @@ const swaggerUiFiles = {
   },
 };
 
+/**
+ * Every source file is read with its characters outside Latin-1 escaped (scripts/latin1.mjs):
+ * esbuild escapes them in strings but not in regular expressions (`/['’]/`).
+ */
+const latin1Sources = {
+  name: 'latin1-sources',
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, 'utf8');
+      if (!hasNonLatin1(source)) return undefined;
+      return { contents: escapeNonLatin1(source, args.path), loader: /\.[cm]?tsx?$/.test(args.path) ? 'ts' : 'js' };
+    });
+  },
+};
+
 /** The command-line entry points beside the server, sharing its chunks. */
 const entryPoints = ['main', 'migrate', 'admin', 'backup', 'restore'].map((name) =>
   path.join(server, 'src', `${name}.ts`),
@@ -55,7 +71,7 @@ const buildOptions = {
   // Workspace packages from their TypeScript sources, as in development and tests.
   conditions: ['source'],
   external: notBundled,
-  plugins: [swaggerUiFiles],
+  plugins: [swaggerUiFiles, latin1Sources],
   // The contract declares `sideEffects: false`, which lets a bundler skip a module whose exports a
   // file does not use — and with it the order in which Node would have evaluated them.
   ignoreAnnotations: true,
@@ -76,5 +92,28 @@ if (process.argv.includes('--list-inputs')) {
   console.log(JSON.stringify(Object.keys(metafile.inputs).map((input) => path.resolve(input))));
 } else {
   fs.rmSync(outdir, { recursive: true, force: true });
-  await esbuild.build(buildOptions);
+  const { metafile } = await esbuild.build({ ...buildOptions, metafile: true });
+  refuseTwoByteSources(metafile);
+}
+
+/** The guard behind `latin1Sources`: the code loaded at start holds only Latin-1 characters. */
+function refuseTwoByteSources(metafile) {
+  const startClosure = new Set();
+  const visit = (file) => {
+    if (startClosure.has(file)) return;
+    startClosure.add(file);
+    for (const imported of metafile.outputs[file]?.imports ?? [])
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  for (const [file, output] of Object.entries(metafile.outputs)) if (output.entryPoint) visit(file);
+  const found = [];
+  for (const file of startClosure) {
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    for (const [i, line] of lines.entries())
+      if (hasNonLatin1(line)) found.push(`${path.relative(process.cwd(), file)}:${i + 1}`);
+  }
+  if (found.length > 0)
+    throw new Error(
+      `Characters outside Latin-1 in code loaded at start, which latin1Sources should have escaped:\n${found.join('\n')}`,
+    );
 }
