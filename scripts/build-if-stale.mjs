@@ -17,7 +17,7 @@ const targets = [
   {
     output: 'apps/server/dist',
     required: 'main.js',
-    sources: ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs'],
+    sources: ['apps/server/src', 'packages/contract/src', 'scripts/build-server.mjs', 'scripts/latin1.mjs'],
   },
   {
     output: 'apps/web/dist',
@@ -30,6 +30,7 @@ const targets = [
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'scripts/latin1.mjs',
       'packages/contract/src',
     ],
   },
