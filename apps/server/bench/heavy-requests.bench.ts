@@ -98,7 +98,7 @@ interface Phase {
 
 async function measure(server: ServerProcess, load: () => Promise<Answer[]>): Promise<Phase> {
   await loopDelay(server); // starts counting here
-  const watcher = watch(server);
+  const watcher = await watch(server);
   const started = performance.now();
   const answers = await load();
   const servedInS = (performance.now() - started) / 1000;
@@ -438,7 +438,7 @@ async function pagesPart() {
 
     // One user reloading their largest page, four at a time.
     await loopDelay(server);
-    const watcher = watch(server);
+    const watcher = await watch(server);
     const reloads: number[] = [];
     const until = performance.now() + RELOAD_S * 1000;
     await Promise.all(

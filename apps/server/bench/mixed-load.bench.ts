@@ -78,7 +78,7 @@ async function main() {
     await loopDelay(server); // counts from here
     const serverCpuBefore = server.cpuMs();
     const benchCpuBefore = process.cpuUsage();
-    const watcher = watch(server);
+    const watcher = await watch(server);
     let next = 0;
     const plans = new WeakMap<object, ReturnType<typeof traffic>>();
     const result = await autocannon({
