@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { AccountData } from './core/account-data.js';
 import { AfterResponse } from './core/after-response.js';
@@ -25,6 +25,7 @@ import { serializerCompiler } from './core/serializer.js';
 import { RedisCacheStore, type SharedCacheStore } from './core/shared-cache-store.js';
 import { StatusSources } from './core/status-sources.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
+import { validatorCompiler } from './core/validation.js';
 import { defaultWebDist, registerWebApp } from './core/web-app.js';
 import { type DatabaseHandle, openConfiguredDatabase, sqliteFileIn } from './db/database.js';
 import { authCore, authFeature } from './features/auth/index.js';

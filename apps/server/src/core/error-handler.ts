@@ -26,7 +26,7 @@ export function errorBody(code: number, message: string, fields?: Record<string,
 function validationFields(error: { validation: { instancePath: string; message?: string }[] }) {
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
-    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const key = issue.instancePath.slice(issue.instancePath.startsWith('/') ? 1 : 0).replaceAll('/', '.') || '_';
     fields[key] ??= issue.message ?? 'Invalid value';
   }
   return fields;

@@ -1,5 +1,26 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { HttpError } from './http-errors.js';
+
+/**
+ * fastify-type-provider-zod's validator, with no stack captured for the zod error of a refused
+ * input: it is an answer (400), read for its issues, never for a stack, like HttpError
+ * (docs/decisions.md#refusals-cost-no-more-than-answers).
+ */
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
+  const validate = zodValidatorCompiler(route);
+  return (data) => {
+    const frames = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return validate(data);
+    } finally {
+      Error.stackTraceLimit = frames;
+    }
+  };
+};
 
 /**
  * Validates data that did not pass through a route schema (multipart and form fields) and answers
