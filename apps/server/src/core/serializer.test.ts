@@ -1,9 +1,10 @@
-import { listTodosResponseSchema } from '@site/contract';
+import { apiErrorSchema, listTodosResponseSchema } from '@site/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { errorBody } from './error-handler.js';
 import { encodesLikeParse } from './serializer.js';
 
 /** Values shaped like the schema (valid or nearly), with now and then a wrong type or an extra key. */
@@ -111,6 +112,23 @@ describe('response serialisation', () => {
     expect(encodesLikeParse(z.object({ at: z.string().transform((s) => s.length) }))).toBe(false);
     expect(encodesLikeParse(z.object({ n: z.number().default(1) }))).toBe(false);
     expect(encodesLikeParse(z.discriminatedUnion('k', [z.object({ k: z.literal('a') })]))).toBe(false);
+  });
+
+  it('writes error answers unchecked, and every one errorBody() can make is what checking would write', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 400, max: 599 }),
+        fc.string(),
+        fc.option(fc.dictionary(fc.string(), fc.string()), { nil: undefined }),
+        (code, message, fields) => {
+          const body = errorBody(code, message, fields);
+          const checked = safeParse(apiErrorSchema, body);
+          if (!checked.success || JSON.stringify(checked.data) !== JSON.stringify(body)) {
+            throw new Error(`errorBody(${code}, …) is not what its schema would write: ${JSON.stringify(body)}`);
+          }
+        },
+      ),
+    );
   });
 
   it('takes the fast path for the to-do list', () => {

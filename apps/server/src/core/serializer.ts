@@ -1,3 +1,4 @@
+import { apiErrorSchema } from '@site/contract';
 import type { FastifySerializerCompiler } from 'fastify';
 import { InvalidSchemaError, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeEncode, safeParse } from 'zod/v4/core';
@@ -76,6 +77,10 @@ export const serializerCompiler: FastifySerializerCompiler<$ZodType | { properti
   url,
 }) => {
   const schema = resolveSchema(maybeSchema);
+  // Error answers are all written by errorBody() (error-handler.ts), typed by this very schema, so
+  // checking them again only made every refusal dearer than the answer it refuses
+  // (docs/decisions.md#refusals-cost-no-more-than-answers).
+  if (schema === apiErrorSchema) return (data) => JSON.stringify(data);
   const check = encodesLikeParse(schema) ? safeParse : safeEncode;
   return (data) => {
     const result = check(schema, data);
