@@ -3,65 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../test/test-databases.js';
-import type { DailyPuzzles } from '../puzzles/daily-puzzles.js';
-import { levelStats } from '../puzzles/level-stats.js';
-import { sudokuPuzzlesService } from '../puzzles/sudoku-puzzles.service.js';
 import { sudokuRepository } from './sudoku.repository.js';
-import { sudokuService } from './sudoku.service.js';
-
-const BOARD = '0'.repeat(81);
-const unused = () => {
-  throw new Error('no puzzles in this test');
-};
-const FINISHED = ['won', 'lost'] as const;
-
-/** The user's finished games in finish order: what the statistics are defined over (level-stats.ts). */
-async function finishedInOrder(handle: DatabaseHandle, userId: number) {
-  const rows = await handle.db
-    .selectFrom('sudoku_games')
-    .select(['difficulty', 'status', 'time', 'finished_at'])
-    .where('user_id', '=', userId)
-    .where('status', 'in', FINISHED)
-    .orderBy('finished_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    difficulty: r.difficulty,
-    status: r.status === 'won' ? ('won' as const) : ('lost' as const),
-    time: r.time,
-    finished_at: r.finished_at ?? '',
-  }));
-}
-
-/**
- * Both answers as they were computed before migration 027, from every finished game: the
- * per-level definition, and GET /api/sudoku/stats (won, lost and the best win of each level).
- */
-export async function answersFromEveryGame(handle: DatabaseHandle, userId: number) {
-  const rows = await finishedInOrder(handle, userId);
-  const best = Object.fromEntries(
-    SUDOKU_GRADES.map((level) => {
-      const times = rows.filter((r) => r.difficulty === level && r.status === 'won').map((r) => r.time);
-      return [level, times.length ? Math.min(...times) : null];
-    }),
-  );
-  const won = rows.filter((r) => r.status === 'won').length;
-  return {
-    levels: JSON.stringify(levelStats(rows)),
-    stats: JSON.stringify({ best, won, lost: rows.length - won }),
-  };
-}
-
-/** Both answers as the app gives them, from the kept summary. */
-export async function answersFromSummary(handle: DatabaseHandle, userId: number) {
-  const repository = sudokuRepository(handle);
-  const levels = sudokuPuzzlesService(repository, { get: unused } as unknown as DailyPuzzles);
-  const games = sudokuService(repository, { take: unused });
-  return {
-    levels: JSON.stringify(await levels.levelStats(userId)),
-    stats: JSON.stringify(await games.stats(userId)),
-  };
-}
+import { answersFromEveryGame, answersFromSummary, BOARD } from './sudoku-stats.test-support.js';
 
 type Op =
   | { kind: 'start'; level: SudokuGrade }

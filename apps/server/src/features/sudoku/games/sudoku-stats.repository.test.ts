@@ -6,15 +6,11 @@ import { levelStats } from '../puzzles/level-stats.js';
 import { sudokuPuzzlesService } from '../puzzles/sudoku-puzzles.service.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { sudokuService } from './sudoku.service.js';
-
-const BOARD = '0'.repeat(81);
-const unused = () => {
-  throw new Error('no puzzles in this test');
-};
+import { BOARD, finishedInOrder, unused } from './sudoku-stats.test-support.js';
 
 /**
  * However the repository sums the statistics up (in memory today, in SQL over the indexes of
- * migration 026 tomorrow), they must agree with the in-memory definition (level-stats.ts) at the
+ * migration 027), they must agree with the in-memory definition (level-stats.ts) at the
  * edges, on both databases. Games written straight into the table, with finish times that tie (the id breaks
  * those), out of id order, streaks broken and unbroken, more than 20 games a level, a level with
  * none, unfinished games, and another user's games beside them.
@@ -98,27 +94,9 @@ describe.each(testDatabaseKinds)('Sudoku statistics summed in the database on %s
   });
   afterAll(() => database?.drop());
 
-  /** The user's finished games as the statistics' definition takes them: in the order they finished. */
-  async function finishedInOrder() {
-    const rows = await database.handle.db
-      .selectFrom('sudoku_games')
-      .select(['difficulty', 'status', 'time', 'finished_at'])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['won', 'lost'])
-      .orderBy('finished_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((r) => ({
-      difficulty: r.difficulty,
-      status: r.status === 'won' ? ('won' as const) : ('lost' as const),
-      time: r.time,
-      finished_at: r.finished_at ?? '',
-    }));
-  }
-
   it('per level: the same answer as the definition over every finished game', async () => {
     const service = sudokuPuzzlesService(repository(), { get: unused } as unknown as DailyPuzzles);
-    const rows = await finishedInOrder();
+    const rows = await finishedInOrder(database.handle, userId);
     const stats = await service.levelStats(userId);
     expect(JSON.stringify(stats)).toBe(JSON.stringify(levelStats(rows)));
     // The seed reaches the edges it is meant to.
@@ -133,7 +111,7 @@ describe.each(testDatabaseKinds)('Sudoku statistics summed in the database on %s
 
   it('overall: won, lost and the best winning time of each level, as the finished games give them', async () => {
     const service = sudokuService(repository(), { take: unused });
-    const rows = await finishedInOrder();
+    const rows = await finishedInOrder(database.handle, userId);
     const best = Object.fromEntries(
       SUDOKU_GRADES.map((level) => {
         const times = rows.filter((r) => r.difficulty === level && r.status === 'won').map((r) => r.time);
