@@ -105,8 +105,7 @@ describe.each(testDatabaseKinds)('migration 027 (Sudoku statistics per level) on
         status: i === 0 ? 'playing' : status,
         created_at: now,
         updated_at: now,
-        finished_at:
-          i === 0 || status === 'playing' ? null : new Date(Date.UTC(2026, 0, 2, 0, minute)).toISOString(),
+        finished_at: i === 0 || status === 'playing' ? null : new Date(Date.UTC(2026, 0, 2, 0, minute)).toISOString(),
       } as const;
     });
     await handle.db.insertInto('sudoku_games').values(rows).execute();
