@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, WalletTradesTable } from '../../db/schema.js';
 import { lockUserRow, shareUserKey } from '../../db/user-lock.js';
 import { sellAmounts } from './money.js';
-import { addToLedgerDays, tradeEntry } from './reports/ledger.repository.js';
+import { addToLedgerDays, keyedTrade } from './reports/ledger.repository.js';
 import type { Holding, WalletRow } from './valuation.js';
 
 export type TradeRow = Selectable<WalletTradesTable>;
@@ -235,7 +235,7 @@ export function walletsRepository({ db, dialect }: DatabaseHandle) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await addToLedgerDays(trx, input.walletId, tradeEntry(trade), { at: trade.created_at, rank: 0, id: trade.id });
+    await addToLedgerDays(trx, input.walletId, keyedTrade(trade));
     const holdings = await snapshotWalletValue(trx, { ...input, cashCents });
     return { kind: 'done', trade, cashCents, holdings };
   }

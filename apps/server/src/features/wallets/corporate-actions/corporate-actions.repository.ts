@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../../db/database.js';
 import type { Database, WalletCorporateActionsTable } from '../../../db/schema.js';
 import { shareUserKey } from '../../../db/user-lock.js';
-import { addToLedgerDays, corporateActionEntry } from '../reports/ledger.repository.js';
+import { addToLedgerDays, keyedCorporateAction } from '../reports/ledger.repository.js';
 import type { Holding } from '../valuation.js';
 import { snapshotWalletValue } from '../wallets.repository.js';
 
@@ -285,8 +285,7 @@ async function recordAction(
     .returningAll()
     .executeTakeFirst();
   if (!inserted) return false;
-  const entry = corporateActionEntry(inserted);
-  await addToLedgerDays(trx, inserted.wallet_id, entry, { at: entry.at, rank: 1, id: inserted.id });
+  await addToLedgerDays(trx, inserted.wallet_id, keyedCorporateAction(inserted));
   return true;
 }
 

@@ -7,13 +7,14 @@ import type { LedgerEntry } from './ledger.js';
  * by every ledger write, in its transaction (ledger.repository.ts `addToLedgerDays`).
  */
 
-/** An entry's place in the ledger's order (ledger.ts `sortLedger`): its time, then trades (0) before actions (1), then id. */
+/** An entry's place in the ledger's order (`compareKeys`): its time, then trades (0) before actions (1), then id. */
 export interface EntryKey {
   at: string;
   rank: 0 | 1;
   id: number;
 }
 
+/** The ledger's order: oldest first; at one instant trades before dividends and splits, each in the order written. */
 export const compareKeys = (a: EntryKey, b: EntryKey) =>
   a.at < b.at ? -1 : a.at > b.at ? 1 : a.rank - b.rank || a.id - b.id;
 
@@ -58,7 +59,7 @@ function addLast(day: KeyedLedgerDay, entry: LedgerEntry, key: EntryKey): void {
 }
 
 /**
- * The ledger by day, oldest first. `entries` in the ledger's order (ledger.ts `sortLedger`), each
+ * The ledger by day, oldest first. `entries` in the ledger's order (`compareKeys`), each
  * with its key; without keys (a ledger of plain entries) the days' `last` are placeholders.
  */
 export function ledgerDays(entries: readonly LedgerEntry[], keys?: readonly EntryKey[]): KeyedLedgerDay[] {

@@ -22,7 +22,7 @@ import {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** A trade row as a ledger entry: a buy takes its cost from the cash and adds shares, a sale the reverse. */
-export function tradeEntry(row: Selectable<WalletTradesTable>): LedgerEntry {
+function tradeEntry(row: Selectable<WalletTradesTable>): LedgerEntry {
   const buy = row.side === 'buy';
   return {
     kind: row.side,
@@ -50,7 +50,7 @@ const effectiveAt = (date: string, appliedAt: string) => {
 };
 
 /** A dividend or split row as a ledger entry (docs/api.md#corporate-actions). */
-export function corporateActionEntry(row: Selectable<WalletCorporateActionsTable>): LedgerEntry {
+function corporateActionEntry(row: Selectable<WalletCorporateActionsTable>): LedgerEntry {
   const dividend = row.kind === 'dividend';
   return {
     kind: row.kind,
@@ -67,7 +67,25 @@ export function corporateActionEntry(row: Selectable<WalletCorporateActionsTable
   };
 }
 
-/** A wallet's ledger in order (ledger.ts `sortLedger`), each entry with its key (ledger-days.ts). */
+/** An entry with its place in the ledger's order (ledger-days.ts `EntryKey`). */
+export interface KeyedEntry {
+  entry: LedgerEntry;
+  key: EntryKey;
+}
+
+/** A trade row as it stands in the ledger: its entry, and its key (trades before actions at one instant). */
+export const keyedTrade = (row: Selectable<WalletTradesTable>): KeyedEntry => ({
+  entry: tradeEntry(row),
+  key: { at: row.created_at, rank: 0, id: row.id },
+});
+
+/** A dividend or split row as it stands in the ledger: its entry, and its key. */
+export function keyedCorporateAction(row: Selectable<WalletCorporateActionsTable>): KeyedEntry {
+  const entry = corporateActionEntry(row);
+  return { entry, key: { at: entry.at, rank: 1, id: row.id } };
+}
+
+/** A wallet's ledger in order (ledger-days.ts `compareKeys`), each entry with its key. */
 export interface KeyedLedger {
   entries: LedgerEntry[];
   keys: EntryKey[];
@@ -82,14 +100,9 @@ export async function readKeyedLedger(db: Db, walletId: number): Promise<KeyedLe
     db.selectFrom('wallet_trades').selectAll().where('wallet_id', '=', walletId).orderBy('id').execute(),
     db.selectFrom('wallet_corporate_actions').selectAll().where('wallet_id', '=', walletId).orderBy('id').execute(),
   ]);
-  // The order of ledger.ts sortLedger: by time, then trades before actions, each by id.
-  const keyed = [
-    ...trades.map((row) => ({ entry: tradeEntry(row), key: { at: row.created_at, rank: 0 as const, id: row.id } })),
-    ...actions.map((row) => {
-      const entry = corporateActionEntry(row);
-      return { entry, key: { at: entry.at, rank: 1 as const, id: row.id } };
-    }),
-  ].sort((a, b) => compareKeys(a.key, b.key));
+  const keyed = [...trades.map(keyedTrade), ...actions.map(keyedCorporateAction)].sort((a, b) =>
+    compareKeys(a.key, b.key),
+  );
   return { entries: keyed.map(({ entry }) => entry), keys: keyed.map(({ key }) => key) };
 }
 
@@ -148,7 +161,7 @@ export async function writeLedgerDays(db: Db, walletId: number, days: readonly K
  * rebuilds them from the ledger. The trigger's update holds the wallet's counter row until
  * commit, so ledger writes to one wallet pass here one at a time.
  */
-export async function addToLedgerDays(trx: Db, walletId: number, entry: LedgerEntry, key: EntryKey): Promise<void> {
+export async function addToLedgerDays(trx: Db, walletId: number, { entry, key }: KeyedEntry): Promise<void> {
   const versions = await trx
     .selectFrom('wallet_ledger_versions')
     .select(['ledger_version', 'days_version'])

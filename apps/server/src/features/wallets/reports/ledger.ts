@@ -37,14 +37,6 @@ export interface LedgerEntry {
   realizedGainCents: number;
 }
 
-/** Oldest first; entries at the same instant keep their order (the order of their tables' ids). */
-export function sortLedger(entries: LedgerEntry[]): LedgerEntry[] {
-  return entries
-    .map((entry, order) => ({ entry, order }))
-    .sort((a, b) => (a.entry.at < b.entry.at ? -1 : a.entry.at > b.entry.at ? 1 : a.order - b.order))
-    .map(({ entry }) => entry);
-}
-
 /**
  * The cash a wallet had before its first entry: today's cash minus every entry's change. With the
  * whole ledger this is the starting money (docs/api.md#money: $100,000.00), and replaying the
