@@ -38,11 +38,14 @@ export interface LedgerEntry {
 }
 
 /**
- * The cash a wallet had before its first entry: today's cash minus every entry's change. With the
- * whole ledger this is the starting money (docs/api.md#money: $100,000.00), and replaying the
- * ledger from it always ends on today's cash.
+ * The cash a wallet had before its first entry: today's cash minus every entry's change (entries,
+ * or the ledger summed by day: ledger-days.ts). With the whole ledger this is the starting money
+ * (docs/api.md#money: $100,000.00), and replaying the ledger from it always ends on today's cash.
  */
-export function openingCashCents(currentCashCents: number, entries: readonly LedgerEntry[]): number {
+export function openingCashCents(
+  currentCashCents: number,
+  entries: readonly Pick<LedgerEntry, 'cashDeltaCents'>[],
+): number {
   return entries.reduce((cash, entry) => cash - entry.cashDeltaCents, currentCashCents);
 }
 

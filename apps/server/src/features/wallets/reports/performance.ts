@@ -51,8 +51,6 @@ export function closeOnOrBefore(series: DailyCloses | undefined, day: number): n
   return found < 0 ? undefined : series.closes[found];
 }
 
-export { newYorkDay } from './ledger-days.js';
-
 /**
  * The New York trading days from `first` to `last`: weekdays, less the market holidays, which are
  * the weekdays before its last bar on which the benchmark (a New York fund) has no bar. When

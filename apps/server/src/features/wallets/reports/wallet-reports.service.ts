@@ -16,7 +16,7 @@ import { type DailyClosesSource, dailyClosesSource, rangeCovering } from './dail
 import { LedgerState, openingCashCents } from './ledger.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { attachmentDisposition, ledgerCsv } from './ledger-csv.js';
-import type { LedgerDay } from './ledger-days.js';
+import { type LedgerDay, newYorkDay } from './ledger-days.js';
 import {
   allocationByHolding,
   allocationBySector,
@@ -25,7 +25,6 @@ import {
   type DailyCloses,
   METHODS,
   maxDrawdown,
-  newYorkDay,
   percent4,
   periodReturns,
   type Slice,
@@ -188,7 +187,7 @@ export function walletReportsService(
       const { wallet, days: ledgerByDay, rebuilt } = found;
       // Days summed from the ledger itself are stored for the next report (a failure only means it sums them again).
       if (rebuilt) await ledger.saveLedgerDays(walletId, rebuilt.version, rebuilt.days).catch(() => false);
-      const startCents = ledgerByDay.reduce((cash, day) => cash - day.cashDeltaCents, wallet.cash_cents);
+      const startCents = openingCashCents(wallet.cash_cents, ledgerByDay);
       const today = newYorkDay(now());
       const firstDay = Math.min(newYorkDay(wallet.created_at), today);
       const range = rangeCovering(firstDay - LOOKBACK_DAYS, today);
