@@ -1,8 +1,10 @@
 import { SUDOKU_GRADES, type SudokuGrade } from '@site/contract';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/database.js';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from '../../../test/test-databases.js';
+import { waitFor } from '../../../test/wait-for.js';
 import { sudokuRepository } from './sudoku.repository.js';
 import { answersFromEveryGame, answersFromSummary, BOARD } from './sudoku-stats.test-support.js';
 
@@ -238,6 +240,16 @@ describe.each(testDatabaseKinds)('Sudoku statistics kept per level on %s', (kind
         const [a, b, c, d] = [await start(), await start(), await start(), await start()];
         const finishAt = (db: DatabaseHandle['db'], id: number, status: 'won' | 'lost', at: string) =>
           db.updateTable('sudoku_games').set({ status, finished_at: at, time: 10 }).where('id', '=', id).execute();
+        // Until the other connection's statement waits on this transaction's lock: the event, not a delay.
+        const untilBlocked = async (trx: DatabaseHandle['db']) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          const holder = rows[0]?.pid;
+          await waitFor(`a statement waiting on session ${holder}`, async () => {
+            const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+              where ${holder} = any(pg_blocking_pids(pid))`.execute(database.handle.db);
+            return (waiting.rows[0]?.n ?? 0) > 0;
+          });
+        };
         // The later finish (b) holds the level's row when the earlier one (a) comes; and the other way round (c, d).
         for (const [first, second] of [
           [
@@ -253,7 +265,7 @@ describe.each(testDatabaseKinds)('Sudoku statistics kept per level on %s', (kind
           await database.handle.db.transaction().execute(async (trx) => {
             await finishAt(trx, first[0], first[1], first[2]);
             waiting = finishAt(other.db, second[0], second[1], second[2]);
-            await new Promise((resolve) => setTimeout(resolve, 150));
+            await untilBlocked(trx);
           });
           await waiting;
         }
@@ -272,7 +284,7 @@ describe.each(testDatabaseKinds)('Sudoku statistics kept per level on %s', (kind
         await database.handle.db.transaction().execute(async (trx) => {
           await finishAt(trx, e!.id, 'won', '2026-05-01T00:00:05.000Z');
           deleting = sudokuRepository(other).delete(userId, a!.id);
-          await new Promise((resolve) => setTimeout(resolve, 150));
+          await untilBlocked(trx);
         });
         await deleting;
         answers = await answersFromSummary(database.handle, userId);
