@@ -16,6 +16,10 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
     Error.stackTraceLimit = 0;
     try {
       return validate(data);
+    } catch {
+      // A fault in a schema's own code, not a refusal: run again with stacks, so the log shows where.
+      Error.stackTraceLimit = frames;
+      return validate(data);
     } finally {
       Error.stackTraceLimit = frames;
     }
