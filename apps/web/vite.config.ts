@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
-import { escapeNonLatin1 } from '../../scripts/latin1.mjs';
+import { escapeNonLatin1, hasNonLatin1 } from '../../scripts/latin1.mjs';
 import { chunkGroups } from './chunks.config';
 import { pwa } from './pwa.config';
 
@@ -123,11 +124,32 @@ function reactRouterProduction() {
   ];
 }
 
-/** The pre-rendering bundle, which the server keeps loaded, with one byte a character in V8 (scripts/latin1.mjs). */
+/**
+ * The pre-rendering bundle, which the server keeps loaded, with one byte a character in V8
+ * (scripts/latin1.mjs). Escaped once the bundle is final: code printed after `renderChunk` (the
+ * build's own output transform) writes such characters back, and the build fails if a written
+ * file still holds one.
+ */
 function latin1Output(): Plugin {
+  let outDir = '';
   return {
     name: 'latin1-output',
-    renderChunk: (code, chunk) => ({ code: escapeNonLatin1(code, chunk.fileName), map: null }),
+    enforce: 'post',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') file.code = escapeNonLatin1(file.code, file.fileName);
+      }
+    },
+    writeBundle(_, bundle) {
+      const left = Object.values(bundle)
+        .filter((file) => file.type === 'chunk')
+        .filter((file) => hasNonLatin1(fs.readFileSync(path.join(outDir, file.fileName), 'utf8')));
+      if (left.length > 0)
+        throw new Error(`characters outside Latin-1 left in ${left.map((f) => f.fileName).join(', ')}`);
+    },
   };
 }
 
