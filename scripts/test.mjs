@@ -134,14 +134,21 @@ const browserTests = run('build', 'npm', ['run', '-s', 'build'], { quiet: true }
 const [typecheckOk, lintOk, serverOk, webOk, e2e] = await Promise.all([
   run('typecheck', 'npm', ['run', '-s', 'typecheck'], { quiet: true, yieldCpu: true }),
   run('lint', 'npm', ['run', '-s', 'lint'], { quiet: true, yieldCpu: true }),
-  vitest('server and contract tests', 'server', ['--project', 'server', '--project', 'contract'], { yieldCpu: true }),
+  vitest(
+    'server, contract and deploy-kit tests',
+    'server',
+    ['--project', 'server', '--project', 'contract', '--project', 'deploy'],
+    {
+      yieldCpu: true,
+    },
+  ),
   // Not the web tests: one process, the longest of the steps once the others yield.
   vitest('web component tests', 'web', ['--project', 'web'], { quiet: true }),
   browserTests,
 ]);
 if (!typecheckOk) finish(false, 'typecheck failed');
 if (!lintOk) finish(false, 'lint failed');
-if (!serverOk) finish(false, 'server or contract tests failed');
+if (!serverOk) finish(false, 'server, contract or deploy-kit tests failed');
 if (!webOk) finish(false, 'web component tests failed');
 if (!e2e.built) finish(false, 'build failed');
 finish(e2e.passed, e2e.passed ? undefined : (e2e.reason ?? 'browser tests failed'));
