@@ -12,8 +12,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
 const changed = new Set([...git('diff', '--name-only', 'HEAD'), ...git('ls-files', '--others', '--exclude-standard')]);
 
-const isUnitTest = (file) => /^(apps|packages)\/.*\.test\.tsx?$/.test(file);
+const isUnitTest = (file) => /^(apps|packages)\/.*\.test\.tsx?$|^deploy\/[^/]+\.test\.ts$/.test(file);
 const tests = new Set();
+// The deploy kit's check reads every file beside it (unit files, Dockerfile, compose.yaml).
+if ([...changed].some((file) => /^deploy\/[^/]+$/.test(file))) tests.add('deploy/kit.test.ts');
 for (const file of changed) {
   if (!/^(apps|packages)\/.*\.tsx?$/.test(file) || !fs.existsSync(path.join(root, file))) continue;
   if (isUnitTest(file)) {
@@ -42,6 +44,12 @@ const projects = [
   { name: 'web', tsconfig: 'apps/web', reachedBy: ['packages/', 'apps/web/src/'] },
   { name: 'web-bench', tsconfig: 'apps/web/bench', reachedBy: ['packages/', 'apps/web/'] },
   { name: 'e2e', tsconfig: 'e2e', reachedBy: ['packages/', 'apps/server/src/test/', 'e2e/'] },
+  { name: 'deploy', tsconfig: 'deploy', reachedBy: ['packages/', 'apps/server/src/', 'deploy/'] },
+  {
+    name: 'deploy-stack',
+    tsconfig: 'deploy/stack',
+    reachedBy: ['packages/', 'apps/server/src/test/', 'e2e/', 'deploy/'],
+  },
 ].filter(({ reachedBy }) => [...changed].some((file) => reachedBy.some((prefix) => file.startsWith(prefix))));
 
 /** Two projects at a time (tsc uses one core each); resolves with whether all passed. */
