@@ -89,7 +89,8 @@ function envFileExample() {
   const commented: string[] = [];
   for (const line of read('deploy/site.env.example').split('\n')) {
     const set = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (set) values[set[1]!] = set[2]!;
+    // systemd takes the quotes off a quoted value.
+    if (set) values[set[1]!] = set[2]!.replace(/^"(.*)"$/, '$1');
     const off = /^#([A-Z0-9_]+)=/.exec(line);
     if (off) commented.push(off[1]!);
   }
