@@ -156,7 +156,7 @@ describe('deploy/Dockerfile', () => {
 
   it('is sent no installed or built files (.dockerignore)', () => {
     const ignored = read('.dockerignore').split('\n');
-    for (const pattern of ['**/node_modules', '**/dist', '.git', '.env']) expect(ignored).toContain(pattern);
+    for (const pattern of ['**/node_modules', '**/dist', '.git', '**/.env']) expect(ignored).toContain(pattern);
   });
 });
 
