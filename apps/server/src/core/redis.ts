@@ -105,7 +105,10 @@ export async function openRedis(
   /** A command may take this long before it counts as failed (Redis answers in well under 1 ms). */
   commandTimeoutMs = 500,
 ): Promise<RedisConnection> {
-  const { Redis } = await import('ioredis');
+  // Through the default export (the package's module.exports): bundled by esbuild
+  // (scripts/build-server.mjs) the CommonJS package has no named exports, and `{ Redis }` was
+  // undefined in the production build, which then could not start with REDIS_URL.
+  const { Redis } = (await import('ioredis')).default;
   const client = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
