@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type BrowserContext, chromium, type Page, type Browser as PlaywrightBrowser } from 'playwright-core';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Browser as PlaywrightBrowser,
+} from 'playwright-core';
 import { it } from 'vitest';
 import { repoRoot } from './server.js';
 
@@ -91,11 +97,17 @@ export async function launchBrowser(
   viewport = { width: 1280, height: 800 },
   /** The browser's own time zone (IANA), e.g. to show that a page uses the place's zone instead. */
   timezoneId?: string,
+  /** More of the context's options (the deploy test's `ignoreHTTPSErrors` for Caddy's own CA). */
+  options: BrowserContextOptions = {},
 ): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium).`);
   }
-  const context = await (await sharedBrowser()).newContext({ viewport, ...(timezoneId ? { timezoneId } : {}) });
+  const context = await (await sharedBrowser()).newContext({
+    viewport,
+    ...(timezoneId ? { timezoneId } : {}),
+    ...options,
+  });
   context.on('page', waitForAppOnLoad);
   return {
     context,

@@ -49,6 +49,8 @@ export interface ServerProcessOptions {
   timeoutMs?: number;
   /** How often /api/health is polled meanwhile, ms. */
   pollMs?: number;
+  /** This port instead of a free one: an instance started again where a proxy expects it. */
+  port?: number;
 }
 
 export interface ServerProcess {
@@ -81,7 +83,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     try {
       return await startOnce(options);
     } catch (error) {
-      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+      if (attempt >= 3 || options.port !== undefined || !(error instanceof PortTakenError)) throw error;
     }
   }
 }
@@ -123,7 +125,7 @@ function listensOn(pid: number, port: number): boolean {
 
 async function startOnce(options: ServerProcessOptions): Promise<ServerProcess> {
   const { script, timeoutMs = 60_000, pollMs = 100 } = options;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.tempDataDir ? fs.mkdtempSync(path.join(os.tmpdir(), options.tempDataDir)) : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   const name = path.basename(script);
