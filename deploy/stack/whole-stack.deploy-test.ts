@@ -11,7 +11,16 @@ import { freePort } from '../../apps/server/src/test/server-process.js';
 import { waitFor } from '../../apps/server/src/test/wait-for.js';
 import { type Browser, launchBrowser } from '../../e2e/src/browser.js';
 import { signUpThroughUi, uniqueUsername } from '../../e2e/src/session.js';
-import { type Answer, type Instance, repoRoot, SITE_HOST, type Stack, startStack } from './stack.js';
+import {
+  type Answer,
+  type Instance,
+  type RequestOptions,
+  repoRoot,
+  request,
+  SITE_HOST,
+  type Stack,
+  startStack,
+} from './stack.js';
 
 /**
  * DESIGN: the deploy kit as a person would run it, on this machine: deploy/Caddyfile in the real
@@ -351,40 +360,82 @@ describe('instances going away under load', () => {
 });
 
 describe('deploy/nginx.conf', () => {
-  it('is a valid nginx site once its domain, certificate and ports are filled in', async () => {
-    const ports = { http: await freePort(), https: await freePort() };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-nginx-'));
+  let dir: string;
+  let httpsPort: number;
+  const nginxArgs = () => ['-p', dir, '-e', `${dir}/error.log`, '-c', path.join(dir, 'nginx.conf')];
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-nginx-'));
+    const [httpPort, tlsPort] = [await freePort(), await freePort()];
+    httpsPort = tlsPort;
+    // The domain, certbot's files (Caddy's certificate for the test name instead), the instances and
+    // loopback ports filled in; the IPv6 listens left out, as a machine may have no IPv6.
+    const site = fs
+      .readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8')
+      .replaceAll('/etc/letsencrypt/live/example.com/fullchain.pem', stack.caddy.siteCertificate.cert)
+      .replaceAll('/etc/letsencrypt/live/example.com/privkey.pem', stack.caddy.siteCertificate.key)
+      .replaceAll('example.com', SITE_HOST)
+      .replaceAll('127.0.0.1:8001', `127.0.0.1:${stack.instances[0]?.port}`)
+      .replaceAll('127.0.0.1:8002', `127.0.0.1:${stack.instances[1]?.port}`)
+      .replace(/^\s*listen \[::\].*$/gm, '')
+      .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
+      .replace('listen 443 ssl', `listen 127.0.0.1:${httpsPort} ssl`);
+    fs.writeFileSync(path.join(dir, 'site.conf'), site);
+    // The rest of a main nginx.conf (Debian's includes the site the same way), all in the temp dir.
+    fs.writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\ndaemon off;\nevents {}\nhttp {\n  access_log off;\n` +
+        `  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  include ${dir}/site.conf;\n}\n`,
+    );
+  });
+
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is a valid nginx site once its domain, certificate and ports are filled in', () => {
+    const check = spawnSync('nginx', ['-t', ...nginxArgs()], { encoding: 'utf8' });
+    expect(check.stderr).toContain('test is successful');
+    expect(check.status).toBe(0);
+  });
+
+  it('in front of the two instances: HTTPS, HSTS, the server’s compression, the client’s address', async () => {
+    const nginx = spawn('nginx', nginxArgs(), { stdio: 'ignore' });
+    const exited = new Promise((resolve) => nginx.once('close', resolve));
     try {
-      // Caddy's certificate for the test name stands in for certbot's.
-      const site = fs
-        .readFileSync(path.join(repoRoot, 'deploy/nginx.conf'), 'utf8')
-        .replaceAll('/etc/letsencrypt/live/example.com/fullchain.pem', stack.caddy.siteCertificate.cert)
-        .replaceAll('/etc/letsencrypt/live/example.com/privkey.pem', stack.caddy.siteCertificate.key)
-        .replaceAll('example.com', SITE_HOST)
-        .replaceAll('127.0.0.1:8001', `127.0.0.1:${stack.instances[0]?.port}`)
-        .replaceAll('127.0.0.1:8002', `127.0.0.1:${stack.instances[1]?.port}`)
-        .replace('listen 80;', `listen 127.0.0.1:${ports.http};`)
-        .replace('listen [::]:80;', `listen [::1]:${ports.http};`)
-        .replace('listen 443 ssl', `listen 127.0.0.1:${ports.https} ssl`)
-        .replace('listen [::]:443 ssl', `listen [::1]:${ports.https} ssl`);
-      fs.writeFileSync(path.join(dir, 'site.conf'), site);
-      // The rest of a main nginx.conf, everything in the temp dir.
-      fs.writeFileSync(
-        path.join(dir, 'nginx.conf'),
-        `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n` +
-          `  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;\n  include ${dir}/site.conf;\n}\n`,
+      const ca = stack.caddy.rootCertificate();
+      const get = (pathname: string, init: Omit<RequestOptions, 'port' | 'ca'> = {}) =>
+        request({ ...init, port: httpsPort, ca }, pathname);
+      await waitFor('nginx serving', () =>
+        get('/api/health').then(
+          (a) => a.status === 200,
+          () => false,
+        ),
       );
-      const check = spawnSync(
-        'nginx',
-        ['-t', '-p', dir, '-e', `${dir}/error.log`, '-c', path.join(dir, 'nginx.conf')],
-        {
-          encoding: 'utf8',
-        },
-      );
-      expect(check.stderr).toContain('test is successful');
-      expect(check.status).toBe(0);
+
+      const page = await get('/', { headers: { 'accept-encoding': 'br' } });
+      expect(page.status).toBe(200);
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(page.headers['content-encoding']).toBe('br');
+
+      const answers: Answer[] = [];
+      for (let i = 0; i < 4; i++) {
+        answers.push(
+          await get('/api/me', { localAddress: '127.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } }),
+        );
+      }
+      expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
+      expect(servedBy(answers.map((a) => a.requestId))).toEqual(new Set(['1', '2']));
+      const addresses = answers.map((a) => {
+        const line = stack.instances
+          .flatMap((one) => one.log().split('\n'))
+          .find((l) => l.includes(`"reqId":"${a.requestId}"`) && l.includes('"incoming request"'));
+        return JSON.parse(line ?? '{}').req?.remoteAddress;
+      });
+      expect(addresses).toEqual(Array(4).fill('127.0.0.2'));
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      nginx.kill('SIGQUIT');
+      await exited;
     }
   });
 });
