@@ -12,6 +12,7 @@
 # usable by the previous version (add columns and tables; drop them one release later).
 #
 # Settings (environment variables), for a layout other than deploy/site@.service's:
+#   SITE_DIR          the built checkout; default /opt/site.
 #   MIGRATE_COMMAND   runs the migrations once; default: the built migrate.js as the service runs,
 #                     with its user and environment file. Empty: skip (the first instance to start
 #                     migrates anyway, under a lock).
