@@ -121,7 +121,13 @@ describe('response serialisation', () => {
         fc.string(),
         // Not "__proto__": zod drops that key from a record, and no fields object can hold it as its
         // own key (validationFields assigns with `??=` on a plain object, which reaches the prototype).
-        fc.option(fc.dictionary(fc.string().filter((key) => key !== '__proto__'), fc.string()), { nil: undefined }),
+        fc.option(
+          fc.dictionary(
+            fc.string().filter((key) => key !== '__proto__'),
+            fc.string(),
+          ),
+          { nil: undefined },
+        ),
         (code, message, fields) => {
           const body = errorBody(code, message, fields);
           const checked = safeParse(apiErrorSchema, body);
