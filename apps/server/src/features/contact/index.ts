@@ -9,12 +9,13 @@ import { contactService } from './contact.service.js';
  * than CONTACT_MIN_FILL_SECONDS after it was opened is refused.
  */
 export async function contactFeature(api: FastifyInstance): Promise<void> {
-  const { database, mailer, config, counters, afterResponse } = api.deps;
+  const { database, mailer, config, counters, afterResponse, clock } = api.deps;
   const service = contactService(contactRepository(database), {
     mailer,
     fallbackOwnerEmail: config.adminEmail,
     publicUrl: config.publicUrl,
     minFillSeconds: config.contactMinFillSeconds,
+    now: clock,
   });
   await api.register(contactRoutes, { service, counters, afterResponse });
 }
