@@ -5,7 +5,9 @@
 #   sudo deploy/rolling-restart.sh            # site@1 and site@2 (deploy/site@.service)
 #   sudo deploy/rolling-restart.sh 1 2 3      # the instances to restart, in this order
 #
-# Build the new version first (`npm ci && npm run build` in the checkout). Each instance is
+# Build the new release first, in a folder of its own beside the running one, with both releases'
+# /assets/ files in both folders (docs/deploy.md, Upgrades: a build in place rewrites the code the
+# running instances still load, and each version's pages ask for their own files). Each instance is
 # restarted only when the one before answers ready, and a stopping instance leaves the proxy's
 # rotation before it closes (apps/server/src/main.ts), so no request fails. While it runs, old
 # and new code serve side by side on the migrated database: a migration must leave the schema
