@@ -1,29 +1,15 @@
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { serverRoot } from './server-root.js';
-import { type ServerProcess, startServerProcess } from './test/server-process.js';
+import { type ServerProcess, startServerProcess } from './test/scale-out/server-process.js';
 
 /**
- * DESIGN: a stop leaves the load balancer before closing. After SIGTERM readiness answers 503 while
+ * A stop leaves the load balancer before closing (docs/deploy.md). After SIGTERM readiness answers 503 while
  * every other request is still served; the server closes once a second probe has been refused,
  * so a proxy that checks readiness has stopped sending before the port closes. Without any
  * readiness probe (no balancer) it closes at once. deploy/stack/ shows zero failed requests
  * behind Caddy with it.
  */
-const start = () =>
-  startServerProcess({
-    script: path.join(serverRoot, 'src/main.ts'),
-    nodeArgs: ['--import', 'tsx', '--conditions=source'],
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SUDOKU_POOL_SIZE: '0',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    },
-    tempDataDir: 'site-main-stop-',
-  });
+// A throw-away data folder: the server's own SQLite database.
+const start = () => startServerProcess({}, { tempDataDir: 'site-main-stop-' });
 
 describe('stopping the server', () => {
   let server: ServerProcess | undefined;

@@ -9,8 +9,12 @@ export { freePort, type ServerProcess } from '../server-process.js';
  * process with `env`, and waits until /api/health answers. Unit tests run before the build, so
  * this cannot use `dist`.
  */
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export function startServerProcess(
+  env: Record<string, string>,
+  { tempDataDir }: { tempDataDir?: string } = {},
+): Promise<ServerProcess> {
   return start({
+    tempDataDir,
     script: path.join(serverRoot, 'src/main.ts'),
     nodeArgs: ['--import', 'tsx', '--conditions=source'],
     cwd: serverRoot,
