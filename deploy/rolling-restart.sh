@@ -23,10 +23,13 @@
 #   READY_URL         the instance's readiness address, `%s` replaced by its name; default
 #                     http://127.0.0.1:800%s/api/health/ready (site@N listens on 800N).
 #   READY_TIMEOUT     seconds an instance may take to answer ready; default 60.
-#   SETTLE_SECONDS    a pause after each instance is ready; default 0. Caddy checks readiness every
-#                     second and a stopping instance waits for it. nginx does not check: set it to
-#                     the upstream's fail_timeout (5), so nginx tries the restarted instance again
-#                     before the next one stops.
+#   SETTLE_SECONDS    a pause after each instance is ready, so the proxy has seen it back before
+#                     the next one leaves; default 2. Caddy sends a POST nowhere when it has no
+#                     healthy instance at that moment (503, no retry), and it checks readiness every
+#                     second (deploy/Caddyfile): without the pause, the next instance could leave
+#                     the rotation before Caddy's check of the restarted one. nginx does not check:
+#                     set it to the upstream's fail_timeout (5), so nginx tries the restarted
+#                     instance again before the next one stops.
 set -euo pipefail
 
 SITE_DIR=${SITE_DIR:-/opt/site}
@@ -36,7 +39,7 @@ MIGRATE_COMMAND=${MIGRATE_COMMAND-systemd-run --quiet --wait --pipe --collect --
 RESTART_COMMAND=${RESTART_COMMAND:-systemctl restart site@}
 READY_URL=${READY_URL:-http://127.0.0.1:800%s/api/health/ready}
 READY_TIMEOUT=${READY_TIMEOUT:-60}
-SETTLE_SECONDS=${SETTLE_SECONDS:-0}
+SETTLE_SECONDS=${SETTLE_SECONDS:-2}
 
 if [ "$#" -gt 0 ]; then instances=("$@"); else instances=(1 2); fi
 
