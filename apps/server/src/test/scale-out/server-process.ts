@@ -1,23 +1,37 @@
 import path from 'node:path';
 import { serverRoot } from '../../server-root.js';
+import { compileScripts } from '../compiled-scripts.js';
 import { type ServerProcess, startServerProcess as start } from '../server-process.js';
 
 export { freePort, type ServerProcess } from '../server-process.js';
 
+const mainSource = path.join(serverRoot, 'src/main.ts');
+let compiledMain: Promise<string> | undefined;
+
 /**
- * Runs the server from source (`src/main.ts` through tsx, as `npm run dev` does) as its own
- * process with `env`, and waits until /api/health answers. Unit tests run before the build, so
- * this cannot use `dist`.
+ * `src/main.ts` compiled once per test process (../compiled-scripts.ts): started through tsx, each
+ * start compiled the whole app again, and two at once on a busy machine took over a minute.
  */
-export function startServerProcess(
+function mainScript(): Promise<string> {
+  compiledMain ??= compileScripts([mainSource]).then((compiled) => {
+    process.once('exit', () => compiled.remove());
+    return compiled.script(mainSource);
+  });
+  return compiledMain;
+}
+
+/**
+ * Runs the server (`src/main.ts`, compiled as above) as its own process with `env`, and waits
+ * until /api/health answers. Unit tests run before the build, so this cannot use `dist`.
+ */
+export async function startServerProcess(
   env: Record<string, string>,
   { tempDataDir }: { tempDataDir?: string } = {},
 ): Promise<ServerProcess> {
   return start({
-    tempDataDir,
-    script: path.join(serverRoot, 'src/main.ts'),
-    nodeArgs: ['--import', 'tsx', '--conditions=source'],
+    script: await mainScript(),
     cwd: serverRoot,
+    tempDataDir,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
