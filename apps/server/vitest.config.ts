@@ -8,6 +8,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/remove-compiled-scripts.ts'],
     // A limit only ends a test that hangs; it must not end one that is slow because other files
     // run beside it (three workers share two cores: vitest.config.ts).
     testTimeout: 120_000,

@@ -13,10 +13,8 @@ let compiledMain: Promise<string> | undefined;
  * start compiled the whole app again, and two at once on a busy machine took over a minute.
  */
 function mainScript(): Promise<string> {
-  compiledMain ??= compileScripts([mainSource]).then((compiled) => {
-    process.once('exit', () => compiled.remove());
-    return compiled.script(mainSource);
-  });
+  // Removed when the run ends (remove-compiled-scripts.ts).
+  compiledMain ??= compileScripts([mainSource]).then((compiled) => compiled.script(mainSource));
   return compiledMain;
 }
 
