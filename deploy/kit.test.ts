@@ -2,10 +2,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript-api';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { loadConfig } from '../apps/server/src/config.js';
+import { CONFIG_VARIABLES, loadConfig } from '../apps/server/src/config.js';
 
 /**
  * The deploy kit's recipes cannot all run here: no image registry is reachable, so the container
@@ -16,24 +15,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
-/** The variable names of the server's config schema (`envSchema` in config.ts), read from its source. */
-function schemaVariables(): Set<string> {
-  const file = 'apps/server/src/config.ts';
-  const source = ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest, true);
-  const names = new Set<string>();
-  const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'envSchema') {
-      const call = node.initializer;
-      const shape = call && ts.isCallExpression(call) ? call.arguments[0] : undefined;
-      if (!shape || !ts.isObjectLiteralExpression(shape)) throw new Error('envSchema is no longer z.object({…})');
-      for (const property of shape.properties) if (property.name) names.add(property.name.getText(source));
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return names;
-}
-const SCHEMA = schemaVariables();
+const SCHEMA = new Set(CONFIG_VARIABLES);
 
 /** What `npm start` passes to Node (scripts/start.mjs reads it). */
 const NODE_FLAGS: string[] = JSON.parse(read('apps/server/node-flags.json'));

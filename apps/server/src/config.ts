@@ -142,6 +142,9 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
+/** Every variable the server reads (the deploy kit's check holds its files to these). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
