@@ -9,6 +9,7 @@ import { clientErrorHandler, requestTimeoutOptions } from './core/client-errors.
 import { registerCompression } from './core/compression.js';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './core/counter-store.js';
 import type { AppDeps } from './core/deps.js';
+import { Drain } from './core/drain.js';
 import { frameworkErrorHandler, registerErrorHandling } from './core/error-handler.js';
 import { registerIdempotency } from './core/idempotency/idempotency.js';
 import { replaysRepository } from './core/idempotency/replays.repository.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     pageFacts: new PageFacts(),
     startedAt,
     afterResponse: new AfterResponse(),
+    drain: new Drain(),
     jobs: new Jobs(app.log),
     accountData: new AccountData(),
     ...integrations,

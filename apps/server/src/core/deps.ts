@@ -6,6 +6,7 @@ import type { AccountData } from './account-data.js';
 import type { AfterResponse } from './after-response.js';
 import type { Broadcast } from './broadcast.js';
 import type { CounterStore } from './counter-store.js';
+import type { Drain } from './drain.js';
 import type { Jobs } from './jobs.js';
 import type { AppMetrics } from './metrics.js';
 import type { PageFacts } from './page-facts.js';
@@ -39,6 +40,8 @@ export interface AppDeps extends Integrations {
   startedAt: Date;
   /** Work routes leave for after their answer (core/after-response.ts); closing waits for it. */
   afterResponse: AfterResponse;
+  /** Whether readiness still holds while the instance stops (core/drain.ts; main.ts stops through it). */
+  drain: Drain;
   /** Background work on timers or for the app's life (core/jobs.ts): started when ready, stopped on close. */
   jobs: Jobs;
   /** Each feature's part of a user's export and deletion (core/account-data.ts). */

@@ -1,4 +1,5 @@
 import type { DataMode, HealthResponse, ReadinessResponse } from '@site/contract';
+import type { Drain } from '../../core/drain.js';
 import { HttpError } from '../../core/http-errors.js';
 import type { RedisConnection } from '../../core/redis.js';
 import type { DialectName } from '../../db/dialect.js';
@@ -6,7 +7,7 @@ import type { HealthRepository } from './health.repository.js';
 
 export function healthService(
   repository: HealthRepository,
-  site: { dialect: DialectName; dataMode: DataMode; redis: RedisConnection | undefined },
+  site: { dialect: DialectName; dataMode: DataMode; redis: RedisConnection | undefined; drain: Drain },
 ) {
   const { redis } = site;
   // Probes asked at once share one database ping and one Redis ping: a health check costs the
@@ -23,6 +24,7 @@ export function healthService(
     },
 
     async ready(): Promise<ReadinessResponse> {
+      if (!site.drain.ready()) throw new HttpError(503, 'Not ready: this instance is stopping');
       const [databaseUp, redisNow] = await Promise.all([
         ping().then(
           () => true,
