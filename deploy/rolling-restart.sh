@@ -9,7 +9,7 @@
 # /assets/ files in both folders (docs/deploy.md, Upgrades: a build in place rewrites the code the
 # running instances still load, and each version's pages ask for their own files). Each instance is
 # restarted only when the one before answers ready, and a stopping instance leaves the proxy's
-# rotation before it closes (apps/server/src/main.ts), so no request fails. While it runs, old
+# rotation before it closes (apps/server/src/core/drain.ts), so no request fails. While it runs, old
 # and new code serve side by side on the migrated database: a migration must leave the schema
 # usable by the previous version (add columns and tables; drop them one release later).
 #

@@ -283,7 +283,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     };
     const instances = ports.map((port, i) => instance(String(i + 1), port, env));
     // Caddy is stopped after the instances (cleanups run last first): while it still checks their
-    // readiness, each leaves its rotation and closes within a second or two (apps/server/src/main.ts).
+    // readiness, each leaves its rotation and closes within a second or two (apps/server/src/core/drain.ts).
     let caddy: Caddy | undefined;
     cleanups.push(async () => caddy?.stop());
     cleanups.push(async () => {
