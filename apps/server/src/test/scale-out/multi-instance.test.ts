@@ -6,6 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../integrations/testing/fake-upstream.js';
+import { waitFor } from '../wait-for.js';
 import { type ServerProcess, startServerProcess } from './server-process.js';
 import { asUser, sessionFrom } from './session.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
@@ -120,7 +121,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     expect(list.todos.map((t: { title: string }) => t.title)).toEqual(['Written on B']);
 
     expect((await postJson(`${b.baseUrl}/api/logout`, {}, asUser(session))).status).toBe(200);
-    expect((await fetch(`${a.baseUrl}/api/me`, asUser(session))).status).toBe(401);
+    // A kept the session in memory; B's logout reaches it over Redis, after B has answered: wait for it.
+    let status = 0;
+    await waitFor('the session ended on A', async () => {
+      status = (await fetch(`${a.baseUrl}/api/me`, asUser(session))).status;
+      return status !== 200;
+    });
+    expect(status).toBe(401);
   });
 
   it('counts a rate limit across both instances', async () => {
