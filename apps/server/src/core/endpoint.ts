@@ -12,6 +12,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  LogLevel,
   onRequestHookHandler,
   preHandlerHookHandler,
   RouteOptions,
@@ -54,6 +55,8 @@ export interface EndpointOptions {
   preHandler?: preHandlerHookHandler | preHandlerHookHandler[];
   bodyLimit?: number;
   config?: FastifyContextConfig;
+  /** The lowest level this route's request lines are written at (Fastify's route `logLevel`). */
+  logLevel?: LogLevel;
 }
 
 // A Fastify instance of any type provider (route plugins use the zod one).
@@ -134,6 +137,7 @@ export function route<E extends Endpoint>(
     ...(preHandler.length > 0 ? { preHandler } : {}),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.config === undefined ? {} : { config: options.config }),
+    ...(options.logLevel === undefined ? {} : { logLevel: options.logLevel }),
     handler: async (request, reply) => {
       const user = actingUser(endpoint, request) as ActingUser<E['route']['access']>;
       return handler(request as EndpointRequest<E>, { user, reply });
