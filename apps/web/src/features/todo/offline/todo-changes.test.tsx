@@ -188,6 +188,28 @@ describe('to-do changes made offline', () => {
     expect(screen.queryByText('Could not save the task')).toBeNull();
   });
 
+  it('sends a change again under its key when the proxy answered for the site (502)', async () => {
+    const walk = todoTask(1, { title: 'Walk' });
+    let gateway = true;
+    const fetchMock = mockFetch({
+      'GET /api/todo/tasks': { body: { tasks: [walk], next_cursor: null, open_count: 1 } },
+      'PATCH /api/todo/tasks/1': () => (gateway ? apiError(502, 'Bad Gateway') : { body: { ...walk, title: 'Run' } }),
+    });
+    renderWithProviders(<Harness />);
+    await screen.findByText('Walk');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename Walk' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(callsTo(fetchMock, 'PATCH', '/api/todo/tasks/1')).toHaveLength(1);
+    gateway = false;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    const keys = requestsTo(fetchMock, 'PATCH', '/api/todo/tasks/1').map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(screen.getByRole('status')).toHaveTextContent('All changes saved');
+    expect(screen.queryByText('Could not save the task')).toBeNull();
+  });
+
   it('sends a change again after a reload under the key of its first sending, so the server does it once', async () => {
     const walk = todoTask(1, { title: 'Walk' });
     const fetchMock = mockFetch({

@@ -264,12 +264,20 @@ export const willWait = (client: QueryClient) => !onlineManager.isOnline() || pe
 // --- Defaults, storage and resuming ---------------------------------------------------------
 
 /**
- * A change whose answer never came: a network failure, or its request cut off as the page went
- * away (a reload aborts it). It stays queued and is sent again with its key, so the server does
- * it once whether or not the first request reached it.
+ * What a proxy answers when the site did not: the instance went away mid-request (502), none was
+ * ready or the one asked was stopping (503), or it took too long (504) (docs/deploy.md).
+ */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * A change whose answer never came: a network failure, a proxy's answer in place of the site's, or
+ * its request cut off as the page went away (a reload aborts it). It stays queued and is sent again
+ * with its key, so the server does it once whether or not the first request reached it.
  */
 const unanswered = (error: unknown) =>
-  isNetworkFailure(error) || (error instanceof DOMException && error.name === 'AbortError');
+  isNetworkFailure(error) ||
+  (error instanceof ApiError && GATEWAY_FAILURES.has(error.status)) ||
+  (error instanceof DOMException && error.name === 'AbortError');
 
 const prepared = new WeakSet<QueryClient>();
 
