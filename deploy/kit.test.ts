@@ -5,12 +5,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_VARIABLES, loadConfig } from '../apps/server/src/config.js';
+import { guideBlocks, PROSE, partScript, SUBSTITUTIONS, substituted } from './rehearsal/guide-script.mjs';
 
 /**
- * The deploy kit's recipes cannot all run here: no image registry is reachable, so the container
- * image is never built, and this machine has no systemd to start the units under. This keeps them
- * honest instead: they build with the commands CI runs, start the server the way `npm start` does,
- * name only variables the server reads, and the unit files pass `systemd-analyze verify`.
+ * The deploy kit's recipes cannot all run in the test suite: no image registry is reachable, so the
+ * container image is never built, and the units need a machine booted with systemd
+ * (`npm run rehearse:guide` runs the guide on one, by hand). This keeps them honest instead: they
+ * build with the commands CI runs, start the server the way `npm start` does, name only variables
+ * the server reads, the unit files pass `systemd-analyze verify`, and the rehearsal still follows
+ * every block of the guide.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -283,5 +286,37 @@ describe('systemd units', () => {
     const exposure = Number(/Overall exposure level for \S+: ([\d.]+)/.exec(report)?.[1]);
     // 0 is fully locked down, 10 not at all; the unit scores 1.7 with systemd 252.
     expect(exposure).toBeLessThanOrEqual(2.5);
+  });
+});
+
+describe('docs/deploy.md, as `npm run rehearse:guide` follows it', () => {
+  const guide = read('docs/deploy.md');
+  const blocks = guideBlocks(guide);
+
+  it('still has everything the rehearsal stands in for', () => {
+    expect(() => substituted(guide)).not.toThrow();
+    for (const [from] of SUBSTITUTIONS) expect(substituted(guide)).not.toMatch(from);
+    const firstLines = guideBlocks(substituted(guide)).map((block) => block.text.split('\n')[0] ?? '');
+    for (const [prefix] of PROSE) expect(firstLines.filter((line) => line.startsWith(prefix))).toHaveLength(1);
+  });
+
+  it('runs every block of sections 1 to 11 but the two for a second machine', () => {
+    const install = partScript('install', guide);
+    const upgrade = partScript('upgrade', guide);
+    const restart = partScript('restart', guide);
+    const run = new Set(`${install}${upgrade}${restart}`.split('\n'));
+    const followed = guideBlocks(substituted(guide)).filter((block) => /^\d+\. |^Running commands/.test(block.section));
+    expect(new Set(followed.map((block) => block.section.split('.')[0])).size).toBeGreaterThanOrEqual(12);
+    const skipped = followed.filter(
+      (block) =>
+        !block.text
+          .trimEnd()
+          .split('\n')
+          .every((line) => run.has(line)),
+    );
+    expect(skipped.map((block) => block.text.split(/[ \n]/)[0])).toEqual(['rsync', 'export']);
+    expect(restart.trim().split('\n').at(-1)).toBe('/opt/site/deploy/rolling-restart.sh');
+    expect(upgrade).not.toContain('rolling-restart.sh');
+    expect(blocks.length).toBe(followed.length + blocks.filter((b) => b.section === 'Containers').length);
   });
 });
