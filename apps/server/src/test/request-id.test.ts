@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
+import { loggingApp } from './logging-app.js';
 import { rawExchange } from './raw-http.js';
-import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.js';
-import { createTestDatabase } from './test-databases.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /** X-Request-Id on every answer and `reqId` on every log line of the request (core/request-id.ts). */
 describe('X-Request-Id', () => {
@@ -40,28 +37,8 @@ describe('X-Request-Id', () => {
     }
   });
 
-  /** An app whose log lines (at `level`) are collected in `lines`. */
-  async function loggingApp(level: string) {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const database = await createTestDatabase('sqlite');
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      SUDOKU_POOL_SIZE: '0',
-    });
-    const app = await buildApp({ config, database: database.handle, logger: { level, stream } });
-    return { app, lines, database };
-  }
-
   it('is on the answer and the log line of what Node refuses before Fastify (400, 431)', async () => {
-    const { app, lines, database } = await loggingApp('debug');
+    const { app, lines, close } = await loggingApp('debug');
     try {
       await app.listen({ host: '127.0.0.1', port: 0 });
       const { port } = app.server.address() as AddressInfo;
@@ -77,21 +54,19 @@ describe('X-Request-Id', () => {
         expect(lines.filter((l) => l.reqId === id).map((l) => l.msg)).toEqual(['client error']);
       }
     } finally {
-      await app.close();
-      await database.drop();
+      await close();
     }
   });
 
   it('is on the log lines of the request', async () => {
-    const { app, lines, database } = await loggingApp('info');
+    const { app, lines, close } = await loggingApp('info');
     try {
       const res = await app.inject({ url: '/api/no-such-thing', headers: { 'x-request-id': 'trace-me-42' } });
       expect(res.headers['x-request-id']).toBe('trace-me-42');
       const ours = lines.filter((l) => l.reqId === 'trace-me-42');
       expect(ours.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
     } finally {
-      await app.close();
-      await database.drop();
+      await close();
     }
   });
 });
