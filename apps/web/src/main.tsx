@@ -2,7 +2,7 @@
 import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import './app/fonts.css';
-import { holdEarlyClicks } from './lib/early-clicks';
+import { holdEarlyInput } from './lib/early-input';
 import { yieldToBrowser } from './lib/yield-to-browser';
 
 const root = document.getElementById('root');
@@ -35,15 +35,15 @@ function warmUpIntl() {
   }
 }
 
-// Clicks made while the app loads take effect once it has (lib/early-clicks.ts).
-const releaseClicks = root.firstElementChild ? holdEarlyClicks(root) : () => {};
+// Clicks and typing while the app loads take effect once it has (lib/early-input.ts).
+const releaseInput = root.firstElementChild ? holdEarlyInput(root) : () => {};
 let ready = false;
 /** The app has taken the page over: `data-app-ready` on <html> says so (the browser tests wait for it). */
 function onReady() {
   if (ready) return;
   ready = true;
   document.documentElement.dataset.appReady = '';
-  releaseClicks();
+  releaseInput();
 }
 
 /**
