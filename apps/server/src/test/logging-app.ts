@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { buildApp } from '../app.js';
-import { loadConfig } from '../config.js';
-import { TEST_ADMIN_PASSWORD } from './test-app.js';
+import { testConfig } from './test-app.js';
 import { createTestDatabase } from './test-databases.js';
 
 /** A line the app logged, as pino wrote it. */
@@ -13,8 +12,8 @@ export interface LogLine {
 }
 
 /**
- * An app on SQLite whose log lines are collected in `lines`: at `level`, or at the default level
- * (LOG_LEVEL unset, as a site runs). `close` closes it and drops its database.
+ * An app on SQLite with the tests' settings whose log lines are collected in `lines`: at `level`,
+ * or at the default level (LOG_LEVEL unset, as a site runs). `close` closes it and drops its database.
  */
 export async function loggingApp(level?: string) {
   const lines: LogLine[] = [];
@@ -25,17 +24,8 @@ export async function loggingApp(level?: string) {
     },
   });
   const database = await createTestDatabase('sqlite');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    SUDOKU_POOL_SIZE: '0',
-  });
-  const app = await buildApp({
-    config,
-    database: database.handle,
-    logger: { level: level ?? config.logLevel, stream },
-  });
+  const config = testConfig({ LOG_LEVEL: level });
+  const app = await buildApp({ config, database: database.handle, logger: { level: config.logLevel, stream } });
   return {
     app,
     lines,

@@ -16,7 +16,7 @@ export interface TestApp {
 }
 
 /** A test app's configuration: no data directory, no web build, no timers that change data; `env` on top. */
-export function testConfig(env: Record<string, string> = {}): Config {
+export function testConfig(env: Record<string, string | undefined> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
