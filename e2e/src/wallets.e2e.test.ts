@@ -34,7 +34,8 @@ describe('paper-trading wallets in a real browser', () => {
       if (!/\/assets\/index-[^/]*\.js$/.test(route.request().url())) await scriptsHeld;
       await route.continue();
     });
-    await page.goto(`${server.baseUrl}/apps/finance`, { waitUntil: 'commit' });
+    // DOMContentLoaded comes once the entry has run, so its holding has begun.
+    await page.goto(`${server.baseUrl}/apps/finance`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Wallet name').fill('Growth');
     await page.getByRole('button', { name: 'Create Wallet' }).click();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false);

@@ -1,5 +1,6 @@
-import { act, useState } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { act } from '@testing-library/react';
+import { useState } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { holdEarlyInput } from './early-input';
@@ -95,14 +96,19 @@ describe('holdEarlyInput', () => {
     type(root.querySelector('input') as HTMLInputElement, 'Growth');
     root.querySelector('button')?.click();
 
+    let app: Root | undefined;
     await act(async () => {
-      hydrateRoot(root, <Form />);
+      app = hydrateRoot(root, <Form />);
     });
-    await act(async () => {
-      release();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(submitted).toEqual(['Growth']);
-    expect(root.querySelector('input')?.value).toBe('Growth');
+    try {
+      await act(async () => {
+        release();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(submitted).toEqual(['Growth']);
+      expect(root.querySelector('input')?.value).toBe('Growth');
+    } finally {
+      act(() => app?.unmount());
+    }
   });
 });
