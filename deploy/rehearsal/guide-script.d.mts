@@ -1,6 +1,4 @@
 /** Types of guide-script.mjs for deploy/kit.test.ts. */
-export const GUIDE: string;
-export const DOMAIN: string;
 export const SUBSTITUTIONS: [RegExp, string, string][];
 export const PROSE: [string, string[], string[]][];
 export function guideBlocks(text?: string): { section: string; text: string }[];

@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const GUIDE = path.resolve(import.meta.dirname, '../../docs/deploy.md');
-export const DOMAIN = 'site.localhost';
+const GUIDE = path.resolve(import.meta.dirname, '../../docs/deploy.md');
+const DOMAIN = 'site.localhost';
 const LATEST_DUMP = '"$(ls -1 /var/lib/site-backups/site-*.dump | tail -n 1)"';
 
 /** [what the guide says, what the rehearsal runs, why]: each must match the guide at least once. */
