@@ -161,9 +161,12 @@ describe('Sudoku solving tools in a real browser', () => {
       await page.keyboard.press(String(i + 1));
     }
     await page.keyboard.press('c');
-    // A solved digit on a coloured cell, to put in focus.
-    const e = coloured[4] as Pos;
-    await play(e, game.transformed_solution[e[0]]?.[e[1]] ?? 0);
+    // A solved digit on a coloured cell, to put in focus: one whose digit a clue also shows, so the
+    // same-digit highlight has a cell to light (a puzzle's clues need not show every digit).
+    const clueDigits = new Set(game.puzzle.flat().filter((v) => v !== 0));
+    const digitOf = ([r, c]: Pos) => game.transformed_solution[r]?.[c] ?? 0;
+    const e = (coloured.find((pos) => clueDigits.has(digitOf(pos))) ?? coloured[4]) as Pos;
+    await play(e, digitOf(e));
     await expect.poll(() => page.locator('[data-colour]').count()).toBe(6);
 
     for (const scheme of checkedSchemes) {
