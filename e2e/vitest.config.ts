@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['src/**/*.e2e.test.ts'],
+    // A failed test's open pages are described and photographed (src/failure-capture.ts).
+    setupFiles: ['src/failure-capture.ts'],
     environment: 'node',
     fileParallelism: true,
     // A worker runs file after file, its modules (Vitest, playwright-core, the helpers) loaded once:

@@ -109,11 +109,19 @@ export async function launchBrowser(
     ...options,
   });
   context.on('page', waitForAppOnLoad);
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   return {
     context,
     close: () => context.close(),
   };
 }
+
+/** The contexts tests have open: what a failed test left on screen is in their pages. */
+const openContexts = new Set<BrowserContext>();
+
+/** Every page of every context a test has open (for failure-capture.ts). */
+export const openPages = (): Page[] => [...openContexts].flatMap((context) => context.pages());
 
 /**
  * Scrolls through the whole page and back to the top, as a reader would, so that what is drawn
