@@ -87,7 +87,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
       dispatch({ type: 'markSaved', values: [...values] });
     },
   });
-  const { flush, markSent } = useTimeSync({
+  const { settle, markSent } = useTimeSync({
     gameId: game.id,
     read: clock.read,
     initialTime: game.time,
@@ -142,9 +142,11 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
     const values = state.values;
     setBusy('checking');
     try {
-      // The server decides a win with the time it has, so bring it up to date first.
-      await flush();
-      const result = await sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id, auto);
+      // The server decides a win with the time it has: settle brings it up to date first.
+      const result = await settle(
+        () => sudokuApi.checkSolution(toCellBoard(values, state.clues), game.id, auto),
+        (answer) => answer.isCorrect,
+      );
       // Only presses of Check count, as on the server.
       if (!auto) setChecksUsed((n) => n + 1);
       if (result.isCorrect) {
@@ -199,8 +201,7 @@ export function SudokuGameView({ game }: { game: SudokuGame }) {
   const giveUp = async () => {
     setBusy('givingUp');
     try {
-      await flush();
-      await sudokuApi.giveUp(game.id);
+      await settle(() => sudokuApi.giveUp(game.id));
       setConfirmingGiveUp(false);
       dispatch({ type: 'finish', values: toGrid(cellValues(game.transformed_solution)) });
       setStatus('lost');

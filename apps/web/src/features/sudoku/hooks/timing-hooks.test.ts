@@ -120,6 +120,60 @@ describe('useTimeSync', () => {
     expect(sent()).toHaveLength(5);
   });
 
+  it('sends no update beside a request that ends the game, nor after it', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    const fetchMock = mockFetch({
+      'PUT /api/sudoku/updateTime': (init) => ({ body: { success: true, time: JSON.parse(String(init?.body)).time } }),
+    });
+    let now = 3;
+    const { result, unmount } = renderHook(() =>
+      useTimeSync({ gameId: 7, read: () => now, initialTime: 0, running: true, active: true }),
+    );
+    const sent = () => callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').map((c) => c.body.time);
+    // Give up, held open: the time is brought up to date before it is asked.
+    let answer: (value: { isCorrect: boolean }) => void = () => {};
+    const request = vi.fn(() => new Promise<{ isCorrect: boolean }>((resolve) => (answer = resolve)));
+    let settled: Promise<{ isCorrect: boolean }> = Promise.resolve({ isCorrect: false });
+    act(() => {
+      settled = result.current.settle(request, (a) => a.isCorrect);
+    });
+    await act(() => vi.waitFor(() => expect(request).toHaveBeenCalled()));
+    expect(sent()).toEqual([3]);
+    // The timer fires while the request is out: its update waits, and is dropped once the game ended.
+    now = 8;
+    await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    expect(sent()).toEqual([3]);
+    answer({ isCorrect: true });
+    await act(() => settled);
+    await act(() => result.current.flush());
+    now = 20;
+    await act(() => vi.advanceTimersByTimeAsync(TIME_SYNC_MS));
+    await act(() => result.current.flush());
+    unmount();
+    expect(sent()).toEqual([3]);
+  });
+
+  it('goes on sending after a request that did not end the game (a wrong board)', async () => {
+    const fetchMock = mockFetch({
+      'PUT /api/sudoku/updateTime': (init) => ({ body: { success: true, time: JSON.parse(String(init?.body)).time } }),
+    });
+    let now = 3;
+    const { result, unmount } = renderHook(() =>
+      useTimeSync({ gameId: 7, read: () => now, initialTime: 0, running: true, active: true }),
+    );
+    await act(() =>
+      result.current.settle(
+        async () => ({ isCorrect: false }),
+        (a) => a.isCorrect,
+      ),
+    );
+    now = 8;
+    await act(() => result.current.flush());
+    expect(callsTo(fetchMock, 'PUT', '/api/sudoku/updateTime').map((c) => c.body.time)).toEqual([3, 8]);
+    now = 8; // leaving sends nothing new
+    unmount();
+  });
+
   it('sends nothing once the game is over', async () => {
     const fetchMock = mockFetch({});
     let now = 3;

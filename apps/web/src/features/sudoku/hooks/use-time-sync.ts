@@ -37,7 +37,8 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
   /** Sends the current time if it is new; resolves when the server has answered (never rejects). */
   const flush = useCallback(() => {
     const send = async () => {
-      if (isOffline()) return;
+      // The game may have ended while this update waited its turn: the server would refuse it.
+      if (!activeRef.current || isOffline()) return;
       const time = read();
       const before = lastSent.current;
       if (time <= before) return;
@@ -54,6 +55,26 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
     queue.current = queue.current.then(send);
     return queue.current;
   }, [gameId, read]);
+
+  /**
+   * Makes a request that may end the game (give up, a check), after the time is brought up to
+   * date and with no update between: an update sent beside it, by the 5-s timer or a pause, could
+   * reach the server after the game ended and be refused ("This game is already finished"). Once
+   * `ends(answer)`, no later update is sent.
+   */
+  const settle = useCallback(
+    <T>(request: () => Promise<T>, ends: (answer: T) => boolean = () => true): Promise<T> => {
+      const answer = flush().then(request);
+      queue.current = answer.then(
+        (value) => {
+          if (ends(value)) activeRef.current = false;
+        },
+        () => undefined,
+      );
+      return answer;
+    },
+    [flush],
+  );
 
   /** Records a time the server got some other way (Save Game sends it). */
   const markSent = useCallback((time: number) => {
@@ -100,5 +121,5 @@ export function useTimeSync({ gameId, read, initialTime, running, active }: Time
     };
   }, [flushOnLeave]);
 
-  return { flush, markSent };
+  return { flush, settle, markSent };
 }
