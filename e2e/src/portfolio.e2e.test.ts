@@ -291,9 +291,10 @@ describe('portfolio administration in a real browser', () => {
     await page.goto(`${server.baseUrl}/portfolio`);
     const titles = () =>
       page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''));
-    await page.getByRole('button', { name: 'Manage Projects' }).click();
+    // The cards may still be on their way when the page answers: wait for them before reading the order.
+    await expect.poll(async () => (await titles()).length).toBeGreaterThan(2);
     const before = await titles();
-    expect(before.length).toBeGreaterThan(2);
+    await page.getByRole('button', { name: 'Manage Projects' }).click();
     const [first, second] = before as [string, string];
     await page.getByRole('menuitem', { name: 'Reorder Projects' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reorder Projects' });
