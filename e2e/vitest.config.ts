@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// A run's failure pictures (src/failure-capture.ts) are its own: an earlier run's are removed.
+fs.rmSync(path.join(import.meta.dirname, 'failures'), { recursive: true, force: true });
 
 /**
  * Browser tests: each file starts its own server (free port, throw-away data directory) and its own
