@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountPage } from '../features/account/AccountPage';
-import { saveSession } from '../lib/storage';
+import { clearSession, saveSession } from '../lib/storage';
 import { clearCookies, setCookie } from '../test/cookies';
 import { apiError, mockFetch, stubLocation } from '../test/fetch-mock';
 import { account, session } from '../test/fixtures/account';
@@ -86,6 +86,16 @@ describe('why a visitor is signed out (app/shell/SignedOutNotice)', () => {
     expect(await screen.findByText('Please log in to use this app')).toBeInTheDocument();
   });
 
+  it('tells a page whose start found the session ended before the notice was on screen', async () => {
+    // A call made as the page started (any API answer clears the ended session's cookies) forgot the
+    // stored user before the shell, and its notice, mounted: a busy page's order.
+    saveSession({ token: 'tok', userId: 7, username: 'dana' });
+    clearSession();
+    mockFetch(visitor);
+    renderWithProviders(<AppRoutes />);
+    expect(await screen.findByText(SESSION_ENDED_TITLE)).toBeInTheDocument();
+  });
+
   it('tells an open page, once, when a call finds its session ended elsewhere', async () => {
     setCookie('csrftoken', 'csrf-123');
     saveSession({ token: 'tok', userId: 7, username: 'dana' });
@@ -108,5 +118,7 @@ describe('why a visitor is signed out (app/shell/SignedOutNotice)', () => {
     expect(screen.getAllByText(SESSION_ENDED_TITLE)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(SESSION_ENDED_TITLE)).toBeNull();
+    // Said here, so not said again by the next page.
+    expect(sessionStorage.getItem('signed-out-reason')).toBeNull();
   });
 });

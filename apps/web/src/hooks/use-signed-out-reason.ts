@@ -19,7 +19,8 @@ export function noteSignedOut(reason: SignedOutReason): void {
   }
 }
 
-function takeSignedOutReason(): SignedOutReason | null {
+/** The noted reason, removed as it is read (a page that shows the notice itself takes it too). */
+export function takeSignedOutReason(): SignedOutReason | null {
   try {
     const reason = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);

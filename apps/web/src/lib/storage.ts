@@ -1,3 +1,5 @@
+import { noteSignedOut } from '../hooks/use-signed-out-reason';
+
 /**
  * The seed's client keeps the signed-in user in local storage under these keys (docs/api.md#compatibility-promise). The
  * session itself lives in an httpOnly cookie; these values only let per-user apps send the ids
@@ -45,7 +47,10 @@ export function clearStorage(): void {
 /**
  * The stored session has ended on the server (expiry, "log out everywhere" from another device):
  * the browser may be shared, so its user's token, offline copies and app data go as at Log Out.
+ * Noted for the notice that says so (app/shell/SignedOutNotice): the call that finds it may come
+ * before the notice is on screen, as a page starts.
  */
 export function clearSession(): void {
+  noteSignedOut('session-ended');
   clearStorage();
 }

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuthModals } from '../../features/auth';
-import { type SignedOutReason, useSignedOutReason } from '../../hooks/use-signed-out-reason';
+import { type SignedOutReason, takeSignedOutReason, useSignedOutReason } from '../../hooks/use-signed-out-reason';
 import { isApiError } from '../../lib/api-client';
 import { readCookie } from '../../lib/cookies';
 import { CSRF_COOKIE } from '../../lib/csrf';
@@ -113,7 +113,11 @@ export function SignedOutNotice() {
   useEffect(() => {
     if (noted) setReason(noted);
   }, [noted]);
-  useSessionEndedWhileOpen(() => setReason('session-ended'));
+  useSessionEndedWhileOpen(() => {
+    // Shown here, so not again on the next page (lib/storage.ts clearSession noted it).
+    takeSignedOutReason();
+    setReason('session-ended');
+  });
 
   const { pathname } = useLocation();
   const shownOn = useRef(pathname);
