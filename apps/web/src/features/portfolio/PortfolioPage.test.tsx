@@ -58,6 +58,38 @@ describe('PortfolioPage', () => {
     expect(await screen.findByText('No projects')).toBeInTheDocument();
   });
 
+  it('keeps the cards on screen while the admin’s list, drafts included, is asked for', async () => {
+    setCookie('csrftoken', 'csrf-1');
+    let lists = 0;
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    let answerAdminList: () => void = () => {};
+    const adminListAnswered = new Promise<void>((resolve) => (answerAdminList = resolve));
+    const fetchMock = mockFetch({});
+    // The public list first (what the page was drawn with); the session says admin after it, and
+    // the admin's list, asked then, is held.
+    fetchMock.mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/me') {
+        await meAnswered;
+        return Response.json(admin);
+      }
+      lists++;
+      if (lists === 1) return Response.json([project(1, 'Site')]);
+      await adminListAnswered;
+      return Response.json([project(1, 'Site'), { ...project(2, 'Draft'), status: 'draft' }]);
+    });
+    renderWithProviders(<PortfolioPage />);
+    await screen.findByRole('article', { name: 'Site' });
+    answerMe();
+    await screen.findByRole('button', { name: 'Manage Projects' });
+    await waitFor(() => expect(lists).toBe(2));
+    expect(screen.getByRole('article', { name: 'Site' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading projects' })).not.toBeInTheDocument();
+    answerAdminList();
+    expect(await screen.findByRole('article', { name: 'Draft' })).toBeInTheDocument();
+  });
+
   it('hides the admin controls from a signed-in non-admin', async () => {
     setCookie('csrftoken', 'x');
     mockFetch({ 'GET /api/me': { body: plain }, 'GET /api/portfolio': { body: [project(1, 'Site')] } });

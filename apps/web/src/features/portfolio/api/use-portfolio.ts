@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ProjectFormInput, portfolioApi } from './portfolio-api';
 
 /** Key and function of each query of the portfolio feature, for hooks, prefetches and cache updates. */
@@ -21,6 +21,9 @@ export const useProjects = (isAdmin = false) =>
   useQuery({
     queryKey: isAdmin ? portfolioQueries.allProjects().queryKey : portfolioQueries.projects().queryKey,
     queryFn: ({ signal }) => portfolioApi.list(signal),
+    // The admin's list is asked once the session says admin: the public list stays on screen
+    // meanwhile, instead of a loader in place of the cards the page was drawn with.
+    placeholderData: keepPreviousData,
   });
 export const useProject = (slug: string) => useQuery(portfolioQueries.project(slug));
 
