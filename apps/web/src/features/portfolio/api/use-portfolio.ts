@@ -22,8 +22,9 @@ export const useProjects = (isAdmin = false) =>
     queryKey: isAdmin ? portfolioQueries.allProjects().queryKey : portfolioQueries.projects().queryKey,
     queryFn: ({ signal }) => portfolioApi.list(signal),
     // The admin's list is asked once the session says admin: the public list stays on screen
-    // meanwhile, instead of a loader in place of the cards the page was drawn with.
-    placeholderData: keepPreviousData,
+    // meanwhile, instead of a loader in place of the cards the page was drawn with. Not the other
+    // way: after Log Out the admin's drafts must not stay on screen while the public list loads.
+    placeholderData: isAdmin ? keepPreviousData : undefined,
   });
 export const useProject = (slug: string) => useQuery(portfolioQueries.project(slug));
 
